@@ -1,0 +1,104 @@
+import { send, type Method } from '../lib/http'
+import { clearAll, readItem, writeItem } from '../lib/storage'
+
+/** Local storage name of the Bearer token. */
+export const TOKEN_KEY = 'axe'
+/** Locale key of the default message for a missing or unusable answer. */
+export const NOT_FOUND = 'session.notFound'
+/** Locale key of the message when no answer arrived at all. */
+export const UNREACHABLE = 'session.unreachable'
+export const DEFAULT_HOST = '/api'
+
+export type Ok<T> = { ok: true; status: number; data: T; total?: number }
+export type Failed = { ok: false; status: number; message: string; errors?: Record<string, string> }
+export type Result<T> = Ok<T> | Failed
+
+let token: string | null | undefined
+let host: string | undefined
+
+/**
+ * The API base: the `api-host` meta tag of the served page, set at deploy time
+ * without a rebuild; `/api` when there is none.
+ */
+export function apiHost(): string {
+  if (host === undefined) {
+    const meta = typeof document === 'undefined' ? null : document.querySelector('meta[name="api-host"]')
+    host = (meta?.getAttribute('content') || DEFAULT_HOST).replace(/\/+$/, '')
+  }
+  return host
+}
+
+export function setApiHost(value: string | undefined): void {
+  host = value === undefined ? undefined : value.replace(/\/+$/, '')
+}
+
+/** The Bearer token, read from local storage on first use. */
+export function getToken(): string | null {
+  if (token === undefined) token = readItem(TOKEN_KEY)
+  return token
+}
+
+export function setToken(value: string): void {
+  token = value
+  writeItem(TOKEN_KEY, value)
+}
+
+/** Forgets the token and wipes local storage. */
+export function clearToken(): void {
+  token = null
+  clearAll()
+}
+
+const messageOf = (body: unknown): string | undefined => {
+  if (body && typeof body === 'object' && 'message' in body) {
+    const { message } = body as { message: unknown }
+    if (typeof message === 'string' && message) return message
+  }
+  return undefined
+}
+
+/**
+ * The normaliser of SPEC.md section 7: a 200 answer reads `data` as the user,
+ * any other answer its `message`, 'Information not found!' when there is none.
+ */
+export function normalise<T>(answer: { status?: number; data?: unknown; message?: unknown }): {
+  user: T | null
+  message: string
+} {
+  const message = messageOf(answer) ?? messageOf(answer.data)
+  if (answer.status === 200 && answer.data && typeof answer.data === 'object') {
+    return { user: answer.data as T, message: message ?? '' }
+  }
+  return { user: null, message: message ?? NOT_FOUND }
+}
+
+export interface CallOptions {
+  body?: unknown
+  query?: Record<string, string | number | undefined>
+  signal?: AbortSignal
+}
+
+/** One API call; on failure the result carries a message, never an exception. */
+export async function call<T>(method: Method, path: string, options: CallOptions = {}): Promise<Result<T>> {
+  const current = getToken()
+  const answer = await send({
+    method,
+    url: apiHost() + path,
+    headers: current ? { authorization: `Bearer ${current}` } : {},
+    body: options.body,
+    query: options.query,
+    signal: options.signal,
+  })
+  if (answer.status >= 200 && answer.status < 300) {
+    const total = Number(answer.headers?.get('x-total-count') ?? NaN)
+    return { ok: true, status: answer.status, data: answer.body as T, ...(Number.isFinite(total) ? { total } : {}) }
+  }
+  const body = answer.body as { errors?: unknown } | null
+  const errors = body && typeof body.errors === 'object' && body.errors ? (body.errors as Record<string, string>) : undefined
+  return {
+    ok: false,
+    status: answer.status,
+    message: messageOf(body) ?? (answer.status === 0 ? UNREACHABLE : NOT_FOUND),
+    ...(errors ? { errors } : {}),
+  }
+}

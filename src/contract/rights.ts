@@ -1,0 +1,17 @@
+/** Every right a role can grant; each names the collection or screen it opens. */
+export const RIGHTS = [
+  'organizations',
+  'billing',
+  'access_keys',
+  'users',
+  'roles',
+  'devices',
+  'tunnels',
+  'app_ids',
+  'network',
+  'traffic',
+] as const
+
+export type Right = (typeof RIGHTS)[number]
+
+export const isRight = (value: string): value is Right => (RIGHTS as readonly string[]).includes(value)

@@ -1,0 +1,39 @@
+import { ofetch, type FetchOptions } from 'ofetch'
+
+export interface RawAnswer {
+  /** HTTP status; 0 when no answer arrived (network down, server unreachable). */
+  status: number
+  body: unknown
+  headers: Headers | null
+  error?: string
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export interface HttpRequest {
+  method: Method
+  url: string
+  headers?: Record<string, string>
+  body?: unknown
+  query?: Record<string, string | number | undefined>
+  signal?: AbortSignal
+}
+
+/** One HTTP exchange that never throws: every outcome is a status and a body. */
+export async function send(request: HttpRequest): Promise<RawAnswer> {
+  const options: FetchOptions<'json'> = {
+    method: request.method,
+    headers: { accept: 'application/json', ...request.headers },
+    query: request.query,
+    signal: request.signal,
+    retry: 0,
+    ignoreResponseError: true,
+  }
+  if (request.body !== undefined) options.body = request.body as Record<string, unknown>
+  try {
+    const response = await ofetch.raw(request.url, options)
+    return { status: response.status, body: response._data ?? null, headers: response.headers }
+  } catch (error) {
+    return { status: 0, body: null, headers: null, error: error instanceof Error ? error.message : String(error) }
+  }
+}

@@ -1,0 +1,124 @@
+import { atom, map } from 'nanostores'
+import * as auth from '../api/auth'
+import { clearToken, getToken, setToken } from '../api/client'
+import type { LoginBody, RegisterBody } from '../contract/auth'
+import type { User } from '../contract/user'
+
+/** The message a successful password-reset request leaves (a locale key). */
+export const RESET_SENT = 'session.resetSent'
+
+export interface SessionState {
+  loading: boolean
+  /** null while unknown, then true or false. */
+  loggedIn: boolean | null
+  user: User | null
+  uid: string | null
+  message: string | null
+}
+
+const FLOWS = ['LOGIN', 'LOGIN_WITH_EMAIL', 'REGISTER_WITH_EMAIL', 'PASSWORD_FORGET', 'CREATE_USER', 'LOGOUT'] as const
+type Flow = (typeof FLOWS)[number]
+
+export type SessionEvent =
+  | { type: `${Flow}_REQUEST` }
+  | { type: 'LOGIN_SUCCESS' | 'LOGIN_WITH_EMAIL_SUCCESS' | 'REGISTER_WITH_EMAIL_SUCCESS' | 'CREATE_USER_SUCCESS'; user: User }
+  | { type: 'PASSWORD_FORGET_SUCCESS' | 'LOGOUT_SUCCESS' }
+  | { type: `${Flow}_FAILURE`; message: string }
+  | { type: 'SYNC_USER'; user: User | null }
+  | { type: 'HIDE_MESSAGE' }
+
+export const initialSession = (): SessionState => ({ loading: false, loggedIn: null, user: null, uid: null, message: null })
+
+const signedIn = (user: User) => ({ loading: false, loggedIn: true, user, uid: user.id })
+
+/** The session lifecycle of SPEC.md section 4, as a pure function. */
+export function reduce(state: SessionState, event: SessionEvent): SessionState {
+  switch (event.type) {
+    case 'LOGIN_SUCCESS':
+    case 'LOGIN_WITH_EMAIL_SUCCESS':
+    case 'REGISTER_WITH_EMAIL_SUCCESS':
+    case 'CREATE_USER_SUCCESS':
+      return { ...state, ...signedIn(event.user) }
+    case 'PASSWORD_FORGET_SUCCESS':
+      return { ...state, loading: false, message: RESET_SENT }
+    case 'LOGOUT_SUCCESS':
+      return { ...state, loading: false, loggedIn: false, user: null, uid: null }
+    case 'SYNC_USER':
+      return event.user
+        ? { ...state, ...signedIn(event.user) }
+        : { ...state, loading: false, loggedIn: false, user: null, uid: null }
+    case 'HIDE_MESSAGE':
+      return { ...state, message: null }
+    default:
+      if (event.type.endsWith('_REQUEST')) return { ...state, loading: true, message: null }
+      if ('message' in event) return { ...state, loading: false, message: event.message }
+      return state
+  }
+}
+
+export const $session = map<SessionState>(initialSession())
+/** True when the server could not be reached, or failed, while the session was checked. */
+export const $serverDown = atom(false)
+
+export function dispatch(event: SessionEvent): void {
+  $session.set(reduce($session.get(), event))
+}
+
+export const hideMessage = () => dispatch({ type: 'HIDE_MESSAGE' })
+
+async function signInWith(flow: 'LOGIN' | 'LOGIN_WITH_EMAIL' | 'REGISTER_WITH_EMAIL', run: () => ReturnType<typeof auth.signIn>) {
+  dispatch({ type: `${flow}_REQUEST` })
+  const result = await run()
+  if (result.ok && result.data?.user?.auth_key) {
+    const { auth_key, ...user } = result.data.user
+    setToken(auth_key)
+    dispatch({ type: `${flow}_SUCCESS`, user })
+    return true
+  }
+  dispatch({ type: `${flow}_FAILURE`, message: result.ok ? 'session.notFound' : result.message })
+  return false
+}
+
+export const loginWithEmail = (body: LoginBody) => signInWith('LOGIN_WITH_EMAIL', () => auth.signIn(body))
+
+export const registerWithEmail = (body: RegisterBody) =>
+  signInWith('REGISTER_WITH_EMAIL', () => auth.register(body))
+
+/** Completes a social sign-in whose provider flow ended in `exchange`. */
+export const login = (exchange: () => ReturnType<typeof auth.signIn>) => signInWith('LOGIN', exchange)
+
+export async function passwordForget(email: string): Promise<boolean> {
+  dispatch({ type: 'PASSWORD_FORGET_REQUEST' })
+  const result = await auth.forgotPassword({ email })
+  dispatch(result.ok ? { type: 'PASSWORD_FORGET_SUCCESS' } : { type: 'PASSWORD_FORGET_FAILURE', message: result.message })
+  return result.ok
+}
+
+/** Signs out; a token the server no longer knows counts as signed out too. */
+export async function logout(): Promise<boolean> {
+  dispatch({ type: 'LOGOUT_REQUEST' })
+  const result = await auth.signOut()
+  if (result.ok || result.status === 401) {
+    clearToken()
+    dispatch({ type: 'LOGOUT_SUCCESS' })
+    return true
+  }
+  dispatch({ type: 'LOGOUT_FAILURE', message: result.message })
+  return false
+}
+
+/** Checks the stored token with the server and sets the user, or null when none is found. */
+export async function syncUser(): Promise<void> {
+  if (!getToken()) {
+    dispatch({ type: 'SYNC_USER', user: null })
+    return
+  }
+  const answer = await auth.currentUser()
+  if (answer.status === 0 || answer.status >= 500) {
+    $serverDown.set(true)
+    return
+  }
+  $serverDown.set(false)
+  if (!answer.user) clearToken()
+  dispatch({ type: 'SYNC_USER', user: answer.user })
+}

@@ -1,0 +1,93 @@
+// Starts the built console (both flavours) on free ports with fresh databases and runs the
+// browser tests against them. Without Chromium the tests are skipped, or fail when CI=true.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+const ADMIN_EMAIL = 'admin@e2e.test'
+const ADMIN_PASSWORD = 'e2e-admin-Password-1'
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+
+/** Runs `dist/server/server.mjs` for one flavour and resolves once it listens. */
+async function startConsole(root, flavour) {
+  const dataDir = mkdtempSync(join(tmpdir(), `console-e2e-${flavour}-`))
+  const port = await freePort()
+  const child = spawn(process.execPath, [join(root, 'dist/server/server.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      STATIC_DIR: join(root, 'dist', flavour),
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      PUBLIC_URL: `http://localhost:${port}`,
+      SMTP_URL: '',
+      API_HOST: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let log = ''
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server (${flavour}) did not start:\n${log}`)), 20000)
+    const onData = (chunk) => {
+      log += chunk
+      if (log.includes(`http://localhost:${port}`)) {
+        clearTimeout(timer)
+        resolve()
+      }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', (chunk) => (log += chunk))
+    child.on('exit', (code) => reject(new Error(`server (${flavour}) exited with ${code}:\n${log}`)))
+  })
+  return {
+    url: `http://localhost:${port}`,
+    dataDir,
+    stop: () => {
+      child.kill()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function runBrowserTests(root, runFiles) {
+  if (!existsSync(CHROMIUM)) {
+    const reason = `browser tests skipped: no Chromium at ${CHROMIUM} (install Debian's chromium package or set CHROMIUM_PATH)`
+    console.log(`  ${reason}`)
+    return process.env.CI !== 'true'
+  }
+  for (const flavour of ['react', 'preact']) {
+    if (!existsSync(join(root, 'dist', flavour, 'manifest.json')) || !existsSync(join(root, 'dist/server/server.mjs'))) {
+      const build = spawnSync(process.execPath, ['build.mjs', ...(flavour === 'preact' ? ['--preact'] : [])], { cwd: root, stdio: 'inherit' })
+      if (build.status !== 0) return false
+    }
+  }
+  const react = await startConsole(root, 'react')
+  const preact = await startConsole(root, 'preact')
+  process.env.E2E_URL = react.url
+  process.env.E2E_DATA_DIR = react.dataDir
+  process.env.E2E_PREACT_URL = preact.url
+  process.env.E2E_PREACT_DATA_DIR = preact.dataDir
+  process.env.E2E_ADMIN_EMAIL = ADMIN_EMAIL
+  process.env.E2E_ADMIN_PASSWORD = ADMIN_PASSWORD
+  process.env.CHROMIUM_PATH = CHROMIUM
+  try {
+    const dir = join(root, 'test/e2e')
+    const files = readdirSync(dir).filter((name) => name.endsWith('.test.ts')).map((name) => join(dir, name))
+    return await runFiles(files)
+  } finally {
+    react.stop()
+    preact.stop()
+  }
+}

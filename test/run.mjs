@@ -1,0 +1,101 @@
+// Runs every check of the project: types, unit, API, size and browser tests.
+// `node test/run.mjs [typecheck|unit|api|size|e2e ...]` runs a subset.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { cpus } from 'node:os'
+import * as esbuild from 'esbuild'
+
+const root = new URL('..', import.meta.url).pathname
+const cache = join(root, 'node_modules/.cache/tests')
+const wanted = process.argv.slice(2)
+const layers = wanted.length ? wanted : ['typecheck', 'unit', 'api', 'size', 'e2e']
+
+const find = (dir) =>
+  existsSync(dir)
+    ? readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name)
+        return statSync(path).isDirectory() ? find(path) : /\.test\.tsx?$/.test(name) ? [path] : []
+      })
+    : []
+
+const run = (command, args, env = {}) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.on('close', (code) => resolve({ code, output }))
+  })
+
+/** Bundles each test file for Node (packages stay imports) and runs them, `parallel` at a time. */
+async function runFiles(layer, files, parallel, env, nodeArgs = []) {
+  if (!files.length) return true
+  const outdir = join(cache, layer)
+  rmSync(outdir, { recursive: true, force: true })
+  mkdirSync(outdir, { recursive: true })
+  await esbuild.build({
+    entryPoints: files,
+    outdir,
+    outbase: join(root, 'test'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    loader: { '.module.css': 'local-css', '.css': 'empty' },
+    outExtension: { '.js': '.mjs' },
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  })
+  const queue = [...files]
+  let ok = true
+  const worker = async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      const out = join(outdir, relative(join(root, 'test'), file)).replace(/\.tsx?$/, '.mjs')
+      const result = await run(process.execPath, ['--enable-source-maps', ...nodeArgs, out], env)
+      const name = relative(root, file)
+      if (result.code === 0) console.log(`  ok  ${name}`)
+      else {
+        ok = false
+        console.log(`  FAIL ${name}\n${result.output}`)
+      }
+      if (process.env.VERBOSE) console.log(result.output)
+    }
+  }
+  await Promise.all(Array.from({ length: parallel }, worker))
+  return ok
+}
+
+const steps = {
+  typecheck: async () => {
+    const result = await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])
+    if (result.code !== 0) console.log(result.output)
+    return result.code === 0
+  },
+  unit: () =>
+    runFiles('unit', find(join(root, 'test/unit')), Math.max(1, cpus().length), { NODE_ENV: 'test' }, [
+      '--import',
+      pathToFileURL(join(root, 'test/unit/dom.mjs')).href,
+    ]),
+  api: () => runFiles('api', find(join(root, 'test/api')), Math.max(1, cpus().length), { NODE_ENV: 'test' }),
+  size: async () => (await import('./size/check.mjs')).checkBudgets(root),
+  e2e: async () => (await import('./e2e/runner.mjs')).runBrowserTests(root, (files) => runFiles('e2e', files, 1, {})),
+}
+
+let failed = []
+for (const layer of layers) {
+  const step = steps[layer]
+  if (!step) throw new Error(`unknown test layer ${layer}`)
+  console.log(`# ${layer}`)
+  const started = Date.now()
+  const ok = await step()
+  console.log(`# ${layer} ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  if (!ok) failed.push(layer)
+}
+if (failed.length) {
+  console.log(`failed: ${failed.join(', ')}`)
+  process.exit(1)
+}

@@ -1,0 +1,45 @@
+import '../setup'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { APP_BASE, APP_ROUTES, appRouteFor, PAGE_ROUTES, pageRouteFor, SIGN_IN_PATH } from '../../../src/app/route-table'
+import { isRight } from '../../../src/contract/rights'
+
+test('the public routes of the spec are public-only', () => {
+  const publicOnly = PAGE_ROUTES.filter((route) => route.publicOnly).map((route) => route.path)
+  assert.equal(publicOnly, ['/', '/login', '/register', '/reset-password', '/login-firebase', '/register-firebase'])
+})
+
+test('/ and /login show the same sign-in screen', () => {
+  assert.is(pageRouteFor('/')?.screen, 'sign-in')
+  assert.is(pageRouteFor('/login')?.screen, 'sign-in')
+})
+
+test('terms and the 502 page stay open to a signed-in user', () => {
+  assert.equal(pageRouteFor('/terms-conditions'), { path: '/terms-conditions', screen: 'terms', page: 'terms-conditions', publicOnly: false })
+  assert.equal(pageRouteFor('/502'), { path: '/502', screen: 'server-error', page: '502', publicOnly: false })
+})
+
+test('pageRouteFor knows no other path', () => {
+  assert.is(pageRouteFor('/nowhere'), undefined)
+  assert.is(pageRouteFor('/app'), undefined)
+})
+
+test('the base paths', () => {
+  assert.is(APP_BASE, '/app')
+  assert.is(SIGN_IN_PATH, '/login')
+})
+
+test('appRouteFor finds home', () => {
+  assert.equal(appRouteFor('/home'), { path: '/home', screen: 'home' })
+  assert.equal(appRouteFor('/home/'), { path: '/home', screen: 'home' })
+})
+
+test('appRouteFor falls back to home for /app and unknown paths', () => {
+  for (const path of ['/', '', '/nowhere', '/home/extra']) assert.is(appRouteFor(path).screen, 'home', path)
+})
+
+test('every right an app route asks for is a known right', () => {
+  for (const route of APP_ROUTES) if (route.right) assert.ok(isRight(route.right), route.path)
+})
+
+test.run()
