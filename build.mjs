@@ -17,8 +17,11 @@ const out = join(root, 'dist', flavour)
 const assets = join(out, 'assets')
 const RELOAD_PORT = Number(process.env.RELOAD_PORT || 35729)
 
-/** The syntax target: ES2018 runs on kiosk browsers of 2018 on (Chrome 64, Safari 12, Firefox 60). */
-export const TARGET = ['es2018', 'chrome64', 'firefox60', 'safari12', 'edge79']
+/**
+ * The syntax target: ES2018 plus native dynamic import(), which every browser with ES modules
+ * and code splitting needs: Chrome 64, Firefox 67, Edge 79 and Safari 14.1 on.
+ */
+export const TARGET = ['es2018', 'chrome64', 'firefox67', 'edge79', 'safari14.1']
 
 const PREACT_ALIAS = {
   react: 'preact/compat',
@@ -38,6 +41,7 @@ const clientOptions = {
   format: 'esm',
   platform: 'browser',
   target: TARGET,
+  supported: { 'dynamic-import': true },
   minify: !watch,
   sourcemap: watch ? 'linked' : false,
   jsx: 'automatic',
@@ -70,9 +74,10 @@ const serverOptions = {
 function screenModules() {
   const source = readFileSync(join(root, 'src/app/screens.ts'), 'utf8')
   const modules = {}
-  for (const [, key, path] of source.matchAll(/'?([\w-]+)'?:\s*lazyScreen\(\(\) => import\('([^']+)'\)\)/g)) {
+  for (const [, key, path] of source.matchAll(/'?([\w-]+)'?:\s*\(\) => import\('([^']+)'\)/g)) {
     modules[key] = join('src/app', path)
   }
+  if (!Object.keys(modules).length) throw new Error('no screens found in src/app/screens.ts')
   return modules
 }
 
@@ -89,15 +94,12 @@ function staticClosure(meta, file, seen = new Set()) {
 }
 
 /** Every output the console can reach from its entry, following lazy imports too. */
-function reachable(meta, from) {
-  const seen = new Set()
+function reachable(meta, from, styles) {
+  const seen = new Set(styles)
   const walk = (file) => {
     if (seen.has(file)) return
     seen.add(file)
-    const output = meta.outputs[file]
-    if (!output) return
-    if (output.cssBundle) seen.add(output.cssBundle)
-    for (const item of output.imports) if (!item.external) walk(item.path)
+    for (const item of meta.outputs[file]?.imports ?? []) if (!item.external) walk(item.path)
   }
   from.forEach(walk)
   return seen
@@ -113,28 +115,36 @@ async function finish(result) {
   const main = outputFor(meta, 'src/main.tsx')
   const prerenderFile = outputFor(meta, 'src/prerender.tsx')
   const stylesCss = outputFor(meta, 'styles/index.css')
-  const mainCss = meta.outputs[main].cssBundle
-  const modules = screenModules()
+  const screenOutputs = {}
+  for (const [key, module] of Object.entries(screenModules())) {
+    const source = sourceOf(module)
+    const output = source && outputFor(meta, source)
+    if (!output) throw new Error(`no output for screen ${key} (${module})`)
+    screenOutputs[key] = output
+  }
+  const screenCss = (key) => meta.outputs[screenOutputs[key]].cssBundle
+  const screenStyles = Object.fromEntries(
+    Object.keys(screenOutputs).map((key) => [key, screenCss(key) ? [url(screenCss(key))] : []]),
+  )
 
   writeFileSync(join(assets, 'package.json'), '{"type":"module"}')
   const prerender = await import(`${pathToFileURL(join(root, prerenderFile)).href}?t=${Date.now()}`)
   const { PAGES, NOT_FOUND_PAGE, APP_PAGE, BRAND } = prerender
   const template = readFileSync(join(root, 'index.html'), 'utf8')
   const reload = watch ? `<script>new EventSource('http://localhost:${RELOAD_PORT}/').onmessage=()=>location.reload()</script>` : ''
+  const inline = (file, key) => `<style${key ? ` data-screen="${key}"` : ''}>${readFileSync(join(root, file), 'utf8')}</style>`
+  const stylesJson = JSON.stringify(screenStyles).replace(/</g, '\\u003c')
 
   const page = async ({ path, screen, mode, title }) => {
     const body = await prerender.renderPage(path, mode === 'shell' ? undefined : screen)
-    const screenSource = screen && sourceOf(modules[screen])
-    if (screen && !screenSource) throw new Error(`no module for screen ${screen}`)
-    const screenOut = screenSource && outputFor(meta, screenSource)
-    const critical = mode === 'page' ? [stylesCss, screenOut && meta.outputs[screenOut].cssBundle].filter(Boolean) : []
-    const preloads = [...staticClosure(meta, main), ...(screenOut ? staticClosure(meta, screenOut) : [])].filter((f) => f !== main)
+    const screenOut = mode === 'page' ? screenOutputs[screen] : undefined
+    const preloads = new Set([...staticClosure(meta, main), ...(screenOut ? staticClosure(meta, screenOut) : [])])
+    preloads.delete(main)
     const head = [
-      ...critical.map((file) => `<style>${readFileSync(join(root, file), 'utf8')}</style>`),
-      mode === 'page'
-        ? `<link rel="stylesheet" href="${url(mainCss)}" media="print" onload="this.media='all'"><noscript><link rel="stylesheet" href="${url(mainCss)}"></noscript>`
-        : `<link rel="stylesheet" href="${url(mainCss)}">`,
-      ...[...new Set(preloads)].map((file) => `<link rel="modulepreload" href="${url(file)}">`),
+      inline(stylesCss),
+      screenOut && screenCss(screen) ? inline(screenCss(screen), screen) : '',
+      ...[...preloads].map((file) => `<link rel="modulepreload" href="${url(file)}">`),
+      `<script type="application/json" id="screen-styles">${stylesJson}</script>`,
     ].join('')
     return template
       .replace('<!--title-->', escapeHtml(title ? `${title} | ${BRAND.name}` : BRAND.name))
@@ -146,7 +156,7 @@ async function finish(result) {
   }
 
   mkdirSync(join(out, 'pages'), { recursive: true })
-  const manifest = { pages: {}, main: url(main), css: url(mainCss) }
+  const manifest = { pages: {}, main: url(main) }
   const written = new Set()
   for (const entry of [...PAGES, { ...NOT_FOUND_PAGE, mode: 'page' }, { ...APP_PAGE, mode: 'shell' }]) {
     const name = `${entry.page}.html`
@@ -157,16 +167,14 @@ async function finish(result) {
   writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2))
 
   // The prerender entry and what only it uses are build tools, not part of the console.
-  const keep = reachable(meta, [main, stylesCss])
+  const keep = reachable(meta, [main], [stylesCss, ...Object.keys(screenOutputs).map(screenCss).filter(Boolean)])
   for (const file of Object.keys(meta.outputs)) if (!keep.has(file)) rmSync(join(root, file), { force: true })
   rmSync(join(assets, 'package.json'), { force: true })
 
   if (!watch) compressTree(out)
-  const signIn = outputFor(meta, sourceOf(modules['sign-in']))
   const report = sizeReport(meta, keep, {
     html: join(out, 'pages', manifest.pages['/login']),
-    css: mainCss,
-    js: [...staticClosure(meta, main), ...staticClosure(meta, signIn)],
+    js: [...staticClosure(meta, main), ...staticClosure(meta, screenOutputs['sign-in'])],
   })
   writeFileSync(join(out, 'size-report.json'), JSON.stringify({ flavour, ...report }, null, 2))
   printReport(report)
@@ -199,7 +207,7 @@ function sizeReport(meta, keep, signIn) {
     kind: meta.outputs[file].entryPoint ? (file.endsWith('.css') ? 'css' : 'entry') : file.endsWith('.css') ? 'css' : 'chunk',
     ...sizes(readFileSync(join(root, file))),
   }))
-  const parts = [signIn.html, ...[signIn.css, ...new Set(signIn.js)].map((file) => join(root, file))]
+  const parts = [signIn.html, ...[...new Set(signIn.js)].map((file) => join(root, file))]
   const total = { raw: 0, gzip: 0, brotli: 0 }
   for (const part of parts) {
     const size = sizes(readFileSync(part))
@@ -211,12 +219,12 @@ function sizeReport(meta, keep, signIn) {
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`.padStart(10)
 
 function printReport(report) {
-  console.log(`size report (${flavour})          raw       gzip     brotli`)
+  console.log(`size report (${flavour})${' '.repeat(34)}raw       gzip     brotli`)
   for (const row of report.files) {
-    console.log(`  ${row.kind.padEnd(6)} ${row.file.slice(0, 26).padEnd(26)}${kib(row.raw)} ${kib(row.gzip)} ${kib(row.brotli)}`)
+    console.log(`  ${row.kind.padEnd(6)} ${row.file.padEnd(42)}${kib(row.raw)} ${kib(row.gzip)} ${kib(row.brotli)}`)
   }
   const total = report.signInPage
-  console.log(`  sign-in page (html+css+js)       ${kib(total.raw)} ${kib(total.gzip)} ${kib(total.brotli)}`)
+  console.log(`  sign-in page (html with its css, js)${' '.repeat(13)}${kib(total.raw)} ${kib(total.gzip)} ${kib(total.brotli)}`)
 }
 
 async function buildServer() {
@@ -270,4 +278,8 @@ async function dev() {
 }
 
 if (watch) await dev()
-else await once()
+else {
+  await once()
+  // The prerender's React scheduler may hold a MessageChannel open; the build is done.
+  process.exit(0)
+}

@@ -3,7 +3,6 @@ import { App } from './app/app'
 import { APP_BASE, pageRouteFor } from './app/route-table'
 import { SCREENS } from './app/screens'
 import { syncUser } from './stores/session'
-import '../styles/index.css'
 
 /** Loads the code of the screen the page shows, so a prerendered page hydrates in one pass. */
 function screenFor(path: string) {

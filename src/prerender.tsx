@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server'
+import { Router } from 'wouter'
 import { App } from './app/app'
 import { APP_BASE, APP_PAGE as APP_PAGE_NAME, NOT_FOUND_PAGE as NOT_FOUND_NAME, PAGE_ROUTES, titleOf, type ScreenKey } from './app/route-table'
 import { SCREENS } from './app/screens'
@@ -12,5 +13,12 @@ export const BRAND = { name: t('brand.name'), description: t('brand.description'
 
 export async function renderPage(path: string, screen?: ScreenKey): Promise<string> {
   if (screen) await SCREENS[screen].preload()
-  return renderToString(<App ssrPath={path} />)
+  // A fixed location: Preact's useSyncExternalStore ignores server snapshots, so wouter must not
+  // reach for the browser's `location` here.
+  const hook = (): [string, () => void] => [path, () => undefined]
+  return renderToString(
+    <Router hook={hook} searchHook={() => ''}>
+      <App ssrPath={path} />
+    </Router>,
+  )
 }

@@ -1,4 +1,4 @@
-import { ofetch, type FetchOptions } from 'ofetch'
+import type { FetchOptions } from 'ofetch'
 
 export interface RawAnswer {
   /** HTTP status; 0 when no answer arrived (network down, server unreachable). */
@@ -19,6 +19,14 @@ export interface HttpRequest {
   signal?: AbortSignal
 }
 
+// The client loads with the first request: a public page renders and hydrates without it.
+let client: Promise<typeof import('ofetch')> | undefined
+const loadClient = () =>
+  (client ??= import('ofetch').catch((error: unknown) => {
+    client = undefined
+    throw error
+  }))
+
 /** One HTTP exchange that never throws: every outcome is a status and a body. */
 export async function send(request: HttpRequest): Promise<RawAnswer> {
   const options: FetchOptions<'json'> = {
@@ -31,6 +39,8 @@ export async function send(request: HttpRequest): Promise<RawAnswer> {
   }
   if (request.body !== undefined) options.body = request.body as Record<string, unknown>
   try {
+    const { ofetch } = await loadClient()
+    if (request.signal?.aborted) return { status: 0, body: null, headers: null, error: 'aborted' }
     const response = await ofetch.raw(request.url, options)
     return { status: response.status, body: response._data ?? null, headers: response.headers }
   } catch (error) {

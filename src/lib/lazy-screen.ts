@@ -1,21 +1,22 @@
 import { createElement, lazy, type ComponentType } from 'react'
+import { loadScreenStyles } from './screen-styles'
 
 export interface LazyScreen {
   (props: object): ReturnType<typeof createElement>
-  /** Loads the screen's code; once done, the screen renders without suspending. */
+  /** Loads the screen's code and styles; once done, the screen renders without suspending. */
   preload(): Promise<void>
 }
 
 /**
- * A screen whose code loads on demand. Unlike a bare `lazy`, a preloaded screen renders
+ * A screen whose code and CSS load on demand. Unlike a bare `lazy`, a preloaded screen renders
  * at once, so a prerendered page hydrates without a suspended first render.
  */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
+export function lazyScreen(key: string, load: () => Promise<{ default: ComponentType }>): LazyScreen {
   let loaded: ComponentType | undefined
   let pending: Promise<void> | undefined
   const preload = () =>
-    (pending ??= load().then(
-      (module) => {
+    (pending ??= Promise.all([load(), loadScreenStyles(key)]).then(
+      ([module]) => {
         loaded = module.default
       },
       (error) => {
@@ -27,4 +28,11 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Laz
   const Screen = (props: object) => createElement(loaded ?? Suspending, props)
   Screen.preload = preload
   return Screen
+}
+
+/** Lazy screens from a table of loaders, each keyed like its route's screen. */
+export function lazyScreens<K extends string>(loaders: Record<K, () => Promise<{ default: ComponentType }>>): Record<K, LazyScreen> {
+  const screens = {} as Record<K, LazyScreen>
+  for (const key of Object.keys(loaders) as K[]) screens[key] = lazyScreen(key, loaders[key])
+  return screens
 }

@@ -31,9 +31,21 @@ export function removeItem(key: string): void {
   }
 }
 
+const kept = new Set<string>()
+
+/** Marks `key` as a device preference that outlives `clearAll` (a sign-out). */
+export function keepOnClear(key: string): void {
+  kept.add(key)
+}
+
+/** Wipes local storage but for the keys marked with `keepOnClear`. */
 export function clearAll(): void {
   try {
-    store()?.clear()
+    const storage = store()
+    if (!storage) return
+    const saved = [...kept].map((key) => [key, storage.getItem(key)] as const)
+    storage.clear()
+    for (const [key, value] of saved) if (value !== null) storage.setItem(key, value)
   } catch {
     // As above.
   }

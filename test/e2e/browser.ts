@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
 
 export const BASE = process.env.E2E_URL ?? 'http://localhost:8080'
 export const PREACT_BASE = process.env.E2E_PREACT_URL ?? BASE
@@ -18,25 +18,23 @@ const FLAGS = [
   '--disable-sync',
 ]
 
-let browser: Browser | undefined
-let profile: string | undefined
+const profiles: string[] = []
 
-/** A fresh browser context (its own storage) in the system's Chromium. */
+/** A fresh Chromium of the system with its own empty profile; closing the context ends it. */
 export async function newContext(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-  if (!browser) {
-    profile = mkdtempSync(join(tmpdir(), 'console-chromium-'))
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [...FLAGS, `--user-data-dir=${profile}`],
-    })
-  }
-  return browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true, viewport: { width: 1280, height: 800 } })
+  const profile = mkdtempSync(join(tmpdir(), 'console-chromium-'))
+  profiles.push(profile)
+  return chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: FLAGS,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: { width: 1280, height: 800 },
+  })
 }
 
+/** Removes the profiles of the contexts this file opened. */
 export async function closeBrowser(): Promise<void> {
-  await browser?.close()
-  browser = undefined
-  if (profile) rmSync(profile, { recursive: true, force: true })
+  for (const profile of profiles.splice(0)) rmSync(profile, { recursive: true, force: true })
 }
 
 /** Fills the sign-in form and submits it. */
@@ -46,9 +44,19 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
-/** The newest reset link the server wrote to its outbox for `email`. */
-export function resetLinkFor(email: string, dataDir = process.env.E2E_DATA_DIR ?? ''): string | undefined {
+/** The newest reset link the server wrote to its outbox for `email`; mail leaves after the answer, so this waits. */
+export async function resetLinkFor(email: string, dataDir = process.env.E2E_DATA_DIR ?? ''): Promise<string | undefined> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const link = readResetLink(email, dataDir)
+    if (link) return link
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return undefined
+}
+
+function readResetLink(email: string, dataDir: string): string | undefined {
   const outbox = join(dataDir, 'outbox')
+  if (!existsSync(outbox)) return undefined
   const mails = readdirSync(outbox)
     .filter((name) => name.endsWith('.eml'))
     .sort()

@@ -11,7 +11,7 @@ test('translates a key to English', () => {
 })
 
 test('fills placeholders', () => {
-  assert.is(t('server.tooManyAttempts', { minutes: 15 }), 'Too many failed sign-ins. Try again in 15 minutes.')
+  assert.is(t('home.greeting', { name: 'Ada' }), 'Hello, Ada')
 })
 
 test('gives the key itself when there is no text', () => {

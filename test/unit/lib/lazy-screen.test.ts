@@ -9,7 +9,7 @@ const Hello = () => createElement('p', null, 'Hello screen')
 
 test('loads the code once however often it is preloaded', async () => {
   const loads: string[] = []
-  const Screen = lazyScreen(async () => {
+  const Screen = lazyScreen('test', async () => {
     loads.push('load')
     return { default: Hello }
   })
@@ -19,7 +19,7 @@ test('loads the code once however often it is preloaded', async () => {
 })
 
 test('renders at once after preload, without suspending', async () => {
-  const Screen = lazyScreen(async () => ({ default: Hello }))
+  const Screen = lazyScreen('test', async () => ({ default: Hello }))
   await Screen.preload()
   const html = renderToString(createElement(Suspense, { fallback: createElement('i', null, 'loading') }, createElement(Screen)))
   assert.match(html, 'Hello screen')
@@ -27,14 +27,14 @@ test('renders at once after preload, without suspending', async () => {
 })
 
 test('shows the fallback before the code has loaded', () => {
-  const Screen = lazyScreen(() => new Promise(() => undefined))
+  const Screen = lazyScreen('test', () => new Promise(() => undefined))
   const html = renderToString(createElement(Suspense, { fallback: createElement('i', null, 'loading') }, createElement(Screen)))
   assert.match(html, 'loading')
 })
 
 test('loads again after a failed load', async () => {
   let attempt = 0
-  const Screen = lazyScreen(async () => {
+  const Screen = lazyScreen('test', async () => {
     attempt += 1
     if (attempt === 1) throw new Error('chunk failed')
     return { default: Hello }

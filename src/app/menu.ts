@@ -1,0 +1,136 @@
+import type { Right } from '../contract/rights'
+
+export type IconName =
+  | 'home'
+  | 'account'
+  | 'profile'
+  | 'organization'
+  | 'billing'
+  | 'key'
+  | 'users'
+  | 'user'
+  | 'role'
+  | 'inventory'
+  | 'device'
+  | 'tunnel'
+  | 'app'
+  | 'network'
+  | 'dashboard'
+  | 'traffic'
+
+/** One entry of the sidebar (SPEC.md section 3, "Menu item"); `name` is a locale key. */
+export interface MenuItem {
+  key: string
+  keyParent?: string
+  name: string
+  icon?: IconName
+  link?: string
+  linkParent?: string
+  child?: MenuItem[]
+  /** Marks a section heading inside a group. */
+  title?: boolean
+  badge?: string
+  /** A nested group inside a group. */
+  multilevel?: boolean
+}
+
+const leaf = (key: Right | 'home' | 'profile', icon: IconName, keyParent?: string): MenuItem => ({
+  key,
+  keyParent,
+  name: `menu.${key}`,
+  icon,
+  link: `/app/${key}`,
+  ...(keyParent ? { linkParent: `/app/${key}` } : {}),
+})
+
+/** The sidebar: groups of SPEC.md section 2, each entry keyed by the right that opens it. */
+export const MENU: readonly MenuItem[] = [
+  leaf('home', 'home'),
+  {
+    key: 'account',
+    name: 'menu.account',
+    icon: 'account',
+    child: [
+      { key: 'account_title', keyParent: 'account', name: 'menu.accountTitle', title: true },
+      leaf('organizations', 'organization', 'account'),
+      leaf('billing', 'billing', 'account'),
+      leaf('access_keys', 'key', 'account'),
+    ],
+  },
+  {
+    key: 'user_control',
+    name: 'menu.userControl',
+    icon: 'users',
+    child: [leaf('users', 'user', 'user_control'), leaf('roles', 'role', 'user_control')],
+  },
+  {
+    key: 'inventory',
+    name: 'menu.inventory',
+    icon: 'inventory',
+    child: [
+      leaf('devices', 'device', 'inventory'),
+      {
+        key: 'connectivity',
+        keyParent: 'inventory',
+        name: 'menu.connectivity',
+        icon: 'tunnel',
+        multilevel: true,
+        child: [leaf('tunnels', 'tunnel', 'connectivity'), leaf('app_ids', 'app', 'connectivity')],
+      },
+    ],
+  },
+  {
+    key: 'dashboards',
+    name: 'menu.dashboards',
+    icon: 'dashboard',
+    child: [leaf('network', 'network', 'dashboards'), leaf('traffic', 'traffic', 'dashboards')],
+  },
+]
+
+/**
+ * The entries `rights` may see: a link shows when the rights contain its key or the key is
+ * 'home'; a group shows when something in it shows; a heading when its group does.
+ */
+export function visibleMenu(menu: readonly MenuItem[], rights: readonly string[]): MenuItem[] {
+  const result: MenuItem[] = []
+  for (const item of menu) {
+    if (item.child) {
+      const child = visibleMenu(item.child, rights)
+      if (child.some((entry) => !entry.title)) result.push({ ...item, child })
+    } else if (item.title || item.key === 'home' || rights.includes(item.key)) {
+      result.push(item)
+    }
+  }
+  return result
+}
+
+/** Every entry with a link, depth first. */
+export function menuLinks(menu: readonly MenuItem[]): MenuItem[] {
+  return menu.flatMap((item) => [...(item.link ? [item] : []), ...menuLinks(item.child ?? [])])
+}
+
+export const SEARCH_LIMIT = 5
+
+/**
+ * Header search: up to 5 entries with a link whose (translated) name contains the query,
+ * ignoring case; an empty query suggests nothing.
+ */
+export function searchMenu(menu: readonly MenuItem[], query: string, nameOf: (item: MenuItem) => string): MenuItem[] {
+  const needle = query.trim().toLowerCase()
+  if (!needle) return []
+  return menuLinks(menu)
+    .filter((item) => nameOf(item).toLowerCase().includes(needle))
+    .slice(0, SEARCH_LIMIT)
+}
+
+/** The groups (and nested group) holding `path`, outermost first: what the sidebar opens. */
+export function menuPathTo(menu: readonly MenuItem[], path: string): string[] {
+  for (const item of menu) {
+    if (item.link === path) return []
+    if (item.child) {
+      const inner = menuPathTo(item.child, path)
+      if (inner.length || menuLinks(item.child).some((entry) => entry.link === path)) return [item.key, ...inner]
+    }
+  }
+  return []
+}

@@ -1,0 +1,45 @@
+import { useStore } from '@nanostores/react'
+import { registerFormErrors } from '../../contract/auth'
+import { $session, registerWithEmail } from '../../stores/session'
+import { Button } from '../../ui/button'
+import { Checkbox } from '../../ui/checkbox'
+import { TextField } from '../../ui/text-field'
+import { useForm } from '../../ui/use-form'
+import { useT } from '../../ui/use-t'
+import s from './form.module.css'
+
+const EMPTY = { name: '', email: '', password: '', passwordConfirm: '', agree: false }
+
+/** Name, e-mail, a password typed twice and the terms; registering signs the user in. */
+export function RegisterForm() {
+  const t = useT()
+  const { loading } = useStore($session)
+  const form = useForm(EMPTY, registerFormErrors, ({ name, email, password }) =>
+    registerWithEmail({ name: name.trim(), email: email.trim(), password }),
+  )
+  const agree = (
+    <>
+      {t('auth.agree')}{' '}
+      <a href="/terms-conditions" target="_blank" rel="noopener">
+        {t('auth.terms')}
+      </a>
+    </>
+  )
+  return (
+    <form className={s.form} noValidate onSubmit={form.submit}>
+      <TextField label={t('auth.name')} autoComplete="name" {...form.text('name')} />
+      <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.text('email')} />
+      <TextField label={t('auth.password')} type="password" autoComplete="new-password" {...form.text('password')} />
+      <TextField
+        label={t('auth.passwordConfirm')}
+        type="password"
+        autoComplete="new-password"
+        {...form.text('passwordConfirm')}
+      />
+      <Checkbox label={agree} {...form.checkbox('agree')} />
+      <Button type="submit" variant="primary" block busy={loading}>
+        {t('auth.register')}
+      </Button>
+    </form>
+  )
+}

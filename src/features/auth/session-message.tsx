@@ -1,0 +1,23 @@
+import { useStore } from '@nanostores/react'
+import { useEffect } from 'react'
+import { messageText } from '../../lib/i18n'
+import { $session, hideMessage } from '../../stores/session'
+import { Banner } from '../../ui/banner'
+
+/** Clears the session message when a screen opens, so an old banner does not follow the user. */
+export function useFreshMessage(): void {
+  useEffect(() => {
+    if ($session.get().message !== null) hideMessage()
+  }, [])
+}
+
+/** The session's message as a closable banner: success when it is `success`, an error otherwise. */
+export function SessionMessage({ success }: { success?: string }) {
+  const { message } = useStore($session)
+  if (!message) return null
+  return (
+    <Banner variant={message === success ? 'success' : 'error'} onClose={hideMessage}>
+      {messageText(message)}
+    </Banner>
+  )
+}

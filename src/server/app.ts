@@ -1,0 +1,41 @@
+import { Hono } from 'hono'
+import { loginRoutes } from './auth/login'
+import { passwordRoutes } from './auth/password'
+import { registerRoutes } from './auth/register'
+import { sessionRoutes } from './auth/session'
+import { docsRoutes } from './docs'
+import { limitBody } from './http/body'
+import { errorHandler, notFoundJson } from './http/errors'
+import { staticRoutes } from './http/static'
+import type { Services } from './services'
+
+/** Where the API is mounted; the console's default `{host}`. */
+export const API_PREFIX = '/api'
+
+export interface AppOptions extends Services {
+  /** The console build to serve outside the API; nothing but the API when absent. */
+  staticDir?: string
+  /** Written into each page's `<meta name="api-host">`, so the host changes without a rebuild. */
+  apiHost?: string
+  /** Component name -> source, for `GET /api/docs?src=`. */
+  docs?: Readonly<Record<string, string>>
+}
+
+/** The whole HTTP application: the JSON API under `/api` and the console's files elsewhere. */
+export function createApp(options: AppOptions): Hono {
+  const api = new Hono({ strict: false })
+    .use(limitBody())
+    .route('/', loginRoutes(options))
+    .route('/', registerRoutes(options))
+    .route('/', passwordRoutes(options))
+    .route('/', sessionRoutes(options))
+    .route('/', docsRoutes(options.docs))
+    .all('*', notFoundJson)
+
+  const app = new Hono({ strict: false })
+  app.onError(errorHandler(options.log))
+  app.notFound(notFoundJson)
+  app.route(API_PREFIX, api)
+  if (options.staticDir) app.route('/', staticRoutes({ dir: options.staticDir, apiHost: options.apiHost }))
+  return app
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto'
+import { RIGHTS, isRight, type Right } from '../../contract/rights'
+import type { User } from '../../contract/user'
+import type { Db } from '../db/open'
+
+/** E-mail addresses are compared and stored trimmed and lower-cased. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
+export const findUserByEmail = (db: Db, email: string) =>
+  db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst()
+
+export interface NewAccount {
+  organization: string
+  name: string
+  email: string
+  passwordHash: string
+  now: Date
+}
+
+/**
+ * Creates an organization with a built-in Administrator role holding every right, and a user who
+ * administers it; the organization is the user's current one. Returns the user's id.
+ */
+export async function createAccount(db: Db, account: NewAccount): Promise<string> {
+  const at = account.now.toISOString()
+  const ids = { organization: randomUUID(), role: randomUUID(), user: randomUUID() }
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('organizations')
+      .values({ id: ids.organization, name: account.organization, plan: 'free', created_at: at, updated_at: at, version: 1 })
+      .execute()
+    await trx
+      .insertInto('roles')
+      .values({
+        id: ids.role,
+        organization_id: ids.organization,
+        name: 'Administrator',
+        description: 'Every right; cannot be emptied or deleted.',
+        rights: JSON.stringify(RIGHTS),
+        builtin: 1,
+        created_at: at,
+        updated_at: at,
+        version: 1,
+      })
+      .execute()
+    await trx
+      .insertInto('users')
+      .values({
+        id: ids.user,
+        email: normalizeEmail(account.email),
+        name: account.name.trim(),
+        avatar: '',
+        password_hash: account.passwordHash,
+        status: 'active',
+        created_at: at,
+        updated_at: at,
+        last_sign_in: null,
+        version: 1,
+      })
+      .execute()
+    await trx
+      .insertInto('memberships')
+      .values({
+        id: randomUUID(),
+        user_id: ids.user,
+        organization_id: ids.organization,
+        role_id: ids.role,
+        current: 1,
+        created_at: at,
+      })
+      .execute()
+  })
+  return ids.user
+}
+
+const parseRights = (json: string): Right[] => {
+  try {
+    const list: unknown = JSON.parse(json)
+    return Array.isArray(list) ? list.filter((right): right is Right => typeof right === 'string' && isRight(right)) : []
+  } catch {
+    return []
+  }
+}
+
+/**
+ * The user as `GET /users/self` shows it: the rights are the union of the rights of the user's
+ * roles in the current organization, in the order of RIGHTS.
+ */
+export async function loadUser(db: Db, userId: string): Promise<User | undefined> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'avatar'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  if (!user) return undefined
+  const memberships = await db
+    .selectFrom('memberships')
+    .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
+    .innerJoin('roles', 'roles.id', 'memberships.role_id')
+    .select(['organizations.id as organization_id', 'organizations.name as organization_name', 'roles.rights'])
+    .where('memberships.user_id', '=', userId)
+    .orderBy('memberships.current', 'desc')
+    .orderBy('memberships.created_at')
+    .execute()
+  const current = memberships[0]
+  const granted = new Set(
+    memberships.filter((row) => row.organization_id === current?.organization_id).flatMap((row) => parseRights(row.rights)),
+  )
+  return {
+    ...user,
+    rights: RIGHTS.filter((right) => granted.has(right)),
+    organization: current ? { id: current.organization_id, name: current.organization_name } : { id: '', name: '' },
+  }
+}

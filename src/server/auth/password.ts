@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto'
+import { Hono } from 'hono'
+import { ForgotBody, ResetBody } from '../../contract/auth'
+import { API } from '../../contract/paths'
+import { readBody } from '../http/body'
+import { fail } from '../http/errors'
+import { route } from '../http/route'
+import { message } from '../messages'
+import type { Services } from '../services'
+import { findUserByEmail } from './accounts'
+import { clearFailedSignIns } from './rate-limit'
+import { hashSecret, newSecret, revokeUserTokens } from './tokens'
+
+export const RESET_MINUTES = 60
+
+/** Forgot and reset: a single-use link valid RESET_MINUTES, of which only the hash is kept. */
+export function passwordRoutes(services: Services) {
+  const { db, passwords } = services
+
+  async function sendResetLink(userId: string, email: string, origin: string) {
+    const token = newSecret()
+    const now = services.now()
+    await db
+      .insertInto('password_resets')
+      .values({
+        id: randomUUID(),
+        token_hash: hashSecret(token),
+        user_id: userId,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + RESET_MINUTES * 60_000).toISOString(),
+        used_at: null,
+      })
+      .execute()
+    const link = `${origin}/reset-password?token=${token}`
+    const text = message('resetMailBody', { minutes: RESET_MINUTES, link })
+    const { file } = await services.mailer.send({ to: email, subject: message('resetMailSubject'), text })
+    if (file) services.log.info(`Password reset mail for ${email} written to ${file}: ${link}`)
+  }
+
+  return new Hono()
+    .post(route(API.forgot), async (c) => {
+      const body = await readBody(c, ForgotBody)
+      const user = await findUserByEmail(db, body.email)
+      if (user?.status === 'active') {
+        const origin = (services.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '')
+        // Delivered after answering, so the answer takes as long for an unknown address.
+        services.background.run(() => sendResetLink(user.id, user.email, origin))
+      }
+      return c.json({ message: message('forgotSent') })
+    })
+    .post(route(API.reset), async (c) => {
+      const body = await readBody(c, ResetBody)
+      const now = services.now().toISOString()
+      const reset = await db
+        .selectFrom('password_resets')
+        .innerJoin('users', 'users.id', 'password_resets.user_id')
+        .select(['password_resets.id', 'users.id as user_id', 'users.email'])
+        .where('password_resets.token_hash', '=', hashSecret(body.token.trim()))
+        .where('password_resets.used_at', 'is', null)
+        .where('password_resets.expires_at', '>', now)
+        .executeTakeFirst()
+      if (!reset) throw fail(400, 'badResetToken')
+      const passwordHash = await passwords.hash(body.password)
+
+      const used = await db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('password_resets')
+          .set({ used_at: now })
+          .where('id', '=', reset.id)
+          .where('used_at', 'is', null)
+          .executeTakeFirst()
+        if (claimed.numUpdatedRows === 0n) return false
+        // One new password makes every other link of this user pointless.
+        await trx
+          .updateTable('password_resets')
+          .set({ used_at: now })
+          .where('user_id', '=', reset.user_id)
+          .where('used_at', 'is', null)
+          .execute()
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: now })
+          .where('id', '=', reset.user_id)
+          .execute()
+        await revokeUserTokens(trx, reset.user_id, new Date(now))
+        return true
+      })
+      if (!used) throw fail(400, 'badResetToken')
+      await clearFailedSignIns(db, reset.email)
+      return c.json({ message: message('passwordReset') })
+    })
+}

@@ -1,0 +1,85 @@
+/**
+ * Row types of the database. Ids are random UUIDs as text, timestamps ISO-8601 text (UTC), flags
+ * integers 0/1 and lists JSON text, so the same schema runs on SQLite and PostgreSQL.
+ */
+export interface OrganizationRow {
+  id: string
+  name: string
+  plan: string
+  created_at: string
+  updated_at: string
+  version: number
+}
+
+export type UserStatus = 'active' | 'invited' | 'disabled'
+
+export interface UserRow {
+  id: string
+  /** Always stored lower-cased. */
+  email: string
+  name: string
+  avatar: string
+  password_hash: string
+  status: UserStatus
+  created_at: string
+  updated_at: string
+  last_sign_in: string | null
+  version: number
+}
+
+export interface RoleRow {
+  id: string
+  organization_id: string
+  name: string
+  description: string
+  /** JSON array of rights. */
+  rights: string
+  builtin: number
+  created_at: string
+  updated_at: string
+  version: number
+}
+
+export interface MembershipRow {
+  id: string
+  user_id: string
+  organization_id: string
+  role_id: string
+  /** 1 on the memberships of the organization the user works in. */
+  current: number
+  created_at: string
+}
+
+export interface TokenRow {
+  id: string
+  /** SHA-256 of the token, hex; the token itself is never stored. */
+  token_hash: string
+  user_id: string
+  created_at: string
+  revoked_at: string | null
+}
+
+export interface PasswordResetRow {
+  id: string
+  token_hash: string
+  user_id: string
+  created_at: string
+  expires_at: string
+  used_at: string | null
+}
+
+export interface LoginAttemptRow {
+  id: string
+  email: string
+  at: string
+}
+
+export interface Database {
+  organizations: OrganizationRow
+  users: UserRow
+  roles: RoleRow
+  memberships: MembershipRow
+  tokens: TokenRow
+  password_resets: PasswordResetRow
+  login_attempts: LoginAttemptRow
+}

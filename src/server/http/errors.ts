@@ -1,0 +1,47 @@
+import type { Context, ErrorHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ErrorAnswer } from '../../contract/user'
+import { message, type ServerKey } from '../messages'
+import type { Logger } from '../services'
+
+/** A failure the client caused; answered as `{message, errors?}` with its status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly errors?: Record<string, string>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+export const fail = (status: ContentfulStatusCode, key: ServerKey, vars?: Record<string, string | number>) =>
+  new ApiError(status, message(key, vars))
+
+export const answerError = (c: Context, error: ApiError) => {
+  const body: ErrorAnswer = error.errors ? { message: error.message, errors: error.errors } : { message: error.message }
+  return c.json(body, error.status, error.headers)
+}
+
+const keyOfStatus: Partial<Record<number, ServerKey>> = {
+  400: 'badJson',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'notFound',
+  413: 'tooLarge',
+}
+
+/** Every error ends as a JSON answer; unexpected ones are logged and never crash the process. */
+export const errorHandler =
+  (log: Logger): ErrorHandler =>
+  (error, c) => {
+    if (error instanceof ApiError) return answerError(c, error)
+    const key = error instanceof HTTPException ? keyOfStatus[error.status] : undefined
+    if (error instanceof HTTPException && key) return answerError(c, fail(error.status as ContentfulStatusCode, key))
+    log.error(`${c.req.method} ${c.req.path} failed:`, error)
+    return answerError(c, fail(500, 'internal'))
+  }
+
+export const notFoundJson = (c: Context) => answerError(c, fail(404, 'notFound'))

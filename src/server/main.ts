@@ -1,0 +1,28 @@
+import { optionsFromEnv } from './config'
+import { startServer } from './server'
+
+process.on('unhandledRejection', (reason) => console.error('Unhandled rejection:', reason))
+
+try {
+  const options = optionsFromEnv(process.env)
+  const server = await startServer(options)
+  console.log(`Console on http://localhost:${server.port}`)
+  if (!options.publicUrl) {
+    console.log("PUBLIC_URL is not set: mailed links use the request's Host header. Set it in production.")
+  }
+  const stop = (signal: string) => {
+    console.log(`${signal}: closing`)
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Could not close cleanly:', error)
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+} catch (error) {
+  console.error('The server could not start:', error)
+  process.exit(1)
+}

@@ -1,0 +1,21 @@
+import en from '../../locales/en.json'
+import texts from '../../locales/server/en.json'
+import type { MessageKey } from '../contract/validation'
+
+export type ServerKey = keyof typeof texts.server
+
+export const BRAND = en.brand.name
+
+const fill = (text: string, vars: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole))
+
+/** The English text of a `server.*` key, with `{{name}}` placeholders filled. */
+export function message(key: ServerKey, vars: Record<string, string | number> = {}): string {
+  return fill(texts.server[key], vars)
+}
+
+/** The English text of a validation message key (`validation.email` -> 'Invalid email'). */
+export function fieldMessage(key: MessageKey): string {
+  const name = key.slice('validation.'.length) as keyof typeof en.validation
+  return en.validation[name] ?? en.validation.invalid
+}

@@ -1,0 +1,110 @@
+import fs from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { serve } from '@hono/node-server'
+import type { Hono } from 'hono'
+import { createApp } from './app'
+import { createPasswords } from './auth/passwords'
+import { openDatabase } from './db/open'
+import { seed } from './db/seed'
+import { createMailer } from './mail'
+import { BRAND } from './messages'
+import { consoleLogger, createBackground, type Logger } from './services'
+
+export interface ServerOptions {
+  /** Default 8080; 0 picks a free port. */
+  port?: number
+  /** Interface to listen on; all of them by default. */
+  hostname?: string
+  /** Folder of `console.db` and `outbox/`; default `./data`. */
+  dataDir?: string
+  /** The console build to serve (`dist/react`); only the API when absent. */
+  staticDir?: string
+  smtpUrl?: string
+  /** Sender of the mails; default `<brand name> <no-reply@localhost>`. */
+  mailFrom?: string
+  /** Origin used in mailed links; default the request's origin. */
+  publicUrl?: string
+  /** Replaces `<meta name="api-host">` in served pages. */
+  apiHost?: string
+  /** Used on the first start only. */
+  adminEmail?: string
+  adminPassword?: string
+  docs?: Readonly<Record<string, string>>
+  /** scrypt N for new password hashes; default 16384. */
+  scryptCost?: number
+  now?: () => Date
+  log?: Logger
+}
+
+export interface RunningServer {
+  /** `http://localhost:<port>` */
+  url: string
+  port: number
+  app: Hono
+  /** Stops listening, lets background mail finish and closes the database. */
+  close(): Promise<void>
+}
+
+/** Opens the database (migrating and seeding it), builds the app and listens. */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? consoleLogger
+  const now = options.now ?? (() => new Date())
+  const dataDir = path.resolve(options.dataDir ?? 'data')
+  const passwords = createPasswords(options.scryptCost)
+  const db = await openDatabase(dataDir)
+  const { adminEmail, adminPassword } = options
+  await seed(db, { adminEmail, adminPassword, passwords, now: now(), log: (line) => log.info(line) }).catch(async (error: unknown) => {
+    await db.destroy()
+    throw error
+  })
+  const mailer = createMailer({
+    smtpUrl: options.smtpUrl,
+    outboxDir: path.join(dataDir, 'outbox'),
+    from: options.mailFrom ?? `${BRAND} <no-reply@localhost>`,
+  })
+  const background = createBackground(log)
+  const staticDir = options.staticDir && path.resolve(options.staticDir)
+  if (staticDir && !fs.existsSync(path.join(staticDir, 'manifest.json'))) {
+    log.info(`No console build in ${staticDir} yet: pages answer 404 until its manifest.json appears.`)
+  }
+  const app = createApp({
+    db,
+    passwords,
+    mailer,
+    background,
+    log,
+    now,
+    publicUrl: options.publicUrl,
+    staticDir,
+    apiHost: options.apiHost,
+    docs: options.docs,
+  })
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const created = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: options.hostname }, () =>
+      resolve(created as Server),
+    )
+    created.once('error', reject)
+  }).catch(async (error: unknown) => {
+    await db.destroy()
+    throw error
+  })
+  server.on('error', (error) => log.error('HTTP server error:', error))
+  const port = (server.address() as AddressInfo).port
+
+  let closing: Promise<void> | undefined
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeIdleConnections()
+      })
+      await background.idle()
+      mailer.close()
+      await db.destroy()
+    })())
+
+  return { url: `http://localhost:${port}`, port, app, close }
+}

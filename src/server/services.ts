@@ -1,0 +1,47 @@
+import type { Passwords } from './auth/passwords'
+import type { Db } from './db/open'
+import type { Mailer } from './mail'
+
+export interface Logger {
+  info(line: string): void
+  error(line: string, error?: unknown): void
+}
+
+export const consoleLogger: Logger = {
+  info: (line) => console.log(line),
+  error: (line, error) => console.error(line, error ?? ''),
+}
+
+/** Work that finishes after the answer was sent, e.g. mail, so its duration reveals nothing. */
+export interface Background {
+  run(work: () => Promise<unknown>): void
+  /** Resolves when every started piece of work has settled. */
+  idle(): Promise<void>
+}
+
+export function createBackground(log: Logger): Background {
+  const running = new Set<Promise<unknown>>()
+  return {
+    run(work) {
+      const task = work()
+        .catch((error: unknown) => log.error('Background work failed:', error))
+        .finally(() => running.delete(task))
+      running.add(task)
+    },
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running])
+    },
+  }
+}
+
+/** What the routes need; `createApp` receives it so tests can swap any part. */
+export interface Services {
+  db: Db
+  passwords: Passwords
+  mailer: Mailer
+  background: Background
+  log: Logger
+  now: () => Date
+  /** Origin of the console in links sent by mail; the request's origin when absent. */
+  publicUrl?: string
+}

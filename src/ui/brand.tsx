@@ -1,0 +1,17 @@
+import { clsx } from 'clsx'
+import s from './brand.module.css'
+import { useT } from './use-t'
+
+/** The logo mark with the brand name. */
+export function Brand({ className }: { className?: string }) {
+  const t = useT()
+  const logo = t('brand.logo')
+  return (
+    <p className={clsx(s.brand, className)}>
+      <span className={s.mark} aria-hidden="true">
+        {logo.charAt(0)}
+      </span>
+      <span className={s.name}>{t('brand.name')}</span>
+    </p>
+  )
+}

@@ -1,0 +1,42 @@
+import { clsx } from 'clsx'
+import { useId, type InputHTMLAttributes } from 'react'
+import s from './text-field.module.css'
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'>
+
+export interface TextFieldProps extends InputProps {
+  label: string
+  name: string
+  value: string
+  onChange: (value: string) => void
+  /** The message under the input; give it only once the field is touched. */
+  error?: string
+  className?: string
+}
+
+/** A labelled input with its error text under it. */
+export function TextField({ label, error, onChange, className, type = 'text', ...input }: TextFieldProps) {
+  const id = useId()
+  const errorId = `${id}-error`
+  return (
+    <div className={clsx(s.field, className)}>
+      <label htmlFor={id} className={s.label}>
+        {label}
+      </label>
+      <input
+        {...input}
+        id={id}
+        type={type}
+        className={clsx(s.input, error && s.invalid)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
+      {error && (
+        <p id={errorId} className={s.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

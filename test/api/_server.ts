@@ -1,0 +1,115 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { startServer, type RunningServer, type ServerOptions } from '../../src/server/server'
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin-secret-1' }
+
+export const ASSET = { name: 'main-ABCD1234.js', text: 'console.log("console")\n'.repeat(20) }
+
+const page = (title: string) =>
+  `<!doctype html><html><head><meta name="api-host" content="/api"><title>${title}</title></head>` +
+  `<body>${title} page</body></html>`
+
+/** A tiny fake console build: manifest, four pages and one asset with its .br and .gz. */
+export function createStaticDir(root: string): string {
+  const dir = path.join(root, 'static')
+  fs.mkdirSync(path.join(dir, 'assets'), { recursive: true })
+  fs.mkdirSync(path.join(dir, 'pages'), { recursive: true })
+  for (const name of ['login', 'register', 'app', '404']) fs.writeFileSync(path.join(dir, 'pages', `${name}.html`), page(name))
+  const pages = { '/': 'login.html', '/login': 'login.html', '/register': 'register.html', '404': '404.html', app: 'app.html' }
+  fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ pages }))
+  const asset = path.join(dir, 'assets', ASSET.name)
+  fs.writeFileSync(asset, ASSET.text)
+  fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(ASSET.text))
+  fs.writeFileSync(`${asset}.gz`, zlib.gzipSync(ASSET.text))
+  fs.writeFileSync(path.join(root, 'secret.txt'), 'TOP-SECRET')
+  return dir
+}
+
+export interface TestServer extends RunningServer {
+  root: string
+  dataDir: string
+  logs: string[]
+  /** Moves the server's clock forward. */
+  advance(ms: number): void
+  post(route: string, body: unknown, token?: string): Promise<Response>
+  get(route: string, token?: string): Promise<Response>
+}
+
+/** A real server on a free port with its own data folder, cheap scrypt and a recording log. */
+export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'console-api-'))
+  const dataDir = path.join(root, 'data')
+  const logs: string[] = []
+  let offset = 0
+  const server = await startServer({
+    port: 0,
+    hostname: '127.0.0.1',
+    dataDir,
+    staticDir: createStaticDir(root),
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    scryptCost: 1024,
+    now: () => new Date(Date.now() + offset),
+    log: { info: (line) => logs.push(line), error: (line, error) => logs.push(`${line} ${String(error)}`) },
+    ...options,
+  })
+  const url = `http://127.0.0.1:${server.port}`
+  const headers = (token?: string): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {})
+  return {
+    ...server,
+    url,
+    root,
+    dataDir,
+    logs,
+    advance: (ms) => {
+      offset += ms
+    },
+    post: (route, body, token) =>
+      fetch(`${url}/api${route}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers(token) },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    get: (route, token) => fetch(`${url}/api${route}`, { headers: headers(token) }),
+    close: async () => {
+      await server.close()
+      fs.rmSync(root, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function signIn(server: TestServer, email = ADMIN.email, password = ADMIN.password): Promise<string> {
+  const res = await server.post('/login/users/', { email, password })
+  const body = (await res.json()) as { user?: { auth_key?: string } }
+  if (res.status !== 200 || !body.user?.auth_key) throw new Error(`Sign-in of ${email} failed with ${res.status}`)
+  return body.user.auth_key
+}
+
+const decodeQuotedPrintable = (text: string) =>
+  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+
+/** Waits for a mail to `to` not among `known` files and returns it with the reset link in it. */
+export async function readResetMail(dataDir: string, to: string, known: string[] = [], timeoutMs = 3000) {
+  const outbox = path.join(dataDir, 'outbox')
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')) : []
+    for (const name of files.filter((name) => !known.includes(name))) {
+      const file = path.join(outbox, name)
+      const raw = fs.readFileSync(file, 'utf8')
+      if (!raw.includes(`To: ${to}`)) continue
+      const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(decodeQuotedPrintable(raw))?.[0]
+      if (link) return { file, raw, link, token: new URL(link).searchParams.get('token') ?? '' }
+    }
+    if (Date.now() > deadline) throw new Error(`No reset mail to ${to} in ${outbox}`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+export const outboxFiles = (dataDir: string) => {
+  const outbox = path.join(dataDir, 'outbox')
+  return fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')) : []
+}

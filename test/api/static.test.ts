@@ -1,0 +1,114 @@
+import http from 'node:http'
+import zlib from 'node:zlib'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { ASSET, startTestServer, type TestServer } from './_server'
+
+let server: TestServer
+
+test.before(async () => {
+  server = await startTestServer()
+})
+
+test.after(async () => {
+  await server.close()
+})
+
+/** A request exactly as written: fetch would normalise `..` away before sending. */
+const rawGet = (port: number, path: string, headers: Record<string, string> = {}) =>
+  new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+    })
+    req.on('error', reject)
+  })
+
+const asset = `/assets/${ASSET.name}`
+
+test('serves an asset as brotli, gzip or plain as the client accepts, cached forever', async () => {
+  const cases = [
+    { accept: 'gzip, deflate, br', encoding: 'br', decode: zlib.brotliDecompressSync },
+    { accept: 'gzip;q=1.0, br;q=0', encoding: 'gzip', decode: zlib.gunzipSync },
+    { accept: 'identity', encoding: undefined, decode: (body: Buffer) => body },
+  ]
+  for (const { accept, encoding, decode } of cases) {
+    const res = await rawGet(server.port, asset, { 'Accept-Encoding': accept })
+    assert.is(res.status, 200, accept)
+    assert.is(res.headers['content-encoding'], encoding, accept)
+    assert.is(res.headers['cache-control'], 'public, max-age=31536000, immutable')
+    assert.is(res.headers['vary'], 'Accept-Encoding')
+    assert.match(res.headers['content-type'] ?? '', /^text\/javascript/)
+    assert.is(decode(res.body).toString(), ASSET.text, accept)
+  }
+})
+
+test('serves the pages of the manifest with no-cache', async () => {
+  for (const [route, marker] of [['/', 'login page'], ['/login', 'login page'], ['/register/', 'register page']]) {
+    const res = await fetch(`${server.url}${route}`)
+    assert.is(res.status, 200, route)
+    assert.is(res.headers.get('Cache-Control'), 'no-cache')
+    assert.match(res.headers.get('Content-Type') ?? '', /^text\/html/)
+    assert.match(await res.text(), marker ?? '')
+  }
+})
+
+test('serves the app page under /app', async () => {
+  for (const route of ['/app', '/app/x', '/app/devices/details']) {
+    const res = await fetch(`${server.url}${route}`)
+    assert.is(res.status, 200, route)
+    assert.match(await res.text(), 'app page')
+  }
+})
+
+test('serves the 404 page with status 404 for anything else', async () => {
+  for (const route of ['/nope', '/application', '/assets/missing-0000.js']) {
+    const res = await fetch(`${server.url}${route}`)
+    assert.is(res.status, 404, route)
+    assert.match(await res.text(), '404 page')
+  }
+})
+
+test('compresses pages and answers 304 to a known ETag', async () => {
+  const res = await rawGet(server.port, '/login', { 'Accept-Encoding': 'br' })
+  assert.is(res.headers['content-encoding'], 'br')
+  assert.match(zlib.brotliDecompressSync(res.body).toString(), 'login page')
+  const again = await rawGet(server.port, '/login', { 'Accept-Encoding': 'br', 'If-None-Match': res.headers.etag ?? '' })
+  assert.is(again.status, 304)
+})
+
+test('never serves a file outside the build', async () => {
+  const attempts = [
+    '/assets/../../secret.txt',
+    '/assets/%2e%2e/%2e%2e/secret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/assets/..%5c..%5csecret.txt',
+    '/assets/%2e%2e%2f%2e%2e%2fsecret.txt',
+    '/assets/....//....//secret.txt',
+    '/assets/%00/../../secret.txt',
+    '/../secret.txt',
+    '/assets/../manifest.json',
+  ]
+  for (const path of attempts) {
+    const res = await rawGet(server.port, path)
+    assert.not.match(res.body.toString(), 'TOP-SECRET', path)
+    assert.not.match(res.body.toString(), '"pages"', path)
+    assert.ok(res.status === 404 || res.status === 400, `${path}: ${res.status}`)
+  }
+})
+
+test('writes API_HOST into the api-host meta of every page', async () => {
+  const hosted = await startTestServer({ apiHost: 'https://api.example.com/v1?a="b"' })
+  try {
+    for (const route of ['/login', '/app/home', '/nope']) {
+      const html = await (await fetch(`${hosted.url}${route}`)).text()
+      assert.match(html, '<meta name="api-host" content="https://api.example.com/v1?a=&quot;b&quot;">', route)
+    }
+    assert.match(await (await fetch(`${server.url}/login`)).text(), '<meta name="api-host" content="/api">')
+  } finally {
+    await hosted.close()
+  }
+})
+
+test.run()

@@ -1,0 +1,20 @@
+import '../setup'
+
+/*
+ * Testing Library, loaded once the DOM exists. The test bundles keep packages as imports, and
+ * static imports run before the bundled `setup`: react-dom would then decide that there is no DOM
+ * (its `onChange` falls back to an old-browser path that ignores change events) and `screen`
+ * would bind to no document. A dynamic import runs in order, after `setup`.
+ */
+const rtl = await import('@testing-library/react')
+
+export const { act, cleanup, fireEvent, render, waitFor, within } = rtl
+
+/** Queries over the whole page (Testing Library's `screen`, bound late). */
+export const page = () => within(document.body)
+
+/** The text of the element that describes `element` (its error message). */
+export function descriptionOf(element: HTMLElement): string | null {
+  const id = element.getAttribute('aria-describedby')
+  return id ? (document.getElementById(id)?.textContent ?? null) : null
+}
