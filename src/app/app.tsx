@@ -34,7 +34,14 @@ function AppArea() {
   const decision = guardApp(session, here, route.right)
   if ('redirect' in decision) return <Redirect to={`~${decision.redirect}`} replace />
   if (decision.show === 'splash') return <Splash />
-  return <ScreenOf screen={route.screen} />
+  const Shell = SCREENS.shell
+  return (
+    <Suspense fallback={<Splash />}>
+      <Shell>
+        <ScreenOf screen={route.screen} />
+      </Shell>
+    </Suspense>
+  )
 }
 
 function Routes() {

@@ -10,7 +10,11 @@ export type ScreenKey =
   | 'register-firebase'
   | 'not-found'
   | 'server-error'
+  | 'landing'
   | 'home'
+  | 'profile'
+  | 'section'
+  | 'shell'
 
 export interface PageRoute {
   path: string
@@ -42,6 +46,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/login-firebase', screen: 'sign-in-firebase', page: 'login-firebase', publicOnly: true },
   { path: '/register-firebase', screen: 'register-firebase', page: 'register-firebase', publicOnly: true },
   { path: '/terms-conditions', screen: 'terms', page: 'terms-conditions', publicOnly: false },
+  { path: '/landing', screen: 'landing', page: 'landing', publicOnly: false },
   { path: SERVER_ERROR_PATH, screen: 'server-error', page: '502', publicOnly: false },
 ]
 
@@ -49,7 +54,26 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
 export const NOT_FOUND_PAGE = '404'
 export const APP_PAGE = 'app'
 
-export const APP_ROUTES: readonly AppRoute[] = [{ path: '/home', screen: 'home' }]
+const section = (right: Right, path: string = `/${right}`): AppRoute => ({ path, screen: 'section', right })
+
+/** Every route inside `/app`; home first, as unknown paths fall back to it. */
+export const APP_ROUTES: readonly AppRoute[] = [
+  { path: '/home', screen: 'home' },
+  { path: '/profile', screen: 'profile' },
+  section('organizations'),
+  section('billing'),
+  section('access_keys'),
+  section('users'),
+  section('users', '/users/details'),
+  section('roles'),
+  section('roles', '/roles/details'),
+  section('devices'),
+  section('devices', '/devices/details'),
+  section('tunnels'),
+  section('app_ids'),
+  section('network'),
+  section('traffic'),
+]
 
 /** The route inside `/app` for `path` (relative to `/app`); unknown paths fall back to home. */
 export function appRouteFor(path: string): AppRoute {
@@ -59,11 +83,16 @@ export function appRouteFor(path: string): AppRoute {
 
 export const pageRouteFor = (path: string): PageRoute | undefined => PAGE_ROUTES.find((route) => route.path === path)
 
-/** A page's title from its last path segment, dashes shown as spaces. */
-export function titleOf(path: string): string {
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
+
+/**
+ * A page's title: its last path segment with dashes shown as spaces. Where that reading would
+ * not do, `titles.<segment>` in the locale files names the page ('devices' is 'Edge And
+ * Connected Devices'); `text` is the translate function, which answers a missing key with itself.
+ */
+export function titleOf(path: string, text: (key: string) => string = (key) => key): string {
   const segment = path.split('/').filter(Boolean).pop() ?? 'login'
-  return segment
-    .split('-')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ')
+  const key = `titles.${segment}`
+  const named = text(key)
+  return named !== key ? named : segment.split('-').map(capitalise).join(' ')
 }

@@ -11,5 +11,9 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = lazyScreens({
   'register-firebase': () => import('../features/auth/social-register-screen'),
   'not-found': () => import('../features/errors/not-found-screen'),
   'server-error': () => import('../features/errors/server-error-screen'),
+  landing: () => import('../features/landing/landing-screen'),
   home: () => import('../features/home/home-screen'),
+  profile: () => import('../features/profile/profile-screen'),
+  section: () => import('../features/sections/section-screen'),
+  shell: () => import('./shell/shell'),
 })

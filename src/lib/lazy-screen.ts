@@ -1,8 +1,11 @@
-import { createElement, lazy, type ComponentType } from 'react'
+import { createElement, lazy, type ComponentType, type ReactNode } from 'react'
+
+type Props = { children?: ReactNode }
+type Component = ComponentType<Props>
 import { loadScreenStyles } from './screen-styles'
 
 export interface LazyScreen {
-  (props: object): ReturnType<typeof createElement>
+  (props: Props): ReturnType<typeof createElement>
   /** Loads the screen's code and styles; once done, the screen renders without suspending. */
   preload(): Promise<void>
 }
@@ -11,8 +14,8 @@ export interface LazyScreen {
  * A screen whose code and CSS load on demand. Unlike a bare `lazy`, a preloaded screen renders
  * at once, so a prerendered page hydrates without a suspended first render.
  */
-export function lazyScreen(key: string, load: () => Promise<{ default: ComponentType }>): LazyScreen {
-  let loaded: ComponentType | undefined
+export function lazyScreen(key: string, load: () => Promise<{ default: Component }>): LazyScreen {
+  let loaded: Component | undefined
   let pending: Promise<void> | undefined
   const preload = () =>
     (pending ??= Promise.all([load(), loadScreenStyles(key)]).then(
@@ -24,14 +27,14 @@ export function lazyScreen(key: string, load: () => Promise<{ default: Component
         throw error
       },
     ))
-  const Suspending = lazy(() => preload().then(() => ({ default: loaded as ComponentType })))
-  const Screen = (props: object) => createElement(loaded ?? Suspending, props)
+  const Suspending = lazy(() => preload().then(() => ({ default: loaded as Component })))
+  const Screen = (props: Props) => createElement(loaded ?? Suspending, props)
   Screen.preload = preload
   return Screen
 }
 
 /** Lazy screens from a table of loaders, each keyed like its route's screen. */
-export function lazyScreens<K extends string>(loaders: Record<K, () => Promise<{ default: ComponentType }>>): Record<K, LazyScreen> {
+export function lazyScreens<K extends string>(loaders: Record<K, () => Promise<{ default: Component }>>): Record<K, LazyScreen> {
   const screens = {} as Record<K, LazyScreen>
   for (const key of Object.keys(loaders) as K[]) screens[key] = lazyScreen(key, loaders[key])
   return screens

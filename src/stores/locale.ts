@@ -37,10 +37,11 @@ async function addTexts(locale: Locale, loaders: readonly NamespaceLoader[]): Pr
 }
 
 /**
- * Registers a screen's own texts. English must already be added by the screen; the current
- * language, if another, loads now, and later languages load with `setLocale`.
+ * Registers the texts a part of the console brings along (its English, and a loader for the
+ * other languages): the current language, if another, loads now, later ones with `setLocale`.
  */
-export function addNamespace(load: NamespaceLoader): void {
+export function addNamespace(english: Dictionary, load: NamespaceLoader): void {
+  addDictionary(DEFAULT_LOCALE, english)
   namespaces.push(load)
   const current = $locale.get()
   if (current !== DEFAULT_LOCALE) void addTexts(current, [load])

@@ -1,5 +1,4 @@
 import texts from '../../../locales/terms/en.json'
-import { addDictionary } from '../../lib/i18n'
 import { addNamespace } from '../../stores/locale'
 import { AuthLayout } from '../../ui/auth-layout'
 import { useT } from '../../ui/use-t'
@@ -21,8 +20,7 @@ const SECTIONS = [
 ] as const
 
 // The terms are long, so their texts travel with this screen, not in the main locale file.
-addDictionary('en', texts)
-addNamespace((locale) => import(`../../../locales/terms/${locale}.json`))
+addNamespace(texts, (locale) => import(`../../../locales/terms/${locale}.json`))
 
 export default function TermsScreen() {
   const t = useT()

@@ -7,6 +7,7 @@ import { Banner } from '../../ui/banner'
 import { Brand } from '../../ui/brand'
 import { Button } from '../../ui/button'
 import { useT } from '../../ui/use-t'
+import '../../ui/console-texts'
 import s from './home-screen.module.css'
 
 /** The signed-in start page: who you are, where, and what you may open. */

@@ -1,0 +1,5 @@
+import { Brand } from '../../ui/brand'
+
+export default function LandingScreen() {
+  return <Brand />
+}
