@@ -227,9 +227,27 @@ function printReport(report) {
   console.log(`  sign-in page (html with its css, js)${' '.repeat(13)}${kib(total.raw)} ${kib(total.gzip)} ${kib(total.brotli)}`)
 }
 
+/**
+ * The sources the Show Code panel shows: for each screen, its module and the modules beside it
+ * that it imports, as `{ "<screen>": [{ name, source }] }` next to the server bundle.
+ */
+function writeDocs() {
+  const docs = {}
+  for (const [key, module] of Object.entries(screenModules())) {
+    const main = sourceOf(module)
+    if (!main) continue
+    const text = readFileSync(join(root, main), 'utf8')
+    const siblings = [...text.matchAll(/from '\.\/([\w-]+)'/g)].map(([, name]) => sourceOf(join(main, '..', name))).filter(Boolean)
+    docs[key] = [main, ...new Set(siblings)].map((name) => ({ name, source: readFileSync(join(root, name), 'utf8') }))
+  }
+  mkdirSync(join(root, 'dist/server'), { recursive: true })
+  writeFileSync(join(root, 'dist/server/docs.json'), JSON.stringify(docs))
+}
+
 async function buildServer() {
   if (!existsSync(join(root, serverOptions.entryPoints[0]))) return
   await esbuild.build(serverOptions)
+  writeDocs()
 }
 
 async function once() {

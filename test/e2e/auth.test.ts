@@ -118,6 +118,8 @@ test('shows the sign-in form with JavaScript disabled', async () => {
   assert.ok(await page.getByLabel('E-mail').isVisible())
   assert.ok(await page.getByLabel('Password', { exact: true }).isVisible())
   assert.ok(await page.getByRole('button', { name: 'Sign in' }).isVisible())
+  // Without the script, a submit posts: the password never lands in the address bar.
+  assert.is(await page.locator('form').getAttribute('method'), 'post')
   await context.close()
 })
 

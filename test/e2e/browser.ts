@@ -67,3 +67,32 @@ function readResetLink(email: string, dataDir: string): string | undefined {
 }
 
 export const uniqueEmail = (name: string) => `${name}-${Date.now().toString(36)}@e2e.test`
+
+/**
+ * Narrows what `email` may do: its role in its organization keeps only `rights`. A fixture
+ * written straight into the server's database file; the console offers no way to empty a
+ * built-in role.
+ */
+export async function limitRights(email: string, rights: string[], dataDir = process.env.E2E_DATA_DIR ?? ''): Promise<void> {
+  const { default: Database } = await import('better-sqlite3')
+  const db = new Database(join(dataDir, 'console.db'))
+  try {
+    db.prepare(
+      `UPDATE roles SET rights = ? WHERE id IN (
+         SELECT role_id FROM memberships WHERE user_id = (SELECT id FROM users WHERE email = ?))`,
+    ).run(JSON.stringify(rights), email.toLowerCase())
+  } finally {
+    db.close()
+  }
+}
+
+/** Registers a fresh account over the API and signs it in through the form. */
+export async function registerAndSignIn(page: Page, name: string): Promise<string> {
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '-'))
+  const answer = await page.request.post(`${BASE}/api/register/`, { data: { name, email, password: 'shell-Password-1' } })
+  if (answer.status() !== 201) throw new Error(`register answered ${answer.status()}`)
+  await page.goto(`${BASE}/login`)
+  await signIn(page, email, 'shell-Password-1')
+  await page.waitForURL(`${BASE}/app`)
+  return email
+}

@@ -16,7 +16,7 @@ export function ForgotForm() {
   const { loading } = useStore($session)
   const form = useForm({ email: '' }, validate, ({ email }) => passwordForget(email.trim()))
   return (
-    <form className={s.form} noValidate onSubmit={form.submit}>
+    <form className={s.form} method="post" noValidate onSubmit={form.submit}>
       <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.text('email')} />
       <Button type="submit" variant="primary" block busy={loading}>
         {t('auth.sendLink')}

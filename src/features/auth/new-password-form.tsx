@@ -39,7 +39,7 @@ export function NewPasswordForm({ token }: { token: string }) {
           {messageText(outcome.message)}
         </Banner>
       )}
-      <form className={s.form} noValidate onSubmit={form.submit}>
+      <form className={s.form} method="post" noValidate onSubmit={form.submit}>
         <TextField label={t('auth.newPassword')} type="password" autoComplete="new-password" {...form.text('password')} />
         <TextField
           label={t('auth.passwordConfirm')}

@@ -26,7 +26,7 @@ export function RegisterForm() {
     </>
   )
   return (
-    <form className={s.form} noValidate onSubmit={form.submit}>
+    <form className={s.form} method="post" noValidate onSubmit={form.submit}>
       <TextField label={t('auth.name')} autoComplete="name" {...form.text('name')} />
       <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.text('email')} />
       <TextField label={t('auth.password')} type="password" autoComplete="new-password" {...form.text('password')} />

@@ -20,7 +20,7 @@ export function SignInForm() {
     loginWithEmail({ email: email.trim(), password }),
   )
   return (
-    <form className={s.form} noValidate onSubmit={form.submit}>
+    <form className={s.form} method="post" noValidate onSubmit={form.submit}>
       <TextField label={t('auth.email')} type="email" autoComplete="email" {...form.text('email')} />
       <TextField label={t('auth.password')} type="password" autoComplete="current-password" {...form.text('password')} />
       <div className={s.row}>
