@@ -34,7 +34,7 @@ const PREACT_ALIAS = {
 
 const clientOptions = {
   absWorkingDir: root,
-  entryPoints: { main: 'src/main.tsx', prerender: 'src/prerender.tsx', styles: 'styles/index.css' },
+  entryPoints: { main: 'src/main.tsx', prerender: 'src/prerender.tsx', styles: 'styles/index.css', palettes: 'styles/palettes.css' },
   outdir: assets,
   bundle: true,
   splitting: true,
@@ -50,9 +50,14 @@ const clientOptions = {
   chunkNames: '[name]-[hash]',
   assetNames: '[name]-[hash]',
   define: { 'process.env.NODE_ENV': JSON.stringify(watch ? 'development' : 'production') },
-  alias: flavour === 'preact' ? PREACT_ALIAS : {},
+  alias: {
+    'use-sync-external-store/shim/index.js': './src/lib/use-sync-external-store.ts',
+    'use-sync-external-store/shim': './src/lib/use-sync-external-store.ts',
+    ...(flavour === 'preact' ? PREACT_ALIAS : {}),
+  },
   metafile: true,
   legalComments: 'none',
+  charset: 'utf8',
   logLevel: 'warning',
 }
 
@@ -115,6 +120,7 @@ async function finish(result) {
   const main = outputFor(meta, 'src/main.tsx')
   const prerenderFile = outputFor(meta, 'src/prerender.tsx')
   const stylesCss = outputFor(meta, 'styles/index.css')
+  const palettesCss = outputFor(meta, 'styles/palettes.css')
   const screenOutputs = {}
   for (const [key, module] of Object.entries(screenModules())) {
     const source = sourceOf(module)
@@ -123,9 +129,10 @@ async function finish(result) {
     screenOutputs[key] = output
   }
   const screenCss = (key) => meta.outputs[screenOutputs[key]].cssBundle
-  const screenStyles = Object.fromEntries(
-    Object.keys(screenOutputs).map((key) => [key, screenCss(key) ? [url(screenCss(key))] : []]),
-  )
+  const screenStyles = {
+    ...Object.fromEntries(Object.keys(screenOutputs).map((key) => [key, screenCss(key) ? [url(screenCss(key))] : []])),
+    palettes: [url(palettesCss)],
+  }
 
   writeFileSync(join(assets, 'package.json'), '{"type":"module"}')
   const prerender = await import(`${pathToFileURL(join(root, prerenderFile)).href}?t=${Date.now()}`)
@@ -150,6 +157,7 @@ async function finish(result) {
       .replace('<!--title-->', escapeHtml(title ? `${title} | ${BRAND.name}` : BRAND.name))
       .replace('<!--description-->', escapeHtml(BRAND.description))
       .replace('<!--head-->', head)
+      .replace('%PALETTES%', url(palettesCss))
       .replace('<!--mode-->', mode)
       .replace('<!--body-->', body)
       .replace('<!--scripts-->', `<script type="module" src="${url(main)}"></script>${reload}`)
@@ -167,7 +175,7 @@ async function finish(result) {
   writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2))
 
   // The prerender entry and what only it uses are build tools, not part of the console.
-  const keep = reachable(meta, [main], [stylesCss, ...Object.keys(screenOutputs).map(screenCss).filter(Boolean)])
+  const keep = reachable(meta, [main], [stylesCss, palettesCss, ...Object.keys(screenOutputs).map(screenCss).filter(Boolean)])
   for (const file of Object.keys(meta.outputs)) if (!keep.has(file)) rmSync(join(root, file), { force: true })
   rmSync(join(assets, 'package.json'), { force: true })
 

@@ -1,3 +1,4 @@
+import { loadScreenStyles } from '../lib/screen-styles'
 import { $locale, RTL_LOCALES } from '../stores/locale'
 import { $ui, setDirection } from '../stores/ui'
 
@@ -8,6 +9,8 @@ import { $ui, setDirection } from '../stores/ui'
  */
 export function syncDocument(root: HTMLElement = document.documentElement): () => void {
   const stopUi = $ui.subscribe(({ theme, type, direction }) => {
+    // The default palette is in the global sheet; the others arrive when first chosen.
+    if (theme !== 'grey') void loadScreenStyles('palettes')
     root.dataset.theme = theme
     root.dataset.mode = type
     root.dir = direction

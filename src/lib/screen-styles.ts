@@ -21,6 +21,7 @@ function sheetsOf(key: string): string[] {
 
 function loadSheet(href: string): Promise<void> {
   let pending = requested.get(href)
+  if (!pending && document.querySelector(`link[href="${href}"]`)) pending = Promise.resolve()
   if (!pending) {
     pending = new Promise((resolve) => {
       const link = document.createElement('link')

@@ -27,11 +27,25 @@ export const $texts = atom(0)
 /** Loads one language of a screen's own texts (long ones, kept out of the main locale file). */
 export type NamespaceLoader = (locale: Locale) => Promise<{ default: Dictionary }>
 
-const namespaces: NamespaceLoader[] = []
+/** Each part's loader with the languages it has brought in so far. */
+const namespaces = new Map<NamespaceLoader, Set<Locale>>()
 const loaded = new Set<Locale>([DEFAULT_LOCALE])
+/** The language shown or being switched to: a part that registers meanwhile loads its texts. */
+let target: Locale = DEFAULT_LOCALE
 
-async function addTexts(locale: Locale, loaders: readonly NamespaceLoader[]): Promise<void> {
-  const dictionaries = await Promise.all(loaders.map((load) => load(locale).catch(() => undefined)))
+/** Loads the texts of `locale` that the registered parts do not have yet. */
+async function addTexts(locale: Locale): Promise<void> {
+  const missing = [...namespaces].filter(([, locales]) => !locales.has(locale))
+  if (!missing.length) return
+  for (const [, locales] of missing) locales.add(locale)
+  const dictionaries = await Promise.all(
+    missing.map(([load, locales]) =>
+      load(locale).catch(() => {
+        locales.delete(locale)
+        return undefined
+      }),
+    ),
+  )
   for (const dictionary of dictionaries) if (dictionary) addDictionary(locale, dictionary.default)
   $texts.set($texts.get() + 1)
 }
@@ -42,21 +56,19 @@ async function addTexts(locale: Locale, loaders: readonly NamespaceLoader[]): Pr
  */
 export function addNamespace(english: Dictionary, load: NamespaceLoader): void {
   addDictionary(DEFAULT_LOCALE, english)
-  namespaces.push(load)
-  const current = $locale.get()
-  if (current !== DEFAULT_LOCALE) void addTexts(current, [load])
+  namespaces.set(load, new Set([DEFAULT_LOCALE]))
+  if (target !== DEFAULT_LOCALE) void addTexts(target)
 }
 
 /** Loads the texts of `locale` (once), then switches to it and remembers the choice. */
 export async function setLocale(locale: Locale): Promise<void> {
+  target = locale
+  const texts = addTexts(locale)
   if (!loaded.has(locale)) {
-    const [main] = await Promise.all([
-      DICTIONARIES[locale as Exclude<Locale, 'en'>](),
-      addTexts(locale, namespaces),
-    ])
-    addDictionary(locale, main.default)
+    addDictionary(locale, (await DICTIONARIES[locale as Exclude<Locale, 'en'>]()).default)
     loaded.add(locale)
   }
+  await texts
   setTextLocale(locale)
   $locale.set(locale)
   savePreferences({ locale })
