@@ -129,15 +129,20 @@ async function finish(result) {
     screenOutputs[key] = output
   }
   const screenCss = (key) => meta.outputs[screenOutputs[key]].cssBundle
+  // Screen key -> its stylesheet's name in /assets/ without `.css`, kept short: every page carries it.
+  const sheetName = (file) => relative(assets, join(root, file)).replace(/\.css$/, '')
   const screenStyles = {
-    ...Object.fromEntries(Object.keys(screenOutputs).map((key) => [key, screenCss(key) ? [url(screenCss(key))] : []])),
-    palettes: [url(palettesCss)],
+    ...Object.fromEntries(Object.keys(screenOutputs).filter(screenCss).map((key) => [key, sheetName(screenCss(key))])),
+    palettes: sheetName(palettesCss),
   }
 
   writeFileSync(join(assets, 'package.json'), '{"type":"module"}')
   const prerender = await import(`${pathToFileURL(join(root, prerenderFile)).href}?t=${Date.now()}`)
   const { PAGES, NOT_FOUND_PAGE, APP_PAGE, BRAND } = prerender
-  const template = readFileSync(join(root, 'index.html'), 'utf8')
+  const template = readFileSync(join(root, 'index.html'), 'utf8').replace(
+    /<script>([\s\S]*?)<\/script>/,
+    (_, code) => `<script>${esbuild.transformSync(code, { minify: true, target: TARGET }).code.trim()}</script>`,
+  )
   const reload = watch ? `<script>new EventSource('http://localhost:${RELOAD_PORT}/').onmessage=()=>location.reload()</script>` : ''
   const inline = (file, key) => `<style${key ? ` data-screen="${key}"` : ''}>${readFileSync(join(root, file), 'utf8')}</style>`
   const stylesJson = JSON.stringify(screenStyles).replace(/</g, '\\u003c')
@@ -185,6 +190,7 @@ async function finish(result) {
     js: [...staticClosure(meta, main), ...staticClosure(meta, screenOutputs['sign-in'])],
   })
   writeFileSync(join(out, 'size-report.json'), JSON.stringify({ flavour, ...report }, null, 2))
+  writeFileSync(join(out, 'metafile.json'), JSON.stringify(meta))
   printReport(report)
 }
 

@@ -20,12 +20,13 @@ const find = (dir) =>
       })
     : []
 
-const run = (command, args, env = {}) =>
+/** Runs a command; with `live` its output goes straight through (one file at a time). */
+const run = (command, args, env = {}, live = false) =>
   new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'], env: { ...process.env, ...env } })
     let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
+    child.stdout?.on('data', (chunk) => (output += chunk))
+    child.stderr?.on('data', (chunk) => (output += chunk))
     child.on('close', (code) => resolve({ code, output }))
   })
 
@@ -55,14 +56,15 @@ async function runFiles(layer, files, parallel, env, nodeArgs = []) {
   const worker = async () => {
     for (let file = queue.shift(); file; file = queue.shift()) {
       const out = join(outdir, relative(join(root, 'test'), file)).replace(/\.tsx?$/, '.mjs')
-      const result = await run(process.execPath, ['--enable-source-maps', ...nodeArgs, out], env)
       const name = relative(root, file)
+      if (parallel === 1) console.log(`  ${name}`)
+      const result = await run(process.execPath, ['--enable-source-maps', ...nodeArgs, out], env, parallel === 1)
       if (result.code === 0) console.log(`  ok  ${name}`)
       else {
         ok = false
         console.log(`  FAIL ${name}\n${result.output}`)
       }
-      if (process.env.VERBOSE) console.log(result.output)
+      if (process.env.VERBOSE && parallel > 1) console.log(result.output)
     }
   }
   await Promise.all(Array.from({ length: parallel }, worker))

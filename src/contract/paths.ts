@@ -7,4 +7,10 @@ export const API = {
   reset: '/password/reset',
   logout: '/logout',
   docs: '/docs',
+  providers: '/auth/providers',
+  exchange: '/auth/exchange',
 } as const
+
+/** Where the browser starts a provider sign-in, and where the provider sends it back. */
+export const socialStartPath = (provider: string) => `/auth/${provider}/start`
+export const socialCallbackPath = (provider: string) => `/auth/${provider}/callback`

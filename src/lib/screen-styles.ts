@@ -1,22 +1,23 @@
 /**
- * Each screen's CSS arrives with its code. The build writes the stylesheet of every screen into
- * the page (`<script type="application/json" id="screen-styles">`) and marks the styles already
- * inlined in it (`<style data-screen="key">`), so a screen's sheet is fetched once, when needed.
+ * Each screen's CSS arrives with its code. The build writes the name of every screen's sheet in
+ * `/assets/` into the page (`<script type="application/json" id="screen-styles">`) and marks the
+ * styles already inlined in it (`<style data-screen="key">`), so a sheet is fetched once, when needed.
  */
-let sheets: Record<string, string[]> | undefined
+let sheets: Record<string, string> | undefined
 const requested = new Map<string, Promise<void>>()
 
 function sheetsOf(key: string): string[] {
   if (typeof document === 'undefined') return []
   if (!sheets) {
     try {
-      sheets = JSON.parse(document.getElementById('screen-styles')?.textContent || '{}') as Record<string, string[]>
+      sheets = JSON.parse(document.getElementById('screen-styles')?.textContent || '{}') as Record<string, string>
     } catch {
       sheets = {}
     }
   }
   if (document.querySelector(`style[data-screen="${key}"]`)) return []
-  return sheets[key] ?? []
+  const name = sheets[key]
+  return name ? [`/assets/${name}.css`] : []
 }
 
 function loadSheet(href: string): Promise<void> {

@@ -3,7 +3,9 @@ import { loginRoutes } from './auth/login'
 import { passwordRoutes } from './auth/password'
 import { registerRoutes } from './auth/register'
 import { sessionRoutes } from './auth/session'
-import { docsRoutes } from './docs'
+import type { OAuthOptions } from './auth/oauth-config'
+import { socialRoutes } from './auth/social'
+import { docsRoutes, type Docs } from './docs'
 import { limitBody } from './http/body'
 import { errorHandler, notFoundJson } from './http/errors'
 import { staticRoutes } from './http/static'
@@ -17,8 +19,10 @@ export interface AppOptions extends Services {
   staticDir?: string
   /** Written into each page's `<meta name="api-host">`, so the host changes without a rebuild. */
   apiHost?: string
-  /** Component name -> source, for `GET /api/docs?src=`. */
-  docs?: Readonly<Record<string, string>>
+  /** Screen key -> its sources, for `GET /api/docs?src=`. */
+  docs?: Docs
+  /** Social sign-in providers; a provider without client id and secret shows disabled. */
+  oauth?: OAuthOptions
 }
 
 /** The whole HTTP application: the JSON API under `/api` and the console's files elsewhere. */
@@ -29,6 +33,7 @@ export function createApp(options: AppOptions): Hono {
     .route('/', registerRoutes(options))
     .route('/', passwordRoutes(options))
     .route('/', sessionRoutes(options))
+    .route('/', socialRoutes(options))
     .route('/', docsRoutes(options.docs))
     .all('*', notFoundJson)
 

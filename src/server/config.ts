@@ -1,3 +1,4 @@
+import { oauthFromEnv } from './auth/oauth-config'
 import type { ServerOptions } from './server'
 
 type Env = Record<string, string | undefined>
@@ -26,5 +27,6 @@ export function optionsFromEnv(env: Env): ServerOptions {
     adminEmail: nonEmpty(env.ADMIN_EMAIL),
     adminPassword: nonEmpty(env.ADMIN_PASSWORD),
     scryptCost: integer(env, 'SCRYPT_COST'),
+    oauth: oauthFromEnv(env),
   }
 }

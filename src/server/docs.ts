@@ -1,20 +1,47 @@
+import fs from 'node:fs'
 import { Hono } from 'hono'
 import { API } from '../contract/paths'
-import { fail } from './http/errors'
+import { ApiError, fail } from './http/errors'
 import { route } from './http/route'
+import { fieldMessage, message } from './messages'
 
+/** One source file of a screen, as the Show Code panel shows it. */
 export interface DocRecord {
   name: string
   source: string
 }
 
-/** `GET /docs?src=Name` for the Show Code panel, from a map of component name to source. */
-export function docsRoutes(docs: Readonly<Record<string, string>> = {}) {
+/** Screen key (home, profile, section, sign-in, ...) -> the sources it was built from. */
+export type Docs = Readonly<Record<string, readonly DocRecord[]>>
+
+const isRecords = (value: unknown): value is DocRecord[] =>
+  Array.isArray(value) &&
+  value.every((item: unknown) => {
+    const record = item as Partial<DocRecord> | null
+    return typeof record?.name === 'string' && typeof record.source === 'string'
+  })
+
+/**
+ * The `docs.json` the build writes beside the server bundle; undefined when there is none yet or
+ * it is unreadable. Entries of another shape are left out.
+ */
+export function readDocs(file: URL | string): Docs | undefined {
+  try {
+    const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'))
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined
+    return Object.fromEntries(Object.entries(parsed).filter(([, records]) => isRecords(records)))
+  } catch {
+    return undefined
+  }
+}
+
+/** `GET /docs?src=home` for the Show Code panel: the sources of that screen. */
+export function docsRoutes(docs: Docs = {}) {
   return new Hono().get(route(API.docs), (c) => {
-    const name = c.req.query('src') ?? ''
-    const source = Object.hasOwn(docs, name) ? docs[name] : undefined
-    if (source === undefined) throw fail(404, 'notFound')
-    const records: DocRecord[] = [{ name, source }]
+    const src = c.req.query('src')?.trim()
+    if (!src) throw new ApiError(400, message('invalidInput'), { src: fieldMessage('validation.required') })
+    const records = Object.hasOwn(docs, src) ? docs[src] : undefined
+    if (!records) throw fail(404, 'notFound')
     return c.json(records)
   })
 }

@@ -1,10 +1,12 @@
 import { optionsFromEnv } from './config'
+import { readDocs } from './docs'
 import { startServer } from './server'
 
 process.on('unhandledRejection', (reason) => console.error('Unhandled rejection:', reason))
 
 try {
-  const options = optionsFromEnv(process.env)
+  // The sources of each screen for the Show Code panel, written by the build beside this bundle.
+  const options = { ...optionsFromEnv(process.env), docs: readDocs(new URL('./docs.json', import.meta.url)) }
   const server = await startServer(options)
   console.log(`Console on http://localhost:${server.port}`)
   if (!options.publicUrl) {

@@ -5,6 +5,8 @@ import path from 'node:path'
 import { serve } from '@hono/node-server'
 import type { Hono } from 'hono'
 import { createApp } from './app'
+import type { Docs } from './docs'
+import type { OAuthOptions } from './auth/oauth-config'
 import { createPasswords } from './auth/passwords'
 import { openDatabase } from './db/open'
 import { seed } from './db/seed'
@@ -31,7 +33,10 @@ export interface ServerOptions {
   /** Used on the first start only. */
   adminEmail?: string
   adminPassword?: string
-  docs?: Readonly<Record<string, string>>
+  /** Screen key -> its sources for the Show Code panel; `main.ts` reads the build's `docs.json`. */
+  docs?: Docs
+  /** Social sign-in providers (`OAUTH_<NAME>_*`). */
+  oauth?: OAuthOptions
   /** scrypt N for new password hashes; default 16384. */
   scryptCost?: number
   now?: () => Date
@@ -80,6 +85,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     staticDir,
     apiHost: options.apiHost,
     docs: options.docs,
+    oauth: options.oauth,
   })
 
   const server = await new Promise<Server>((resolve, reject) => {

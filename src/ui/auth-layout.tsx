@@ -1,8 +1,7 @@
 import { clsx } from 'clsx'
 import type { ReactNode } from 'react'
 import s from './auth-layout.module.css'
-import { Brand } from './brand'
-import { Footer } from './footer'
+import { Brand, Footer } from './brand'
 
 export interface AuthLayoutProps {
   title: string

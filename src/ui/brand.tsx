@@ -15,3 +15,15 @@ export function Brand({ className }: { className?: string }) {
     </p>
   )
 }
+
+/** The brand's footer: its name and 'All Rights Reserved', under the public screens. */
+export function Footer({ className }: { className?: string }) {
+  const t = useT()
+  return (
+    <footer className={clsx(s.footer, className)}>
+      <small>
+        {t('brand.name')} · {t('brand.footer')}
+      </small>
+    </footer>
+  )
+}

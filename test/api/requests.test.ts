@@ -1,10 +1,11 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import type { Docs } from '../../src/server/docs'
 import { startTestServer, type TestServer } from './_server'
 
 let server: TestServer
 
-const brokenDocs = new Proxy<Record<string, string>>(
+const brokenDocs = new Proxy<Docs>(
   {},
   {
     getOwnPropertyDescriptor: () => {
@@ -77,22 +78,6 @@ test('answers unknown API paths and methods with 404 JSON', async () => {
     assert.is(res.status, 404)
     assert.match(res.headers.get('Content-Type') ?? '', /application\/json/)
     assert.equal(await res.json(), { message: 'Not found' })
-  }
-})
-
-test('serves docs from the map and 404 for an unknown component', async () => {
-  const docs = await startTestServer({ docs: { Button: 'export const Button = () => null' } })
-  try {
-    const res = await docs.get('/docs?src=Button')
-    assert.is(res.status, 200)
-    assert.equal(await res.json(), [{ name: 'Button', source: 'export const Button = () => null' }])
-    for (const query of ['?src=Nope', '?src=toString', '']) {
-      const missing = await docs.get(`/docs${query}`)
-      assert.is(missing.status, 404)
-      assert.equal(await missing.json(), { message: 'Not found' })
-    }
-  } finally {
-    await docs.close()
   }
 })
 

@@ -20,16 +20,25 @@ const FLAGS = [
 
 const profiles: string[] = []
 
-/** A fresh Chromium of the system with its own empty profile; closing the context ends it. */
-export async function newContext(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+/**
+ * A fresh Chromium of the system with its own empty profile; closing the context ends it.
+ * The first-visit guide counts as seen unless `guide` is set, so it does not cover the console.
+ */
+export async function newContext(
+  options: { javaScriptEnabled?: boolean; guide?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<BrowserContext> {
   const profile = mkdtempSync(join(tmpdir(), 'console-chromium-'))
   profiles.push(profile)
-  return chromium.launchPersistentContext(profile, {
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: FLAGS,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
-    viewport: { width: 1280, height: 800 },
+    viewport: options.viewport ?? { width: 1280, height: 800 },
   })
+  if (!options.guide) await context.addInitScript(() => localStorage.setItem('console:guide-seen', '1'))
+  // A step that has not happened in 10 s will not: fail fast with what was awaited.
+  context.setDefaultTimeout(10_000)
+  return context
 }
 
 /** Removes the profiles of the contexts this file opened. */

@@ -1,7 +1,88 @@
-import type { ReactNode } from 'react'
+import { useStore } from '@nanostores/react'
+import type { MouseEvent, ReactNode } from 'react'
+import { useLocation } from 'wouter'
+import { $ui } from '../../stores/ui'
+import { useT } from '../../ui/use-t'
 import '../../ui/console-texts'
+import { appRouteFor, titleOf } from '../route-table'
+import { BigSidebar } from './big-sidebar'
+import { Breadcrumb } from './breadcrumb'
+import { Drawer, NAVIGATION_ID } from './drawer'
+import { Header } from './header/header'
+import { LoadingBar } from './loading-bar'
+import { MegaMenu } from './mega-menu'
+import { showsBreadcrumb } from './nav-rules'
+import { CodePanel } from './panels/code-panel'
+import { Panels } from './panels/panels'
+import s from './shell.module.css'
+import { Sidebar } from './sidebar'
+import { TopNavigation } from './top-navigation'
+import { useAppPath, useSmallScreen } from './use-shell'
+import { useDocumentTitle, usePageTransition } from './use-page'
 
-/** The frame around every signed-in screen. */
+/** The navigation of the chosen layout; on small screens always the drawer. */
+function Navigation({ small }: { small: boolean }) {
+  const { layout, sidebarOpen } = useStore($ui)
+  if (small) {
+    return (
+      <Drawer>
+        <Sidebar />
+      </Drawer>
+    )
+  }
+  if (layout === 'sidebar') {
+    return (
+      <aside id={NAVIGATION_ID} className={s.aside} hidden={!sidebarOpen}>
+        <Sidebar />
+      </aside>
+    )
+  }
+  if (layout === 'big-sidebar') {
+    return (
+      <aside id={NAVIGATION_ID} className={s.aside}>
+        <BigSidebar />
+      </aside>
+    )
+  }
+  return null
+}
+
+const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+  event.preventDefault()
+  document.getElementById('content')?.focus()
+}
+
+/** The frame around every signed-in screen: header, navigation, breadcrumb, title, then the screen. */
 export default function Shell({ children }: { children?: ReactNode }) {
-  return <main id="content">{children}</main>
+  const t = useT()
+  const { layout } = useStore($ui)
+  const [location] = useLocation()
+  const path = useAppPath()
+  const small = useSmallScreen()
+  const title = titleOf(path, t)
+  const minHeight = usePageTransition(path)
+  useDocumentTitle(title, t('brand.name'))
+  const bar = !small && (layout === 'top-navigation' || layout === 'mega-menu')
+  return (
+    <div className={s.shell} data-layout={layout}>
+      <a href="#content" className={s.skip} onClick={skipToContent}>
+        {t('shell.skipToContent')}
+      </a>
+      <LoadingBar path={path} />
+      <Header />
+      {bar && (layout === 'top-navigation' ? <TopNavigation /> : <MegaMenu />)}
+      <div className={s.body}>
+        <Navigation small={small} />
+        <main id="content" tabIndex={-1} className={s.main} style={{ minBlockSize: minHeight }}>
+          <div key={path} className={s.page}>
+            {showsBreadcrumb(path) && <Breadcrumb path={path} />}
+            <h1 className={s.title}>{title}</h1>
+            <CodePanel component={appRouteFor(location).screen} />
+            {children}
+          </div>
+        </main>
+      </div>
+      <Panels />
+    </div>
+  )
 }

@@ -15,6 +15,9 @@ export default function SignInScreen() {
       <p className={s.aside}>
         {t('auth.noAccount')} <Link href="/register">{t('auth.createAccount')}</Link>
       </p>
+      <p className={s.aside}>
+        <Link href="/login-firebase">{t('auth.social.link')}</Link> · <Link href="/landing">{t('auth.social.landing')}</Link>
+      </p>
     </AuthLayout>
   )
 }

@@ -1,7 +1,6 @@
 import { useLocation } from 'wouter'
-import { Brand } from '../../ui/brand'
 import { Button } from '../../ui/button'
-import { Footer } from '../../ui/footer'
+import { Brand, Footer } from '../../ui/brand'
 import { useT } from '../../ui/use-t'
 import s from './error-page.module.css'
 

@@ -11,9 +11,9 @@ export default function ProfileScreen() {
   if (!user) return null
   return (
     <section className={s.profile} aria-labelledby="profile-title">
-      <h1 id="profile-title" className={s.title}>
+      <h2 id="profile-title" className={s.title}>
         {user.name}
-      </h1>
+      </h2>
       <dl className={s.facts}>
         <dt>{t('profile.email')}</dt>
         <dd>{user.email}</dd>

@@ -11,10 +11,7 @@ export default function SectionScreen() {
   const route = appRouteFor(location)
   const segment = location.split('/').filter(Boolean).pop() ?? ''
   return (
-    <section className={s.section} aria-labelledby="section-title">
-      <h1 id="section-title" className={s.title}>
-        {titleOf(location, t)}
-      </h1>
+    <section className={s.section} aria-label={titleOf(location, t)}>
       <p className={s.intro}>{t(`sections.${segment === 'details' ? 'details' : (route.right ?? segment)}`)}</p>
       {route.right && <p className={s.right}>{t('sections.rightNeeded', { right: t(`menu.${route.right}`) })}</p>}
     </section>

@@ -74,6 +74,44 @@ export interface LoginAttemptRow {
   at: string
 }
 
+/** A provider account (`provider` + its `subject`) that signs in as a user. */
+export interface IdentityRow {
+  id: string
+  provider: string
+  subject: string
+  user_id: string
+  /** The address the provider gave when the account was linked. */
+  email: string
+  created_at: string
+}
+
+/** A provider sign-in under way: its `state` (hashed), PKCE verifier and where to go after. */
+export interface OAuthStateRow {
+  id: string
+  state_hash: string
+  provider: string
+  verifier: string
+  redirect_uri: string
+  next: string
+  /** Hash of the cookie of the browser that started the flow. */
+  browser_hash: string
+  created_at: string
+  expires_at: string
+  used_at: string | null
+}
+
+/** The single-use code a finished provider sign-in trades for a token. */
+export interface OAuthCodeRow {
+  id: string
+  code_hash: string
+  user_id: string
+  /** 1 when the sign-in created the account. */
+  created_account: number
+  created_at: string
+  expires_at: string
+  used_at: string | null
+}
+
 export interface Database {
   organizations: OrganizationRow
   users: UserRow
@@ -82,4 +120,7 @@ export interface Database {
   tokens: TokenRow
   password_resets: PasswordResetRow
   login_attempts: LoginAttemptRow
+  identities: IdentityRow
+  oauth_states: OAuthStateRow
+  oauth_codes: OAuthCodeRow
 }

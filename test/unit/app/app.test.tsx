@@ -71,19 +71,19 @@ test('shows the screen once the session is known', async () => {
   assert.ok(queryByText('Authenticating...'))
   const user = createUser({ name: 'Grace Hopper' })
   $session.set({ ...initialSession(), loggedIn: true, user, uid: user.id })
-  assert.is((await findByRole('heading', { level: 1 })).textContent, 'Hello, Grace Hopper')
+  await findByRole('heading', { name: 'Hello, Grace Hopper' })
   assert.is(queryByText('Authenticating...'), null)
 })
 
 test('shows the home screen to a signed-in user at /app/home', async () => {
   const { history, findByRole } = visit('/app/home', signedIn())
-  assert.is((await findByRole('heading', { level: 1 })).textContent, 'Hello, Ada Lovelace')
+  await findByRole('heading', { name: 'Hello, Ada Lovelace' })
   assert.equal(history, ['/app/home'])
 })
 
 test('falls back to the home screen for an unknown /app path', async () => {
   const { history, findByRole } = visit('/app/nowhere/at/all', signedIn())
-  assert.is((await findByRole('heading', { level: 1 })).textContent, 'Hello, Ada Lovelace')
+  await findByRole('heading', { name: 'Hello, Ada Lovelace' })
   assert.equal(history, ['/app/nowhere/at/all'])
 })
 

@@ -1,8 +1,7 @@
 import '../setup'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { Checkbox } from '../../../src/ui/checkbox'
-import { TextField } from '../../../src/ui/text-field'
+import { Checkbox, TextField } from '../../../src/ui/fields'
 import { useForm, type FormErrors } from '../../../src/ui/use-form'
 import { cleanup, descriptionOf, fireEvent, page, render } from './testing'
 

@@ -1,0 +1,47 @@
+import { useStore } from '@nanostores/react'
+import { clsx } from 'clsx'
+import { Link } from 'wouter'
+import { $ui, toggleSidebar } from '../../../stores/ui'
+import { Icon } from '../../../ui/icons'
+import { useT } from '../../../ui/use-t'
+import { NAVIGATION_ID } from '../drawer'
+import { useSmallScreen } from '../use-shell'
+import s from './header.module.css'
+import { HeaderActions } from './header-actions'
+import { useHeaderScroll } from './header-scroll'
+import { SearchBox } from './search-box'
+import { UserMenu } from './user-menu'
+
+/** The signed-in area's header: menu toggle, brand, search, actions and the user's menu. */
+export function Header() {
+  const t = useT()
+  const { sidebarOpen, layout } = useStore($ui)
+  const { darkened, faded, fixed } = useHeaderScroll()
+  // The top-navigation and mega-menu layouts have no side navigation to toggle on a desktop.
+  const toggles = useSmallScreen() || layout === 'sidebar' || layout === 'big-sidebar'
+  return (
+    <header className={clsx(s.header, darkened && s.darkened, fixed && s.fixed)}>
+      {toggles && (
+        <button
+          type="button"
+          className={s.iconButton}
+          aria-label={t('header.toggleMenu')}
+          aria-controls={NAVIGATION_ID}
+          aria-expanded={sidebarOpen}
+          onClick={toggleSidebar}
+        >
+          <Icon name="menu" />
+        </button>
+      )}
+      <Link href="~/app" className={s.brand} aria-label={t('brand.name')}>
+        <span className={s.mark} aria-hidden="true">
+          {t('brand.logo').charAt(0)}
+        </span>
+        <span className={s.brandName}>{t('brand.name')}</span>
+      </Link>
+      <SearchBox />
+      <HeaderActions className={clsx(faded && s.faded)} />
+      <UserMenu />
+    </header>
+  )
+}

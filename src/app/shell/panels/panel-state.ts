@@ -1,0 +1,25 @@
+import { atom } from 'nanostores'
+import { keepOnClear, readItem, writeItem } from '../../../lib/storage'
+
+export type PanelName = 'guide' | 'settings'
+
+/** The dialog of the shell that is open, if any: one at a time. */
+export const $openPanel = atom<PanelName | null>(null)
+
+export const openGuide = () => $openPanel.set('guide')
+export const openSettings = () => $openPanel.set('settings')
+export const closePanel = () => $openPanel.set(null)
+
+/** Local storage flag: the guide has been shown on this device. It outlives a sign-out. */
+export const GUIDE_SEEN_KEY = 'console:guide-seen'
+keepOnClear(GUIDE_SEEN_KEY)
+
+export const guideSeen = (): boolean => readItem(GUIDE_SEEN_KEY) === '1'
+export const markGuideSeen = (): void => writeItem(GUIDE_SEEN_KEY, '1')
+
+/** Opens the guide on the first visit of this device, and only then. */
+export function showGuideOnFirstVisit(): void {
+  if (guideSeen()) return
+  markGuideSeen()
+  openGuide()
+}

@@ -1,0 +1,66 @@
+import { useStore } from '@nanostores/react'
+import { useEffect } from 'react'
+import { loadScreenStyles } from '../../../lib/screen-styles'
+import { Dialog } from '../../../ui/dialog'
+import { useT } from '../../../ui/use-t'
+import { $ui, DIRECTIONS, LAYOUTS, MODES, setDirection, setLayout, setMode, setTheme, THEMES } from '../../../stores/ui'
+import { ChoiceGroup } from './choice-group'
+import s from './settings-drawer.module.css'
+
+/** Settings drawer 360 px (SPEC.md section 9). */
+export const SETTINGS_DRAWER_WIDTH = 360
+
+/** The settings drawer: theme colour, layout, light or dark, ltr or rtl; each change applies at once. */
+export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
+  // The swatches' colours live with the palettes, which load on demand.
+  useEffect(() => void loadScreenStyles('palettes'), [])
+  const t = useT()
+  const ui = useStore($ui)
+  return (
+    <Dialog
+      open
+      variant="drawer"
+      width={SETTINGS_DRAWER_WIDTH}
+      onClose={onClose}
+      title={t('settings.title')}
+      closeLabel={t('settings.close')}
+    >
+      <div className={s.body}>
+        <ChoiceGroup
+          legend={t('settings.theme')}
+          name="theme"
+          tiles
+          value={ui.theme}
+          onChange={setTheme}
+          choices={THEMES.map((theme) => ({
+            value: theme,
+            label: t(`settings.themes.${theme}`),
+            // Each palette's own colour, from `--swatch-<theme>` in styles/palettes.css.
+            mark: <span className={s.swatch} style={{ background: `var(--swatch-${theme})` }} aria-hidden="true" />,
+          }))}
+        />
+        <ChoiceGroup
+          legend={t('settings.layout')}
+          name="layout"
+          value={ui.layout}
+          onChange={setLayout}
+          choices={LAYOUTS.map((layout) => ({ value: layout, label: t(`settings.layouts.${layout}`) }))}
+        />
+        <ChoiceGroup
+          legend={t('settings.mode')}
+          name="mode"
+          value={ui.type}
+          onChange={setMode}
+          choices={MODES.map((mode) => ({ value: mode, label: t(`settings.modes.${mode}`) }))}
+        />
+        <ChoiceGroup
+          legend={t('settings.direction')}
+          name="direction"
+          value={ui.direction}
+          onChange={setDirection}
+          choices={DIRECTIONS.map((direction) => ({ value: direction, label: t(`settings.directions.${direction}`) }))}
+        />
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,52 @@
+import { useStore } from '@nanostores/react'
+import { $session } from '../../stores/session'
+import { useT } from '../../ui/use-t'
+import { MenuTree } from './menu-tree'
+import { PresenceMenu } from './presence-menu'
+import s from './sidebar.module.css'
+import { useCurrent, useOpenCurrentGroups, useVisibleMenu } from './use-shell'
+
+const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('')
+
+/** The signed-in user at the top of the sidebar: avatar, name and presence status. */
+export function UserCard() {
+  const { user } = useStore($session)
+  if (!user) return null
+  return (
+    <div className={s.user}>
+      {user.avatar ? (
+        <img className={s.avatar} src={user.avatar} alt="" width={44} height={44} />
+      ) : (
+        <span className={s.avatar} aria-hidden="true">
+          {initialsOf(user.name)}
+        </span>
+      )}
+      <div className={s.who}>
+        <p className={s.name}>{user.name}</p>
+        <PresenceMenu />
+      </div>
+    </div>
+  )
+}
+
+/** The sidebar: the user card, then the menu the user's rights allow. */
+export function Sidebar() {
+  const t = useT()
+  const menu = useVisibleMenu()
+  const current = useCurrent(menu)
+  useOpenCurrentGroups(menu, current.link)
+  return (
+    <div className={s.sidebar}>
+      <UserCard />
+      <nav className={s.nav} aria-label={t('shell.mainMenu')}>
+        <MenuTree items={menu} current={current} />
+      </nav>
+    </div>
+  )
+}

@@ -1,0 +1,46 @@
+import { atom } from 'nanostores'
+
+export const NOTICE_VARIANTS = ['success', 'warning', 'error', 'info'] as const
+export type NoticeVariant = (typeof NOTICE_VARIANTS)[number]
+
+export interface Notice {
+  id: number
+  variant: NoticeVariant
+  /** A locale key or a server's message, shown through `messageText`. */
+  message: string
+}
+
+/** Snackbars auto-hide after 3000 or 4000 ms (SPEC.md section 9): the longer time for what went wrong. */
+export const NOTICE_HIDE_MS = 3000
+export const NOTICE_HIDE_LONG_MS = 4000
+
+export const hideAfter = (variant: NoticeVariant): number =>
+  variant === 'warning' || variant === 'error' ? NOTICE_HIDE_LONG_MS : NOTICE_HIDE_MS
+
+/** The notification bar's message; one at a time, a newer one replaces the older. */
+export const $notice = atom<Notice | null>(null)
+
+let lastId = 0
+let timer: ReturnType<typeof setTimeout> | undefined
+
+const stopTimer = () => {
+  if (timer !== undefined) clearTimeout(timer)
+  timer = undefined
+}
+
+export function closeNotice(): void {
+  stopTimer()
+  $notice.set(null)
+}
+
+/** Shows `message` in the bar and hides it after the variant's time; returns its id. */
+export function notify(variant: NoticeVariant, message: string): number {
+  stopTimer()
+  const id = ++lastId
+  $notice.set({ id, variant, message })
+  timer = setTimeout(() => {
+    timer = undefined
+    if ($notice.get()?.id === id) $notice.set(null)
+  }, hideAfter(variant))
+  return id
+}

@@ -1,0 +1,70 @@
+import '../../setup'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { $ui } from '../../../../src/stores/ui'
+import { cleanup, fireEvent, waitFor } from '../../features/helpers'
+import { openShell as open, resize } from './render-shell'
+
+test.before.each(() => {
+  resize(1280)
+})
+test.after.each(() => cleanup())
+
+test('the skip link comes first and focuses the content', () => {
+  const { view } = open('/app/users')
+  const skip = view.getByRole('link', { name: 'Skip to content' })
+  const first = document.body.querySelector('a[href], button')
+  assert.is(first, skip)
+  fireEvent.click(skip)
+  assert.is(document.activeElement, document.getElementById('content'))
+  assert.is(document.activeElement?.tagName, 'MAIN')
+  assert.ok(view.getByText('the screen'))
+})
+
+test('titles the page and the document', async () => {
+  const { view } = open('/app/devices')
+  assert.is(view.getByRole('heading', { level: 1 }).textContent, 'Edge And Connected Devices')
+  await waitFor(() => assert.is(document.title, 'Edge And Connected Devices | Edgeline Console'))
+})
+
+test('the breadcrumb links each prefix and ends in plain text', () => {
+  const { view } = open('/app/users/details')
+  const crumbs = view.getByRole('navigation', { name: 'Breadcrumb' })
+  const links = Array.from(crumbs.querySelectorAll('a')).map((link) => [link.textContent, link.getAttribute('href')])
+  assert.equal(links, [
+    ['Home', '/app'],
+    ['Users', '/app/users'],
+  ])
+  const last = crumbs.querySelector('[aria-current="page"]')
+  assert.is(last?.tagName, 'SPAN')
+  assert.is(last?.textContent, 'Details')
+})
+
+for (const path of ['/app', '/app/crm-dashboard', '/app/crypto-dashboard']) {
+  test(`no breadcrumb on ${path}`, () => {
+    const { view } = open(path)
+    assert.is(view.queryByRole('navigation', { name: 'Breadcrumb' }), null)
+  })
+}
+
+test('a loading bar runs 0 to 100 over 2 s, then hides; pageLoaded follows after 500 ms', async () => {
+  const { view } = open('/app/users')
+  const bar = view.getByRole('progressbar', { name: 'Loading the page' })
+  assert.is(bar.getAttribute('aria-valuenow'), '0')
+  assert.is($ui.get().pageLoaded, false)
+  await waitFor(() => assert.is($ui.get().pageLoaded, true), { timeout: 1000 })
+  const now = Number(bar.getAttribute('aria-valuenow'))
+  assert.ok(now > 0 && now < 100, `at ${now} after 500 ms`)
+  await waitFor(() => assert.is(bar.getAttribute('aria-valuenow'), '100'), { timeout: 4000 })
+  await waitFor(() => assert.ok(!document.querySelector('[role="progressbar"]'), 'the bar hides'), { timeout: 2000 })
+})
+
+test('the content is at least the window height plus 112 px', async () => {
+  open('/app/users')
+  const main = document.getElementById('content')!
+  await waitFor(() => assert.is(main.style.minBlockSize, `${window.innerHeight + 112}px`))
+  await resize(1000)
+  await waitFor(() => assert.is(main.style.minBlockSize, `${800 + 112}px`))
+})
+
+test.run()
