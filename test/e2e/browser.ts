@@ -19,6 +19,7 @@ const FLAGS = [
 ]
 
 const profiles: string[] = []
+const contexts: BrowserContext[] = []
 
 /**
  * A fresh Chromium of the system with its own empty profile; closing the context ends it.
@@ -38,11 +39,13 @@ export async function newContext(
   if (!options.guide) await context.addInitScript(() => localStorage.setItem('console:guide-seen', '1'))
   // A step that has not happened in 10 s will not: fail fast with what was awaited.
   context.setDefaultTimeout(10_000)
+  contexts.push(context)
   return context
 }
 
-/** Removes the profiles of the contexts this file opened. */
+/** Closes what a failed test left open and removes the profiles of the contexts this file opened. */
 export async function closeBrowser(): Promise<void> {
+  await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => undefined)))
   for (const profile of profiles.splice(0)) rmSync(profile, { recursive: true, force: true })
 }
 

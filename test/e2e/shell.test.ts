@@ -127,6 +127,8 @@ test('has no serious accessibility violations on sign-in, home and the settings 
   const page = await context.newPage()
   const found: string[] = []
   const check = async (where: string) => {
+    // The page fades in over 700 ms; contrast is measured once it stands still.
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
     for (const violation of await seriousViolations(page)) found.push(`${where}: ${violation.id} (${violation.help}) at ${violation.targets.join(', ')}`)
   }
   for (const mode of ['light', 'dark']) {

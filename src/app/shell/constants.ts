@@ -17,10 +17,6 @@ export const LOADING_BAR_STEP_MS = 100
 /** Page min height is window height plus 112 px. */
 export const PAGE_MIN_HEIGHT_EXTRA = 112
 
-/** Dropdown menu opens 50 ms after the click, max height 500 (px, set in the CSS). */
-export const DROPDOWN_DELAY_MS = 50
-export const DROPDOWN_MAX_HEIGHT = 500
-
 /** A swipe opens the drawer when it starts this close to the start edge... */
 export const SWIPE_EDGE = 24
 /** ...and moves at least this far (px) across. */

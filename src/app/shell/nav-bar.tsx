@@ -4,7 +4,7 @@ import { Link } from 'wouter'
 import { Icon } from '../../ui/icons'
 import { useT } from '../../ui/use-t'
 import { menuLinks, type MenuItem } from '../menu'
-import { DROPDOWN_DELAY_MS, DROPDOWN_MAX_HEIGHT } from './constants'
+import { DROPDOWN_MAX_HEIGHT_PX, DROPDOWN_OPEN_DELAY_MS } from '../../ui/dropdown'
 import { MenuBadge, type Current } from './menu-tree'
 import s from './nav-bar.module.css'
 import { PresenceMenu } from './presence-menu'
@@ -40,7 +40,7 @@ export function NavBar({ variant, panel }: NavBarProps) {
   const show = (key: string, first = false) => {
     clearTimeout(timer.current)
     focusFirst.current = first
-    timer.current = setTimeout(() => setOpen(key), DROPDOWN_DELAY_MS)
+    timer.current = setTimeout(() => setOpen(key), DROPDOWN_OPEN_DELAY_MS)
   }
 
   useEffect(() => () => clearTimeout(timer.current), [])
@@ -124,7 +124,7 @@ export function NavBar({ variant, panel }: NavBarProps) {
                 </Link>
               )}
               {group === item && variant === 'dropdown' && (
-                <div id={`nav-panel-${item.key}`} className={s.panel} style={{ maxBlockSize: DROPDOWN_MAX_HEIGHT }}>
+                <div id={`nav-panel-${item.key}`} className={s.panel} style={{ maxBlockSize: DROPDOWN_MAX_HEIGHT_PX }}>
                   {panel(item, current)}
                 </div>
               )}
@@ -133,7 +133,7 @@ export function NavBar({ variant, panel }: NavBarProps) {
         })}
       </ul>
       {group && variant === 'mega' && (
-        <div id={`nav-panel-${group.key}`} className={s.panel} style={{ maxBlockSize: DROPDOWN_MAX_HEIGHT }}>
+        <div id={`nav-panel-${group.key}`} className={s.panel} style={{ maxBlockSize: DROPDOWN_MAX_HEIGHT_PX }}>
           {panel(group, current)}
         </div>
       )}

@@ -33,7 +33,7 @@ export function Header() {
           <Icon name="menu" />
         </button>
       )}
-      <Link href="~/app" className={s.brand} aria-label={t('brand.name')}>
+      <Link href="~/app" className={s.brand}>
         <span className={s.mark} aria-hidden="true">
           {t('brand.logo').charAt(0)}
         </span>
