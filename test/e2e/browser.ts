@@ -99,12 +99,12 @@ export async function limitRights(email: string, rights: string[], dataDir = pro
 }
 
 /** Registers a fresh account over the API and signs it in through the form. */
-export async function registerAndSignIn(page: Page, name: string): Promise<string> {
+export async function registerAndSignIn(page: Page, name: string, base = BASE): Promise<string> {
   const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '-'))
-  const answer = await page.request.post(`${BASE}/api/register/`, { data: { name, email, password: 'shell-Password-1' } })
+  const answer = await page.request.post(`${base}/api/register/`, { data: { name, email, password: 'shell-Password-1' } })
   if (answer.status() !== 201) throw new Error(`register answered ${answer.status()}`)
-  await page.goto(`${BASE}/login`)
+  await page.goto(`${base}/login`)
   await signIn(page, email, 'shell-Password-1')
-  await page.waitForURL(`${BASE}/app`)
+  await page.waitForURL(`${base}/app`)
   return email
 }

@@ -2,154 +2,162 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from './axe'
-import { ADMIN, BASE, closeBrowser, limitRights, newContext, registerAndSignIn, signIn } from './browser'
+import { ADMIN, BASE, closeBrowser, limitRights, newContext, PREACT_BASE, registerAndSignIn, signIn } from './browser'
 
 test.after(closeBrowser)
 
 const html = (page: Page, attribute: string) => page.evaluate((name) => document.documentElement.getAttribute(name), attribute)
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' })
 
-async function signInAdmin(page: Page) {
-  await page.goto(`${BASE}/login`)
-  await signIn(page, ADMIN.email, ADMIN.password)
-  await page.waitForURL(`${BASE}/app`)
-  await mainMenu(page).first().waitFor()
-}
+// The shell on both builds: every test runs against the React and the Preact console.
+const builds = [
+  { flavour: 'react', BASE, dataDir: process.env.E2E_DATA_DIR ?? '' },
+  { flavour: 'preact', BASE: PREACT_BASE, dataDir: process.env.E2E_PREACT_DATA_DIR ?? '' },
+]
 
-async function openSettings(page: Page) {
-  await page.getByRole('button', { name: 'Settings' }).click()
-  const drawer = page.getByRole('dialog', { name: 'Settings' })
-  await drawer.waitFor()
-  return drawer
-}
-
-test('renders each layout and navigates with it', async () => {
-  const context = await newContext()
-  const page = await context.newPage()
-  await signInAdmin(page)
-  for (const layout of ['Sidebar', 'Big sidebar', 'Top navigation', 'Mega menu']) {
-    const settings = await openSettings(page)
-    await settings.getByRole('radio', { name: layout, exact: true }).check()
-    await page.keyboard.press('Escape')
-    await settings.waitFor({ state: 'hidden' })
-    await page.goto(`${BASE}/app/home`)
-    const menu = mainMenu(page).first()
-    await menu.getByRole('button', { name: 'User Control' }).click()
-    await page.getByRole('link', { name: 'Users', exact: true }).first().click()
-    await page.waitForURL(`${BASE}/app/users`)
-    assert.is(await page.getByRole('heading', { level: 1 }).first().textContent(), 'Users', layout)
-  }
-  await context.close()
-})
-
-test('turns the page right to left in Arabic and back', async () => {
-  const context = await newContext()
-  const page = await context.newPage()
-  await signInAdmin(page)
-  await page.getByRole('button', { name: /^Language/ }).click()
-  await page.getByRole('menuitemradio', { name: 'العربية' }).click()
-  await page.waitForFunction(() => document.documentElement.dir === 'rtl')
-  assert.is(await html(page, 'lang'), 'ar')
-  await page.getByRole('button', { name: /^اللغة|Language/ }).click()
-  await page.getByRole('menuitemradio', { name: 'English' }).click()
-  await page.waitForFunction(() => document.documentElement.dir === 'ltr')
-  await context.close()
-})
-
-test('applies dark mode and a palette, and keeps them after a reload and a sign-out', async () => {
-  const context = await newContext()
-  const page = await context.newPage()
-  await signInAdmin(page)
-  const primary = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim())
-  const greyPrimary = await primary()
-  await page.getByRole('button', { name: 'Turn Dark' }).click()
-  assert.is(await html(page, 'data-mode'), 'dark')
-  await page.getByRole('button', { name: 'Turn Light' }).waitFor()
-  const settings = await openSettings(page)
-  await settings.getByRole('radio', { name: 'Red' }).check()
-  await page.waitForFunction((grey) => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim() !== grey, greyPrimary)
-  assert.is(await html(page, 'data-theme'), 'red')
-  await page.keyboard.press('Escape')
-  await page.reload()
-  await mainMenu(page).first().waitFor()
-  assert.equal([await html(page, 'data-theme'), await html(page, 'data-mode')], ['red', 'dark'])
-  await page.getByRole('button', { name: 'Sign out' }).first().click()
-  await page.waitForURL(`${BASE}/`)
-  assert.equal([await html(page, 'data-theme'), await html(page, 'data-mode')], ['red', 'dark'])
-  assert.not.equal(await primary(), greyPrimary)
-  await context.close()
-})
-
-test('goes to a screen from the header search with Enter', async () => {
-  const context = await newContext()
-  const page = await context.newPage()
-  await signInAdmin(page)
-  const search = page.getByRole('combobox', { name: 'Search the menu' })
-  await search.fill('traf')
-  await page.getByRole('option', { name: 'Traffic' }).waitFor()
-  await search.press('Enter')
-  await page.waitForURL(`${BASE}/app/traffic`)
-  await context.close()
-})
-
-test('hides Inventory from a user without the devices rights and sends them to /app', async () => {
-  const context = await newContext()
-  const page = await context.newPage()
-  const email = await registerAndSignIn(page, 'Limited Lou')
-  await limitRights(email, ['users', 'roles'])
-  await page.reload()
-  await mainMenu(page).first().getByRole('button', { name: 'User Control' }).waitFor()
-  assert.is(await mainMenu(page).first().getByText('Inventory').count(), 0)
-  await page.goto(`${BASE}/app/devices`)
-  await page.waitForURL(`${BASE}/app`)
-  await context.close()
-})
-
-test('shows the guide on the first visit and steps through it', async () => {
-  const context = await newContext({ guide: true })
-  const page = await context.newPage()
-  await page.goto(`${BASE}/login`)
-  await signIn(page, ADMIN.email, ADMIN.password)
-  const guide = page.getByRole('dialog')
-  await guide.waitFor()
-  assert.ok(await guide.getByRole('button', { name: 'Back' }).isDisabled())
-  for (let step = 0; step < 4; step++) await guide.getByRole('button', { name: 'Next' }).click()
-  await guide.getByRole('button', { name: 'Done' }).click()
-  await guide.waitFor({ state: 'hidden' })
-  await page.reload()
-  await mainMenu(page).first().waitFor()
-  assert.is(await page.getByRole('dialog').count(), 0)
-  await context.close()
-})
-
-test('has no serious accessibility violations on sign-in, home and the settings drawer, light and dark', async () => {
-  const context = await newContext()
-  const page = await context.newPage()
-  const found: string[] = []
-  const check = async (where: string) => {
-    // The page fades in over 700 ms; contrast is measured once it stands still.
-    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
-    for (const violation of await seriousViolations(page)) found.push(`${where}: ${violation.id} (${violation.help}) at ${violation.targets.join(', ')}`)
-  }
-  for (const mode of ['light', 'dark']) {
+for (const { flavour, BASE, dataDir } of builds) {
+  async function signInAdmin(page: Page) {
     await page.goto(`${BASE}/login`)
-    await page.evaluate((type) => localStorage.setItem('console:preferences', JSON.stringify({ type })), mode)
-    await page.reload()
-    await page.getByRole('button', { name: 'Sign in' }).waitFor()
-    await check(`sign-in ${mode}`)
     await signIn(page, ADMIN.email, ADMIN.password)
     await page.waitForURL(`${BASE}/app`)
     await mainMenu(page).first().waitFor()
-    await check(`home ${mode}`)
+  }
+
+  async function openSettings(page: Page) {
+    await page.getByRole('button', { name: 'Settings' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Settings' })
+    await drawer.waitFor()
+    return drawer
+  }
+
+  test(`renders each layout and navigates with it (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await signInAdmin(page)
+    for (const layout of ['Sidebar', 'Big sidebar', 'Top navigation', 'Mega menu']) {
+      const settings = await openSettings(page)
+      await settings.getByRole('radio', { name: layout, exact: true }).check()
+      await page.keyboard.press('Escape')
+      await settings.waitFor({ state: 'hidden' })
+      await page.goto(`${BASE}/app/home`)
+      const menu = mainMenu(page).first()
+      await menu.getByRole('button', { name: 'User Control' }).click()
+      await page.getByRole('link', { name: 'Users', exact: true }).first().click()
+      await page.waitForURL(`${BASE}/app/users`)
+      assert.is(await page.getByRole('heading', { level: 1 }).first().textContent(), 'Users', layout)
+    }
+    await context.close()
+  })
+
+  test(`turns the page right to left in Arabic and back (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await signInAdmin(page)
+    await page.getByRole('button', { name: /^Language/ }).click()
+    await page.getByRole('menuitemradio', { name: 'العربية' }).click()
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl')
+    assert.is(await html(page, 'lang'), 'ar')
+    await page.getByRole('button', { name: /^اللغة|Language/ }).click()
+    await page.getByRole('menuitemradio', { name: 'English' }).click()
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr')
+    await context.close()
+  })
+
+  test(`applies dark mode and a palette, and keeps them after a reload and a sign-out (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await signInAdmin(page)
+    const primary = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim())
+    const greyPrimary = await primary()
+    await page.getByRole('button', { name: 'Turn Dark' }).click()
+    assert.is(await html(page, 'data-mode'), 'dark')
+    await page.getByRole('button', { name: 'Turn Light' }).waitFor()
     const settings = await openSettings(page)
-    await check(`settings ${mode}`)
+    await settings.getByRole('radio', { name: 'Red' }).check()
+    await page.waitForFunction((grey) => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim() !== grey, greyPrimary)
+    assert.is(await html(page, 'data-theme'), 'red')
     await page.keyboard.press('Escape')
-    await settings.waitFor({ state: 'hidden' })
+    await page.reload()
+    await mainMenu(page).first().waitFor()
+    assert.equal([await html(page, 'data-theme'), await html(page, 'data-mode')], ['red', 'dark'])
     await page.getByRole('button', { name: 'Sign out' }).first().click()
     await page.waitForURL(`${BASE}/`)
-  }
-  assert.equal(found, [])
-  await context.close()
-})
+    assert.equal([await html(page, 'data-theme'), await html(page, 'data-mode')], ['red', 'dark'])
+    assert.not.equal(await primary(), greyPrimary)
+    await context.close()
+  })
+
+  test(`goes to a screen from the header search with Enter (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await signInAdmin(page)
+    const search = page.getByRole('combobox', { name: 'Search the menu' })
+    await search.fill('traf')
+    await page.getByRole('option', { name: 'Traffic' }).waitFor()
+    await search.press('Enter')
+    await page.waitForURL(`${BASE}/app/traffic`)
+    await context.close()
+  })
+
+  test(`hides Inventory from a user without the devices rights and sends them to /app (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    const email = await registerAndSignIn(page, 'Limited Lou', BASE)
+    await limitRights(email, ['users', 'roles'], dataDir)
+    await page.reload()
+    await mainMenu(page).first().getByRole('button', { name: 'User Control' }).waitFor()
+    assert.is(await mainMenu(page).first().getByText('Inventory').count(), 0)
+    await page.goto(`${BASE}/app/devices`)
+    await page.waitForURL(`${BASE}/app`)
+    await context.close()
+  })
+
+  test(`shows the guide on the first visit and steps through it (${flavour})`, async () => {
+    const context = await newContext({ guide: true })
+    const page = await context.newPage()
+    await page.goto(`${BASE}/login`)
+    await signIn(page, ADMIN.email, ADMIN.password)
+    const guide = page.getByRole('dialog')
+    await guide.waitFor()
+    assert.ok(await guide.getByRole('button', { name: 'Back' }).isDisabled())
+    for (let step = 0; step < 4; step++) await guide.getByRole('button', { name: 'Next' }).click()
+    await guide.getByRole('button', { name: 'Done' }).click()
+    await guide.waitFor({ state: 'hidden' })
+    await page.reload()
+    await mainMenu(page).first().waitFor()
+    assert.is(await page.getByRole('dialog').count(), 0)
+    await context.close()
+  })
+
+  test(`has no serious accessibility violations on sign-in, home and the settings drawer, light and dark (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    const found: string[] = []
+    const check = async (where: string) => {
+      // The page fades in over 700 ms; contrast is measured once it stands still.
+      await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+      for (const violation of await seriousViolations(page)) found.push(`${where}: ${violation.id} (${violation.help}) at ${violation.targets.join(', ')}`)
+    }
+    for (const mode of ['light', 'dark']) {
+      await page.goto(`${BASE}/login`)
+      await page.evaluate((type) => localStorage.setItem('console:preferences', JSON.stringify({ type })), mode)
+      await page.reload()
+      await page.getByRole('button', { name: 'Sign in' }).waitFor()
+      await check(`sign-in ${mode}`)
+      await signIn(page, ADMIN.email, ADMIN.password)
+      await page.waitForURL(`${BASE}/app`)
+      await mainMenu(page).first().waitFor()
+      await check(`home ${mode}`)
+      const settings = await openSettings(page)
+      await check(`settings ${mode}`)
+      await page.keyboard.press('Escape')
+      await settings.waitFor({ state: 'hidden' })
+      await page.getByRole('button', { name: 'Sign out' }).first().click()
+      await page.waitForURL(`${BASE}/`)
+    }
+    assert.equal(found, [])
+    await context.close()
+  })
+}
 
 test.run()
