@@ -1,6 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
-import { BRAND } from './app/brand'
+import { BRAND } from './contract/brand'
 import { syncDocument } from './app/document'
 import { APP_BASE, pageRouteFor } from './app/route-table'
 import { SCREENS } from './app/screens'

@@ -1,7 +1,8 @@
+import { storageName } from '../contract/brand'
 import { keepOnClear, readItem, writeItem } from '../lib/storage'
 
 /** Local storage name of this device's preferences; they outlive a sign-out. */
-export const PREFERENCES_KEY = 'console:preferences'
+export const PREFERENCES_KEY = storageName('preferences')
 keepOnClear(PREFERENCES_KEY)
 
 /** Every saved preference, unchecked; an unreadable entry reads as none. */

@@ -1,3 +1,4 @@
+import { storageName } from '../contract/brand'
 import { atom, map } from 'nanostores'
 import { keepOnClear, readItem, writeItem } from '../lib/storage'
 import { readPreferences, savePreferences } from './preferences'
@@ -84,7 +85,7 @@ $ui.listen((state, previous) => {
 
 export const PRESENCES = ['online', 'idle', 'bussy', 'offline'] as const
 export type Presence = (typeof PRESENCES)[number]
-const PRESENCE_KEY = 'console:presence'
+const PRESENCE_KEY = storageName('presence')
 keepOnClear(PRESENCE_KEY)
 
 /** The user's presence status, local to this device. */

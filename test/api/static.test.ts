@@ -70,6 +70,15 @@ test('serves the 404 page with status 404 for anything else', async () => {
   }
 })
 
+test('sends a form posted before the script ran back to its page, and other posts to the 404 page', async () => {
+  const form = { method: 'POST', body: 'email=a%40b.example&password=secret', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' as const }
+  const posted = await fetch(`${server.url}/login?next=%2Fapp`, form)
+  assert.is(posted.status, 303)
+  assert.is(posted.headers.get('location'), '/login?next=%2Fapp')
+  const elsewhere = await fetch(`${server.url}/nope`, form)
+  assert.is(elsewhere.status, 404)
+})
+
 test('compresses pages and answers 304 to a known ETag', async () => {
   const res = await rawGet(server.port, '/login', { 'Accept-Encoding': 'br' })
   assert.is(res.headers['content-encoding'], 'br')

@@ -72,6 +72,7 @@ async function signInPage(base) {
 async function consoleAfterSignIn(base) {
   return visit(`${base}/login`, async (page, started) => {
     await page.evaluate(() => localStorage.setItem('console:guide-seen', '1'))
+    await hydratedOf(page)
     await page.getByLabel('E-mail').fill(ADMIN.email)
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password)
     const clicked = Date.now()

@@ -114,4 +114,13 @@ export function staticRoutes(options: StaticOptions) {
       if (pathname === '/app' || pathname.startsWith('/app/')) return sendPage(c, found.pages.app, 200)
       return sendPage(c, found.pages['404'], 404)
     })
+    // A form sent before the page's script took over (the forms post, so no password lands in
+    // the address): back to the same page, which by then answers input.
+    .post('*', async (c) => {
+      const found = await readManifest()
+      const url = new URL(c.req.url)
+      const pathname = url.pathname.replace(/(.)\/+$/, '$1')
+      if (found && Object.hasOwn(found.pages, pathname)) return c.redirect(pathname + url.search, 303)
+      return notFoundPage(c)
+    })
 }

@@ -1,3 +1,4 @@
+import { storageName } from '../../../contract/brand'
 import { atom } from 'nanostores'
 import { keepOnClear, readItem, writeItem } from '../../../lib/storage'
 
@@ -11,7 +12,7 @@ export const openSettings = () => $openPanel.set('settings')
 export const closePanel = () => $openPanel.set(null)
 
 /** Local storage flag: the guide has been shown on this device. It outlives a sign-out. */
-export const GUIDE_SEEN_KEY = 'console:guide-seen'
+export const GUIDE_SEEN_KEY = storageName('guide-seen')
 keepOnClear(GUIDE_SEEN_KEY)
 
 export const guideSeen = (): boolean => readItem(GUIDE_SEEN_KEY) === '1'
