@@ -2,17 +2,10 @@ import { useStore } from '@nanostores/react'
 import { $session } from '../../stores/session'
 import { useT } from '../../ui/use-t'
 import { MenuTree } from './menu-tree'
+import { initialsOf } from './header/user-menu'
 import { PresenceMenu } from './presence-menu'
 import s from './sidebar.module.css'
 import { useCurrent, useOpenCurrentGroups, useVisibleMenu } from './use-shell'
-
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word.charAt(0).toUpperCase())
-    .join('')
 
 /** The signed-in user at the top of the sidebar: avatar, name and presence status. */
 export function UserCard() {
