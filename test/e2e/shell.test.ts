@@ -129,6 +129,27 @@ for (const { flavour, BASE, dataDir } of builds) {
     await context.close()
   })
 
+  test(`turns the navigation into a drawer on a phone: the toggle opens it, Esc and a choice close it (${flavour})`, async () => {
+    const context = await newContext({ viewport: { width: 390, height: 800 } })
+    const page = await context.newPage()
+    await page.goto(`${BASE}/login`)
+    await signIn(page, ADMIN.email, ADMIN.password)
+    await page.waitForURL(`${BASE}/app`)
+    const toggle = page.getByRole('button', { name: 'Toggle the menu' })
+    const drawer = page.getByRole('dialog', { name: 'Navigation' })
+    await toggle.click()
+    await drawer.waitFor()
+    assert.is(await toggle.getAttribute('aria-expanded'), 'true')
+    await page.keyboard.press('Escape')
+    await drawer.waitFor({ state: 'hidden' })
+    await toggle.click()
+    await drawer.getByRole('button', { name: 'Dashboards' }).click()
+    await drawer.getByRole('link', { name: 'Network' }).click()
+    await page.waitForURL(`${BASE}/app/network`)
+    await drawer.waitFor({ state: 'hidden' })
+    await context.close()
+  })
+
   test(`has no serious accessibility violations on sign-in, home and the settings drawer, light and dark (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()
