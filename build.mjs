@@ -138,7 +138,7 @@ async function finish(result) {
 
   writeFileSync(join(assets, 'package.json'), '{"type":"module"}')
   const prerender = await import(`${pathToFileURL(join(root, prerenderFile)).href}?t=${Date.now()}`)
-  const { PAGES, NOT_FOUND_PAGE, APP_PAGE, BRAND } = prerender
+  const { PAGES, NOT_FOUND_PAGE, APP_PAGE, BRAND_TEXTS: BRAND } = prerender
   const template = readFileSync(join(root, 'index.html'), 'utf8').replace(
     /<script>([\s\S]*?)<\/script>/,
     (_, code) => `<script>${esbuild.transformSync(code, { minify: true, target: TARGET }).code.trim()}</script>`,

@@ -3,13 +3,14 @@ import { Router } from 'wouter'
 import { App } from './app/app'
 import { APP_BASE, APP_PAGE as APP_PAGE_NAME, NOT_FOUND_PAGE as NOT_FOUND_NAME, PAGE_ROUTES, titleOf, type ScreenKey } from './app/route-table'
 import { SCREENS } from './app/screens'
+import { BRAND } from './contract/brand'
 import { t } from './lib/i18n'
 
 /** Build-time only: the pages `build.mjs` writes as static HTML before any script runs. */
 export const PAGES = PAGE_ROUTES.map(({ path, screen, page }) => ({ path, screen, page, title: titleOf(path) }))
 export const NOT_FOUND_PAGE = { key: '404', path: '/404', screen: 'not-found' as ScreenKey, page: NOT_FOUND_NAME, title: titleOf('/not-found') }
 export const APP_PAGE = { key: 'app', path: APP_BASE, page: APP_PAGE_NAME, title: '' }
-export const BRAND = { name: t('brand.name'), description: t('brand.description') }
+export const BRAND_TEXTS = { name: t(BRAND.name), description: t(BRAND.description) }
 
 export async function renderPage(path: string, screen?: ScreenKey): Promise<string> {
   if (screen) await SCREENS[screen].preload()

@@ -1,3 +1,4 @@
+import { BRAND } from '../contract/brand'
 import { clsx } from 'clsx'
 import s from './brand.module.css'
 import { useT } from './use-t'
@@ -5,13 +6,13 @@ import { useT } from './use-t'
 /** The logo mark with the brand name. */
 export function Brand({ className }: { className?: string }) {
   const t = useT()
-  const logo = t('brand.logo')
+  const logo = t(BRAND.logo)
   return (
     <p className={clsx(s.brand, className)}>
       <span className={s.mark} aria-hidden="true">
         {logo.charAt(0)}
       </span>
-      <span className={s.name}>{t('brand.name')}</span>
+      <span className={s.name}>{t(BRAND.name)}</span>
     </p>
   )
 }
@@ -22,7 +23,7 @@ export function Footer({ className }: { className?: string }) {
   return (
     <footer className={clsx(s.footer, className)}>
       <small>
-        {t('brand.name')} · {t('brand.footer')}
+        {t(BRAND.name)} · {t(BRAND.footer)}
       </small>
     </footer>
   )

@@ -1,3 +1,4 @@
+import { BRAND } from '../../contract/brand'
 import { useStore } from '@nanostores/react'
 import type { MouseEvent, ReactNode } from 'react'
 import { useLocation } from 'wouter'
@@ -61,7 +62,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
   const small = useSmallScreen()
   const title = titleOf(path, t)
   const minHeight = usePageTransition(path)
-  useDocumentTitle(title, t('brand.name'))
+  useDocumentTitle(title, t(BRAND.name))
   const bar = !small && (layout === 'top-navigation' || layout === 'mega-menu')
   return (
     <div className={s.shell} data-layout={layout}>

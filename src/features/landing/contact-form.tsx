@@ -1,9 +1,11 @@
+import { clsx } from 'clsx'
 import { useId, useState } from 'react'
 import { ContactForm as ContactSchema } from '../../contract/contact'
 import { check } from '../../contract/validation'
 import { Banner } from '../../ui/banner'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/fields'
+import field from '../../ui/fields.module.css'
 import { errorsOf, useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import s from './contact-form.module.css'
@@ -23,15 +25,15 @@ export function ContactForm() {
         <TextField label={t('landing.contact.name')} autoComplete="name" {...form.text('name')} />
         <TextField label={t('landing.contact.email')} type="email" autoComplete="email" {...form.text('email')} />
       </div>
-      <div className={s.field}>
-        <label htmlFor={messageId} className={s.label}>
+      <div className={field.field}>
+        <label htmlFor={messageId} className={field.label}>
           {t('landing.contact.messages')}
         </label>
         <textarea
           id={messageId}
           name={messages.name}
           rows={5}
-          className={s.textarea}
+          className={clsx(field.input, s.textarea)}
           value={messages.value}
           onChange={(event) => messages.onChange(event.currentTarget.value)}
           onBlur={messages.onBlur}

@@ -1,3 +1,4 @@
+import { BRAND } from '../../../contract/brand'
 import { useStore } from '@nanostores/react'
 import { clsx } from 'clsx'
 import { Link } from 'wouter'
@@ -35,9 +36,9 @@ export function Header() {
       )}
       <Link href="~/app" className={s.brand}>
         <span className={s.mark} aria-hidden="true">
-          {t('brand.logo').charAt(0)}
+          {t(BRAND.logo).charAt(0)}
         </span>
-        <span className={s.brandName}>{t('brand.name')}</span>
+        <span className={s.brandName}>{t(BRAND.name)}</span>
       </Link>
       <SearchBox />
       <HeaderActions className={clsx(faded && s.faded)} />
