@@ -33,7 +33,8 @@ const run = (command, args, env = {}, live = false) =>
 /** Bundles each test file for Node (packages stay imports) and runs them, `parallel` at a time. */
 async function runFiles(layer, files, parallel, env, nodeArgs = []) {
   if (!files.length) return true
-  const outdir = join(cache, layer)
+  // One folder per run, so two runs at once (an editor's and a terminal's) do not delete each other's files.
+  const outdir = join(cache, `${layer}-${process.pid}`)
   rmSync(outdir, { recursive: true, force: true })
   mkdirSync(outdir, { recursive: true })
   await esbuild.build({
@@ -68,6 +69,7 @@ async function runFiles(layer, files, parallel, env, nodeArgs = []) {
     }
   }
   await Promise.all(Array.from({ length: parallel }, worker))
+  rmSync(outdir, { recursive: true, force: true })
   return ok
 }
 

@@ -1,23 +1,25 @@
 import { boolean, literal, object, optional, type Infer } from 'superstruct'
-import { check, Email, NewPassword, Required, Text, type FieldErrors } from './validation'
+import { check, Email, LIMITS, NewPassword, Password, passwordEmailRule, Secret, Text, type FieldErrors } from './validation'
 
-/** `POST /login/users/`: sign-in password is required only (SPEC.md section 5). */
-export const LoginBody = object({ email: Email, password: Required })
+/**
+ * `POST /login/users/`: the password is required only (SPEC.md section 5). `remember` unticked
+ * gives a short session.
+ */
+export const LoginBody = object({ email: Email, password: Password, remember: optional(boolean()) })
 export type LoginBody = Infer<typeof LoginBody>
 
-/** The sign-in form also has "remember me", which stays in the console. */
-export const LoginForm = object({ email: Email, password: Required, remember: optional(boolean()) })
+export const LoginForm = LoginBody
 export type LoginForm = Infer<typeof LoginForm>
 
 /** `POST /register/`. */
-export const RegisterBody = object({ name: Text(120), email: Email, password: NewPassword })
+export const RegisterBody = object({ name: Text(LIMITS.name), email: Email, password: NewPassword })
 export type RegisterBody = Infer<typeof RegisterBody>
 
 export const RegisterForm = object({
-  name: Text(120),
+  name: Text(LIMITS.name),
   email: Email,
   password: NewPassword,
-  passwordConfirm: Required,
+  passwordConfirm: Password,
   agree: literal(true),
 })
 export type RegisterForm = Infer<typeof RegisterForm>
@@ -27,10 +29,10 @@ export const ForgotBody = object({ email: Email })
 export type ForgotBody = Infer<typeof ForgotBody>
 
 /** `POST /password/reset` with the token from the e-mailed link. */
-export const ResetBody = object({ token: Required, password: NewPassword })
+export const ResetBody = object({ token: Secret, password: NewPassword })
 export type ResetBody = Infer<typeof ResetBody>
 
-export const ResetForm = object({ password: NewPassword, passwordConfirm: Required })
+export const ResetForm = object({ password: NewPassword, passwordConfirm: Password })
 export type ResetForm = Infer<typeof ResetForm>
 
 /** Field errors of a form with a password confirmation, the match rule included. */
@@ -44,9 +46,16 @@ export function newPasswordErrors(
   return errors
 }
 
+/** The password's own errors, then whether it is the account's address. */
+export function passwordOfEmailErrors(values: { password?: unknown; email?: unknown }, errors: FieldErrors): FieldErrors {
+  if (errors.password || typeof values.password !== 'string' || typeof values.email !== 'string') return errors
+  const outcome = passwordEmailRule(values.password, values.email)
+  return outcome === true ? errors : { ...errors, password: outcome }
+}
+
 export function registerFormErrors(values: Record<string, unknown>): FieldErrors {
   const result = check(RegisterForm, values)
-  return newPasswordErrors(values, result.ok ? {} : result.errors)
+  return newPasswordErrors(values, passwordOfEmailErrors(values, result.ok ? {} : result.errors))
 }
 
 export function resetFormErrors(values: Record<string, unknown>): FieldErrors {

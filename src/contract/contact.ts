@@ -1,6 +1,6 @@
-import { object, optional, string, type Infer } from 'superstruct'
-import { Email, Required } from './validation'
+import { object, optional, type Infer } from 'superstruct'
+import { Email, LIMITS, Note, Text } from './validation'
 
 /** The landing page's contact form: name and e-mail required, the message optional (SPEC.md section 5). */
-export const ContactForm = object({ name: Required, email: Email, messages: optional(string()) })
+export const ContactForm = object({ name: Text(LIMITS.name), email: Email, messages: optional(Note(LIMITS.text)) })
 export type ContactForm = Infer<typeof ContactForm>

@@ -1,5 +1,5 @@
 import { object, type Infer } from 'superstruct'
-import { Required } from './validation'
+import { Secret } from './validation'
 
 /** The social sign-in providers the server can be configured with. */
 export const PROVIDER_IDS = ['google', 'github', 'x'] as const
@@ -18,7 +18,7 @@ export interface Provider {
 }
 
 /** `POST /auth/exchange`: the one-time code the provider callback put in the sign-in address. */
-export const ExchangeBody = object({ code: Required })
+export const ExchangeBody = object({ code: Secret })
 export type ExchangeBody = Infer<typeof ExchangeBody>
 
 /**

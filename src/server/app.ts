@@ -8,6 +8,7 @@ import { socialRoutes } from './auth/social'
 import { docsRoutes, type Docs } from './docs'
 import { limitBody } from './http/body'
 import { errorHandler, notFoundJson } from './http/errors'
+import { corsFor, noStore, securityHeaders } from './http/security'
 import { staticRoutes } from './http/static'
 import type { Services } from './services'
 
@@ -23,11 +24,15 @@ export interface AppOptions extends Services {
   docs?: Docs
   /** Social sign-in providers; a provider without client id and secret shows disabled. */
   oauth?: OAuthOptions
+  /** Origins of consoles hosted apart from this server that may call the API (`CORS_ORIGINS`). */
+  corsOrigins?: readonly string[]
 }
 
 /** The whole HTTP application: the JSON API under `/api` and the console's files elsewhere. */
 export function createApp(options: AppOptions): Hono {
   const api = new Hono({ strict: false })
+    .use(corsFor(options.corsOrigins ?? []))
+    .use(noStore())
     .use(limitBody())
     .route('/', loginRoutes(options))
     .route('/', registerRoutes(options))
@@ -40,6 +45,7 @@ export function createApp(options: AppOptions): Hono {
   const app = new Hono({ strict: false })
   app.onError(errorHandler(options.log))
   app.notFound(notFoundJson)
+  app.use(securityHeaders({ publicUrl: options.publicUrl }))
   app.route(API_PREFIX, api)
   if (options.staticDir) app.route('/', staticRoutes({ dir: options.staticDir, apiHost: options.apiHost }))
   return app

@@ -1,4 +1,6 @@
 import { oauthFromEnv } from './auth/oauth-config'
+import { DEFAULT_SESSIONS, type SessionPolicy } from './auth/tokens'
+import { parsePublicUrl } from './http/origin'
 import type { ServerOptions } from './server'
 
 type Env = Record<string, string | undefined>
@@ -12,6 +14,44 @@ function integer(env: Env, name: string, fallback?: number): number | undefined 
   return Number(value)
 }
 
+/** `TRUST_PROXY`: a number of proxy hops, or true (one) and false (none). */
+function trustProxy(env: Env): number {
+  const value = nonEmpty(env.TRUST_PROXY)?.toLowerCase()
+  if (value === undefined || value === 'false') return 0
+  if (value === 'true') return 1
+  return integer(env, 'TRUST_PROXY') ?? 0
+}
+
+/** `CORS_ORIGINS`: comma-separated origins such as `https://console.example.com`. */
+function corsOrigins(env: Env): string[] {
+  return (nonEmpty(env.CORS_ORIGINS) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const url = URL.canParse(entry) ? new URL(entry) : undefined
+      if (!url || !/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/$/, '')) {
+        throw new Error(`CORS_ORIGINS takes origins like https://console.example.com, got "${entry}"`)
+      }
+      return url.origin
+    })
+}
+
+function sessions(env: Env): SessionPolicy {
+  const { remembered, short } = DEFAULT_SESSIONS
+  const minutes = (name: string, fallback: number) => (integer(env, name) ?? fallback / 60) * 60
+  return {
+    remembered: {
+      idleSeconds: minutes('SESSION_IDLE_MINUTES', remembered.idleSeconds),
+      maxSeconds: minutes('SESSION_MAX_MINUTES', remembered.maxSeconds),
+    },
+    short: {
+      idleSeconds: minutes('SHORT_SESSION_IDLE_MINUTES', short.idleSeconds),
+      maxSeconds: minutes('SHORT_SESSION_MAX_MINUTES', short.maxSeconds),
+    },
+  }
+}
+
 /** The server's options from environment variables (README lists them). */
 export function optionsFromEnv(env: Env): ServerOptions {
   const flavour = env.CONSOLE_FLAVOUR === 'preact' ? 'preact' : 'react'
@@ -22,7 +62,10 @@ export function optionsFromEnv(env: Env): ServerOptions {
     staticDir: nonEmpty(env.STATIC_DIR) ?? `dist/${flavour}`,
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM),
-    publicUrl: nonEmpty(env.PUBLIC_URL),
+    publicUrl: parsePublicUrl(nonEmpty(env.PUBLIC_URL)),
+    corsOrigins: corsOrigins(env),
+    trustProxy: trustProxy(env),
+    sessions: sessions(env),
     apiHost: nonEmpty(env.API_HOST),
     adminEmail: nonEmpty(env.ADMIN_EMAIL),
     adminPassword: nonEmpty(env.ADMIN_PASSWORD),

@@ -40,10 +40,10 @@ export function createMailer(options: MailerOptions): Mailer {
     async send(mail) {
       const info = await stream.sendMail({ from: options.from, ...mail })
       if (!Buffer.isBuffer(info.message)) throw new Error('The mail was not rendered to a buffer')
-      await fs.mkdir(options.outboxDir, { recursive: true })
+      await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 })
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`)
       // Written under another name first so a reader never sees half a message.
-      await fs.writeFile(`${file}.part`, info.message)
+      await fs.writeFile(`${file}.part`, info.message, { mode: 0o600 })
       await fs.rename(`${file}.part`, file)
       return { file }
     },

@@ -10,7 +10,10 @@ try {
   const server = await startServer(options)
   console.log(`Console on http://localhost:${server.port}`)
   if (!options.publicUrl) {
-    console.log("PUBLIC_URL is not set: mailed links use the request's Host header. Set it in production.")
+    console.log(
+      `PUBLIC_URL is not set: mailed links and sign-in redirects point to localhost (http://localhost:${server.port}), ` +
+        'never to a Host header a request brings. Set PUBLIC_URL to the address users open.',
+    )
   }
   const stop = (signal: string) => {
     console.log(`${signal}: closing`)

@@ -8,9 +8,13 @@ import { createApp } from './app'
 import type { Docs } from './docs'
 import type { OAuthOptions } from './auth/oauth-config'
 import { createPasswords } from './auth/passwords'
-import { openDatabase } from './db/open'
+import { DEFAULT_SESSIONS, type SessionPolicy } from './auth/tokens'
+import { makePrivateDir, openDatabase } from './db/open'
 import { seed } from './db/seed'
+import type { TrustProxy } from './http/client'
+import { createThrottle } from './http/throttle'
 import { createMailer } from './mail'
+import { createSweeper, sweep } from './sweeper'
 import { BRAND } from './messages'
 import { consoleLogger, createBackground, type Logger } from './services'
 
@@ -26,8 +30,17 @@ export interface ServerOptions {
   smtpUrl?: string
   /** Sender of the mails; default `<brand name> <no-reply@localhost>`. */
   mailFrom?: string
-  /** Origin used in mailed links; default the request's origin. */
+  /** Origin used in mailed links and OAuth redirects; without it only a localhost origin is used. */
   publicUrl?: string
+  /** Origins of consoles hosted elsewhere that may call the API. */
+  corsOrigins?: string[]
+  /** Proxies in front that append to `X-Forwarded-For`; 0 (the default) ignores the header. */
+  trustProxy?: TrustProxy
+  /** Session limits; "Remember me" picks `remembered`. */
+  sessions?: SessionPolicy
+  /** A request whose headers (body) have not all arrived after this long is closed; 10 s (30 s). */
+  headersTimeoutMs?: number
+  requestTimeoutMs?: number
   /** Replaces `<meta name="api-host">` in served pages. */
   apiHost?: string
   /** Used on the first start only. */
@@ -48,6 +61,8 @@ export interface RunningServer {
   url: string
   port: number
   app: Hono
+  /** Deletes ended sessions, spent links and old counts now, as the schedule does. */
+  sweep(): Promise<void>
   /** Stops listening, lets background mail finish and closes the database. */
   close(): Promise<void>
 }
@@ -59,6 +74,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const dataDir = path.resolve(options.dataDir ?? 'data')
   const passwords = createPasswords(options.scryptCost)
   const db = await openDatabase(dataDir)
+  const outboxDir = path.join(dataDir, 'outbox')
+  makePrivateDir(outboxDir)
+  for (const name of fs.readdirSync(outboxDir)) fs.chmodSync(path.join(outboxDir, name), 0o600)
   const { adminEmail, adminPassword } = options
   await seed(db, { adminEmail, adminPassword, passwords, now: now(), log: (line) => log.info(line) }).catch(async (error: unknown) => {
     await db.destroy()
@@ -66,10 +84,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   })
   const mailer = createMailer({
     smtpUrl: options.smtpUrl,
-    outboxDir: path.join(dataDir, 'outbox'),
+    outboxDir,
     from: options.mailFrom ?? `${BRAND} <no-reply@localhost>`,
   })
   const background = createBackground(log)
+  const throttle = createThrottle(db, now, options.trustProxy ?? 0)
+  const sweeper = createSweeper({ db, now, throttle, log })
   const staticDir = options.staticDir && path.resolve(options.staticDir)
   if (staticDir && !fs.existsSync(path.join(staticDir, 'manifest.json'))) {
     log.info(`No console build in ${staticDir} yet: pages answer 404 until its manifest.json appears.`)
@@ -81,16 +101,28 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     background,
     log,
     now,
+    throttle,
+    sessions: options.sessions ?? DEFAULT_SESSIONS,
     publicUrl: options.publicUrl,
+    corsOrigins: options.corsOrigins,
     staticDir,
     apiHost: options.apiHost,
     docs: options.docs,
     oauth: options.oauth,
   })
 
+  const requestTimeout = options.requestTimeoutMs ?? 30_000
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? 10_000, requestTimeout)
   const server = await new Promise<Server>((resolve, reject) => {
-    const created = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: options.hostname }, () =>
-      resolve(created as Server),
+    const created = serve(
+      {
+        fetch: app.fetch,
+        port: options.port ?? 8080,
+        hostname: options.hostname,
+        // Stalled requests are closed, so slow senders cannot hold connections open.
+        serverOptions: { requestTimeout, headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout) },
+      },
+      () => resolve(created as Server),
     )
     created.once('error', reject)
   }).catch(async (error: unknown) => {
@@ -99,10 +131,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   })
   server.on('error', (error) => log.error('HTTP server error:', error))
   const port = (server.address() as AddressInfo).port
+  sweeper.start()
 
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {
+      await sweeper.stop()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeIdleConnections()
@@ -112,5 +146,5 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await db.destroy()
     })())
 
-  return { url: `http://localhost:${port}`, port, app, close }
+  return { url: `http://localhost:${port}`, port, app, close, sweep: () => sweep(db, now(), throttle) }
 }

@@ -1,5 +1,7 @@
 import type { Passwords } from './auth/passwords'
+import type { SessionPolicy } from './auth/tokens'
 import type { Db } from './db/open'
+import type { Throttle } from './http/throttle'
 import type { Mailer } from './mail'
 
 export interface Logger {
@@ -42,6 +44,10 @@ export interface Services {
   background: Background
   log: Logger
   now: () => Date
-  /** Origin of the console in links sent by mail; the request's origin when absent. */
+  /** Counts attempts on the routes a guesser would use. */
+  throttle: Throttle
+  /** How long sessions last, remembered or not. */
+  sessions: SessionPolicy
+  /** Origin of the console in links sent by mail and OAuth redirects (`linkOrigin`). */
   publicUrl?: string
 }

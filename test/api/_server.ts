@@ -2,22 +2,33 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import Database from 'better-sqlite3'
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server/server'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-secret-1' }
 
 export const ASSET = { name: 'main-ABCD1234.js', text: 'console.log("console")\n'.repeat(20) }
 
-const page = (title: string) =>
-  `<!doctype html><html><head><meta name="api-host" content="/api"><title>${title}</title></head>` +
-  `<body>${title} page</body></html>`
+/** What each fake page carries inline: a script to run, a style, and a JSON data block never run. */
+export const INLINE = {
+  script: 'document.documentElement.dataset.ready = "1"',
+  style: 'body { margin: 0 }',
+  data: '{"sign-in":"sign-in-ABCD1234"}',
+}
+
+/** A fake built page: `title` page in the body, `script` as its inline script. */
+export const fakePage = (title: string, script = INLINE.script) =>
+  `<!doctype html><html><head><meta name="api-host" content="/api"><title>${title}</title>` +
+  `<script>${script}</script><style>${INLINE.style}</style></head>` +
+  `<body>${title} page<script type="application/json" id="screen-styles">${INLINE.data}</script>` +
+  `<script type="module" src="/assets/${ASSET.name}"></script></body></html>`
 
 /** A tiny fake console build: manifest, four pages and one asset with its .br and .gz. */
 export function createStaticDir(root: string): string {
   const dir = path.join(root, 'static')
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true })
   fs.mkdirSync(path.join(dir, 'pages'), { recursive: true })
-  for (const name of ['login', 'register', 'app', '404']) fs.writeFileSync(path.join(dir, 'pages', `${name}.html`), page(name))
+  for (const name of ['login', 'register', 'app', '404']) fs.writeFileSync(path.join(dir, 'pages', `${name}.html`), fakePage(name))
   const pages = { '/': 'login.html', '/login': 'login.html', '/register': 'register.html', '404': '404.html', app: 'app.html' }
   fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ pages }))
   const asset = path.join(dir, 'assets', ASSET.name)
@@ -36,6 +47,8 @@ export interface TestServer extends RunningServer {
   advance(ms: number): void
   post(route: string, body: unknown, token?: string): Promise<Response>
   get(route: string, token?: string): Promise<Response>
+  /** Rows read straight from the database file, as an attacker with a copy of it would. */
+  query<T = Record<string, unknown>>(statement: string, ...params: unknown[]): T[]
 }
 
 /** A real server on a free port with its own data folder, cheap scrypt and a recording log. */
@@ -74,6 +87,14 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
     get: (route, token) => fetch(`${url}/api${route}`, { headers: headers(token) }),
+    query: <T,>(statement: string, ...params: unknown[]) => {
+      const db = new Database(path.join(dataDir, 'console.db'), { readonly: true })
+      try {
+        return db.prepare(statement).all(...params) as T[]
+      } finally {
+        db.close()
+      }
+    },
     close: async () => {
       await server.close()
       fs.rmSync(root, { recursive: true, force: true })

@@ -107,7 +107,7 @@ test('refuses the 11th sign-in after 10 failures, even with the right password, 
   }
   const blocked = await server.post('/login/users/', { email, password: 'analytical-1' })
   assert.is(blocked.status, 429)
-  assert.equal(await blocked.json(), { message: 'Too many failed sign-ins. Try again in 15 minutes.' })
+  assert.equal(await blocked.json(), { message: 'Too many attempts. Try again in 15 min.' })
   const retryAfter = Number(blocked.headers.get('Retry-After'))
   assert.ok(retryAfter > 14 * 60 && retryAfter <= 15 * 60, `Retry-After ${retryAfter}`)
 

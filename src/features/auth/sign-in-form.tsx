@@ -15,8 +15,8 @@ const validate = (values: Record<string, unknown>) => errorsOf(check(LoginForm, 
 export function SignInForm() {
   const t = useT()
   const { loading } = useStore($session)
-  const form = useForm({ email: '', password: '', remember: false }, validate, ({ email, password }) =>
-    loginWithEmail({ email: email.trim(), password }),
+  const form = useForm({ email: '', password: '', remember: false }, validate, ({ email, password, remember }) =>
+    loginWithEmail({ email: email.trim(), password, remember }),
   )
   return (
     <form className={s.form} method="post" noValidate onSubmit={form.submit}>

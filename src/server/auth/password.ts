@@ -2,24 +2,35 @@ import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { ForgotBody, ResetBody } from '../../contract/auth'
 import { API } from '../../contract/paths'
-import { readBody } from '../http/body'
+import { invalidInput, readBody } from '../http/body'
 import { fail } from '../http/errors'
+import { linkOrigin } from '../http/origin'
 import { route } from '../http/route'
+import { RULES } from '../http/throttle'
 import { message } from '../messages'
 import type { Services } from '../services'
-import { findUserByEmail } from './accounts'
-import { clearFailedSignIns } from './rate-limit'
+import { findUserByEmail, normalizeEmail } from './accounts'
+import { weakPassword } from './common-passwords'
 import { hashSecret, newSecret, revokeUserTokens } from './tokens'
 
 export const RESET_MINUTES = 60
 
-/** Forgot and reset: a single-use link valid RESET_MINUTES, of which only the hash is kept. */
+/**
+ * Forgot and reset: a single-use link valid RESET_MINUTES, of which only the hash is kept. A new
+ * link ends the ones sent before, so one address never has more than one live link.
+ */
 export function passwordRoutes(services: Services) {
   const { db, passwords } = services
 
   async function sendResetLink(userId: string, email: string, origin: string) {
     const token = newSecret()
     const now = services.now()
+    await db
+      .updateTable('password_resets')
+      .set({ used_at: now.toISOString() })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute()
     await db
       .insertInto('password_resets')
       .values({
@@ -34,15 +45,17 @@ export function passwordRoutes(services: Services) {
     const link = `${origin}/reset-password?token=${token}`
     const text = message('resetMailBody', { minutes: RESET_MINUTES, link })
     const { file } = await services.mailer.send({ to: email, subject: message('resetMailSubject'), text })
-    if (file) services.log.info(`Password reset mail for ${email} written to ${file}: ${link}`)
+    // The link stays in the mail file (readable by the server's user only), never in the log.
+    if (file) services.log.info(`Password reset mail for ${email} written to ${file}`)
   }
 
   return new Hono()
     .post(route(API.forgot), async (c) => {
       const body = await readBody(c, ForgotBody)
+      await services.throttle.count(c, [RULES.forgot, RULES.forgotClient], normalizeEmail(body.email))
       const user = await findUserByEmail(db, body.email)
       if (user?.status === 'active') {
-        const origin = (services.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '')
+        const origin = linkOrigin(c, services.publicUrl)
         // Delivered after answering, so the answer takes as long for an unknown address.
         services.background.run(() => sendResetLink(user.id, user.email, origin))
       }
@@ -50,6 +63,7 @@ export function passwordRoutes(services: Services) {
     })
     .post(route(API.reset), async (c) => {
       const body = await readBody(c, ResetBody)
+      await services.throttle.count(c, [RULES.reset])
       const now = services.now().toISOString()
       const reset = await db
         .selectFrom('password_resets')
@@ -60,6 +74,8 @@ export function passwordRoutes(services: Services) {
         .where('password_resets.expires_at', '>', now)
         .executeTakeFirst()
       if (!reset) throw fail(400, 'badResetToken')
+      const weak = weakPassword(body.password, reset.email)
+      if (weak) throw invalidInput({ password: weak }, message('weakPassword'))
       const passwordHash = await passwords.hash(body.password)
 
       const used = await db.transaction().execute(async (trx) => {
@@ -86,7 +102,6 @@ export function passwordRoutes(services: Services) {
         return true
       })
       if (!used) throw fail(400, 'badResetToken')
-      await clearFailedSignIns(db, reset.email)
       return c.json({ message: message('passwordReset') })
     })
 }

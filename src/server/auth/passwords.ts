@@ -14,10 +14,16 @@ export interface Passwords {
   waste(password: string): Promise<false>
 }
 
+/**
+ * Passwords are hashed in NFKC form, so the same password typed on another keyboard (full-width
+ * letters, composed accents) still matches. Hashes made before were of the NFC form.
+ */
+const FORMS = ['NFKC', 'NFC'] as const
+
 const derive = (password: string, salt: Buffer, N: number, r: number, p: number) =>
   new Promise<Buffer>((resolve, reject) => {
     const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)))
+    scrypt(password, salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)))
   })
 
 export function createPasswords(cost = DEFAULT_SCRYPT_COST): Passwords {
@@ -28,7 +34,7 @@ export function createPasswords(cost = DEFAULT_SCRYPT_COST): Passwords {
 
   const hash = async (password: string) => {
     const salt = randomBytes(16)
-    const key = await derive(password, salt, cost, BLOCK_SIZE, PARALLEL)
+    const key = await derive(password.normalize('NFKC'), salt, cost, BLOCK_SIZE, PARALLEL)
     return ['scrypt', cost, BLOCK_SIZE, PARALLEL, salt.toString('base64url'), key.toString('base64url')].join('$')
   }
 
@@ -36,8 +42,12 @@ export function createPasswords(cost = DEFAULT_SCRYPT_COST): Passwords {
     const [scheme, N, r, p, salt, expected] = stored.split('$')
     if (scheme !== 'scrypt' || !salt || !expected) return false
     const want = Buffer.from(expected, 'base64url')
-    const key = await derive(password, Buffer.from(salt, 'base64url'), Number(N), Number(r), Number(p)).catch(() => undefined)
-    return key !== undefined && key.length === want.length && timingSafeEqual(key, want)
+    const forms = new Set(FORMS.map((form) => password.normalize(form)))
+    for (const form of forms) {
+      const key = await derive(form, Buffer.from(salt, 'base64url'), Number(N), Number(r), Number(p)).catch(() => undefined)
+      if (key !== undefined && key.length === want.length && timingSafeEqual(key, want)) return true
+    }
+    return false
   }
 
   const waste = async (password: string) => {

@@ -1,11 +1,14 @@
 import { Hono } from 'hono'
 import { RegisterBody } from '../../contract/auth'
 import { API } from '../../contract/paths'
-import { readBody } from '../http/body'
+import { invalidInput, readBody } from '../http/body'
 import { fail } from '../http/errors'
 import { route } from '../http/route'
+import { RULES } from '../http/throttle'
+import { message } from '../messages'
 import type { Services } from '../services'
 import { createAccount, findUserByEmail } from './accounts'
+import { weakPassword } from './common-passwords'
 import { signedInAnswer } from './login'
 
 const isUniqueViolation = (error: unknown) =>
@@ -19,6 +22,9 @@ export function registerRoutes(services: Services) {
   const { db, passwords } = services
   return new Hono().post(route(API.register), async (c) => {
     const body = await readBody(c, RegisterBody)
+    await services.throttle.count(c, [RULES.register])
+    const weak = weakPassword(body.password, body.email)
+    if (weak) throw invalidInput({ password: weak }, message('weakPassword'))
     if (await findUserByEmail(db, body.email)) throw fail(409, 'emailTaken')
     const name = body.name.trim()
     let userId: string

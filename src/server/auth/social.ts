@@ -6,7 +6,9 @@ import { API, socialCallbackPath, socialStartPath } from '../../contract/paths'
 import { ExchangeBody, socialErrorKey, type Provider, type SocialError } from '../../contract/social'
 import { readBody } from '../http/body'
 import { ApiError } from '../http/errors'
+import { linkOrigin } from '../http/origin'
 import { route } from '../http/route'
+import { RULES } from '../http/throttle'
 import type { Services } from '../services'
 import { signedInAnswer } from './login'
 import { authorizeUrl, fetchProfile, pkcePair, requestAccessToken } from './oauth-client'
@@ -36,7 +38,6 @@ export function socialRoutes(services: Services & { oauth?: OAuthOptions }) {
     return provider
   }
 
-  const origin = (c: Context) => (services.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '')
 
   /** Back to the console; relative unless PUBLIC_URL names where it is served. */
   const backToConsole = (c: Context, query: Record<string, string>) =>
@@ -54,7 +55,7 @@ export function socialRoutes(services: Services & { oauth?: OAuthOptions }) {
       const provider = enabled(c.req.param('provider') ?? '')
       const url = new URL(c.req.url)
       const callback = url.pathname.replace(/\/start\/?$/, '/callback')
-      const redirectUri = `${origin(c)}${callback}`
+      const redirectUri = `${linkOrigin(c, services.publicUrl)}${callback}`
       const known = getCookie(c, BROWSER_COOKIE)
       const browser = known && /^[\w-]{43}$/.test(known) ? known : newSecret()
       setCookie(c, BROWSER_COOKIE, browser, {
@@ -96,6 +97,7 @@ export function socialRoutes(services: Services & { oauth?: OAuthOptions }) {
     })
     .post(route(API.exchange), async (c) => {
       const body = await readBody(c, ExchangeBody)
+      await services.throttle.count(c, [RULES.exchange])
       const taken = await takeCode(db, body.code.trim(), services.now())
       if (!taken) throw new ApiError(400, texts.errors.code)
       return c.json(await signedInAnswer(services, taken.userId, taken.createdAccount ? 'registered' : 'signedIn'))

@@ -7,33 +7,79 @@ export const newSecret = () => randomBytes(32).toString('base64url')
 /** What the database keeps instead of a secret. */
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex')
 
+/** How long a session lasts unused (`idle`) and at most (`max`), in seconds. */
+export interface SessionLimits {
+  idleSeconds: number
+  maxSeconds: number
+}
+
+/** "Remember me" ticked gives the long limits, unticked the short ones. */
+export interface SessionPolicy {
+  remembered: SessionLimits
+  short: SessionLimits
+}
+
+const HOUR = 3600
+const DAY = 24 * HOUR
+
+export const DEFAULT_SESSIONS: SessionPolicy = {
+  remembered: { idleSeconds: 14 * DAY, maxSeconds: 30 * DAY },
+  short: { idleSeconds: 2 * HOUR, maxSeconds: 12 * HOUR },
+}
+
+/** A session's last use is written at most this often, not on every request. */
+const TOUCH_EVERY_MS = 60_000
+
+const later = (at: Date, seconds: number) => new Date(at.getTime() + seconds * 1000).toISOString()
+
 /** Starts a session for the user and returns its bearer token. */
-export async function issueToken(db: Db, userId: string, now: Date): Promise<string> {
+export async function issueToken(db: Db, userId: string, now: Date, policy: SessionPolicy, remember: boolean): Promise<string> {
   const token = newSecret()
+  const limits = remember ? policy.remembered : policy.short
+  const at = now.toISOString()
   await db
     .insertInto('tokens')
     .values({
       id: randomUUID(),
       token_hash: hashSecret(token),
       user_id: userId,
-      created_at: now.toISOString(),
+      created_at: at,
       revoked_at: null,
+      last_used_at: at,
+      idle_until: later(now, limits.idleSeconds),
+      expires_at: later(now, limits.maxSeconds),
+      idle_seconds: limits.idleSeconds,
+      remember: remember ? 1 : 0,
     })
     .execute()
   return token
 }
 
-/** The id of the active user holding this token, or undefined when it is unknown or revoked. */
-export async function tokenUser(db: Db, token: string): Promise<string | undefined> {
+/**
+ * The id of the active user holding this token, or undefined when it is unknown, revoked, past its
+ * end or unused past its idle limit. A use pushes the idle end on.
+ */
+export async function tokenUser(db: Db, token: string, now: Date): Promise<string | undefined> {
+  const at = now.toISOString()
   const row = await db
     .selectFrom('tokens')
     .innerJoin('users', 'users.id', 'tokens.user_id')
-    .select('users.id')
+    .select(['tokens.id', 'tokens.last_used_at', 'tokens.idle_seconds', 'users.id as user_id'])
     .where('tokens.token_hash', '=', hashSecret(token))
     .where('tokens.revoked_at', 'is', null)
+    .where('tokens.expires_at', '>', at)
+    .where('tokens.idle_until', '>', at)
     .where('users.status', '=', 'active')
     .executeTakeFirst()
-  return row?.id
+  if (!row) return undefined
+  if (now.getTime() - Date.parse(row.last_used_at) >= TOUCH_EVERY_MS) {
+    await db
+      .updateTable('tokens')
+      .set({ last_used_at: at, idle_until: later(now, row.idle_seconds) })
+      .where('id', '=', row.id)
+      .execute()
+  }
+  return row.user_id
 }
 
 export async function revokeToken(db: Db, token: string, now: Date): Promise<void> {
@@ -52,5 +98,14 @@ export async function revokeUserTokens(db: Db, userId: string, now: Date): Promi
     .set({ revoked_at: now.toISOString() })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
+    .execute()
+}
+
+/** Deletes the sessions that can no longer sign anything in. */
+export async function pruneTokens(db: Db, now: Date): Promise<void> {
+  const at = now.toISOString()
+  await db
+    .deleteFrom('tokens')
+    .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('expires_at', '<=', at), eb('idle_until', '<=', at)]))
     .execute()
 }

@@ -7,10 +7,25 @@ import type { Database } from './schema'
 
 export type Db = Kysely<Database>
 
+/**
+ * Makes `dir` a folder only the server's user can enter; data written earlier under looser modes
+ * is closed too. The database holds password hashes and the outbox live reset links.
+ */
+export function makePrivateDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
+  fs.chmodSync(dir, 0o700)
+}
+
 /** Opens (creating it if needed) `<dataDir>/console.db` and brings its schema up to date. */
 export async function openDatabase(dataDir: string): Promise<Db> {
-  fs.mkdirSync(dataDir, { recursive: true })
-  const sqlite = new SQLite(path.join(dataDir, 'console.db'))
+  makePrivateDir(dataDir)
+  const file = path.join(dataDir, 'console.db')
+  // SQLite gives its -wal and -shm files the mode of the database file, so that one decides.
+  fs.closeSync(fs.openSync(file, 'a', 0o600))
+  for (const name of ['console.db', 'console.db-wal', 'console.db-shm']) {
+    if (fs.existsSync(path.join(dataDir, name))) fs.chmodSync(path.join(dataDir, name), 0o600)
+  }
+  const sqlite = new SQLite(file)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')

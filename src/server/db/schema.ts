@@ -57,6 +57,15 @@ export interface TokenRow {
   user_id: string
   created_at: string
   revoked_at: string | null
+  /** Updated at most once a minute, with `idle_until`. */
+  last_used_at: string
+  /** The session ends when unused until then: last use plus `idle_seconds`. */
+  idle_until: string
+  /** The absolute end of the session, whatever its use. */
+  expires_at: string
+  idle_seconds: number
+  /** 1 when "Remember me" was ticked: the long limits apply. */
+  remember: number
 }
 
 export interface PasswordResetRow {
@@ -68,10 +77,11 @@ export interface PasswordResetRow {
   used_at: string | null
 }
 
-export interface LoginAttemptRow {
-  id: string
-  email: string
-  at: string
+/** Attempts counted under one key (a hash of the rule and who tries) in a fixed window. */
+export interface ThrottleRow {
+  key: string
+  window_start: string
+  hits: number
 }
 
 /** A provider account (`provider` + its `subject`) that signs in as a user. */
@@ -119,7 +129,7 @@ export interface Database {
   memberships: MembershipRow
   tokens: TokenRow
   password_resets: PasswordResetRow
-  login_attempts: LoginAttemptRow
+  throttles: ThrottleRow
   identities: IdentityRow
   oauth_states: OAuthStateRow
   oauth_codes: OAuthCodeRow

@@ -1,11 +1,13 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Struct } from 'superstruct'
-import { check } from '../../contract/validation'
+import { check, type FieldErrors } from '../../contract/validation'
 import { fieldMessage, message } from '../messages'
 import { ApiError, answerError, fail } from './errors'
 
 export const MAX_BODY_BYTES = 1024 * 1024
+/** No record the API takes nests deeper; deeper input is refused before it is parsed. */
+export const MAX_JSON_DEPTH = 32
 
 /**
  * 413 when the declared length or the bytes actually streamed exceed 1 MiB. The rest of such a
@@ -17,16 +19,43 @@ export const limitBody = (): MiddlewareHandler =>
     onError: (c) => answerError(c, new ApiError(413, message('tooLarge'), undefined, { Connection: 'close' })),
   })
 
-/** The JSON body validated by a contract schema; throws the 400 answer otherwise. */
+/** Whether brackets outside strings nest deeper than `max`, found in one pass without parsing. */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (inString) {
+      if (code === 0x5c) i++
+      else if (code === 0x22) inString = false
+    } else if (code === 0x22) inString = true
+    else if (code === 0x7b || code === 0x5b) {
+      if (++depth > max) return true
+    } else if (code === 0x7d || code === 0x5d) depth--
+  }
+  return false
+}
+
+/** `application/json`, with or without parameters: what a page on another origin cannot send without asking first. */
+export const isJsonType = (header: string | undefined) => /^application\/json\s*(;|$)/i.test(header?.trim() ?? '')
+
+/** The 400 answer for field errors, with `text` as its message when one says it better. */
+export function invalidInput(errors: FieldErrors, text = message('invalidInput')): ApiError {
+  return new ApiError(400, text, Object.fromEntries(Object.entries(errors).map(([name, key]) => [name, fieldMessage(key)])))
+}
+
+/** The JSON body validated by a contract schema; throws the 415 or 400 answer otherwise. */
 export async function readBody<T>(c: Context, schema: Struct<T, unknown>): Promise<T> {
+  if (!isJsonType(c.req.header('Content-Type'))) throw fail(415, 'notJson')
+  const text = await c.req.text()
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw fail(400, 'tooDeep', { depth: MAX_JSON_DEPTH })
   let value: unknown
   try {
-    value = JSON.parse(await c.req.text())
+    value = JSON.parse(text)
   } catch {
     throw fail(400, 'badJson')
   }
   const result = check(schema, value)
   if (result.ok) return result.value
-  const errors = Object.fromEntries(Object.entries(result.errors).map(([field, key]) => [field, fieldMessage(key)]))
-  throw new ApiError(400, message('invalidInput'), errors)
+  throw invalidInput(result.errors)
 }

@@ -31,7 +31,10 @@ test('each message key has its English text', () => {
     'validation.email': 'Invalid email',
     'validation.passwordsMatch': 'Passwords dont match',
     'validation.passwordLength': 'Use at least 8 characters',
+    'validation.passwordCommon': 'This password is too common; choose another',
+    'validation.passwordEmail': 'The password must not contain your e-mail address',
     'validation.tooLong': 'Too long',
+    'validation.characters': 'Contains characters that are not allowed',
     'validation.invalid': 'Invalid value',
   }
   for (const [key, text] of Object.entries(texts)) assert.is(t(key), text, key)

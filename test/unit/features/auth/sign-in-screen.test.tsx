@@ -63,7 +63,7 @@ test('keeps the typed e-mail and password and shows the server message when sign
   assert.match(alert.textContent ?? '', 'Wrong e-mail or password')
   assert.equal(
     stub.requests.map(({ method, url, body }) => ({ method, url, body })),
-    [{ method: 'POST', url: '/api/login/users/', body: { email: 'ada@example.com', password: 'not-her-password' } }],
+    [{ method: 'POST', url: '/api/login/users/', body: { email: 'ada@example.com', password: 'not-her-password', remember: false } }],
   )
   assert.is(email().value, 'ada@example.com')
   assert.is(password().value, 'not-her-password')

@@ -1,7 +1,7 @@
-import type { Kysely, Migration, MigrationProvider } from 'kysely'
+import type { Kysely, Migration } from 'kysely'
 
 /** Kysely's own timestamp helpers differ per dialect, so columns are plain text and integers. */
-const authTables: Migration = {
+export const authTables: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('organizations')
@@ -87,55 +87,4 @@ const authTables: Migration = {
       await db.schema.dropTable(table).execute()
     }
   },
-}
-
-/** Social sign-in: provider accounts linked to users, pending provider flows, one-time codes. */
-const socialSignIn: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('identities')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('provider', 'text', (c) => c.notNull())
-      .addColumn('subject', 'text', (c) => c.notNull())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('email', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addUniqueConstraint('identities_provider_subject', ['provider', 'subject'])
-      .execute()
-    await db.schema.createIndex('identities_user').on('identities').column('user_id').execute()
-
-    await db.schema
-      .createTable('oauth_states')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('state_hash', 'text', (c) => c.notNull().unique())
-      .addColumn('provider', 'text', (c) => c.notNull())
-      .addColumn('verifier', 'text', (c) => c.notNull())
-      .addColumn('redirect_uri', 'text', (c) => c.notNull())
-      .addColumn('next', 'text', (c) => c.notNull())
-      .addColumn('browser_hash', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('used_at', 'text')
-      .execute()
-
-    await db.schema
-      .createTable('oauth_codes')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('code_hash', 'text', (c) => c.notNull().unique())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('created_account', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('used_at', 'text')
-      .execute()
-  },
-
-  async down(db: Kysely<unknown>) {
-    for (const table of ['oauth_codes', 'oauth_states', 'identities']) await db.schema.dropTable(table).execute()
-  },
-}
-
-/** Every migration in order; names sort in the order they must run. Never edit a shipped one. */
-export const migrations: MigrationProvider = {
-  getMigrations: async () => ({ '0001_auth_tables': authTables, '0002_social_sign_in': socialSignIn }),
 }

@@ -1,0 +1,40 @@
+import { isIP } from 'node:net'
+import type { Context } from 'hono'
+
+/**
+ * How many proxies in front of the server append to `X-Forwarded-For` (`TRUST_PROXY`); 0 means
+ * none, and the header is ignored, as anyone can send it.
+ */
+export type TrustProxy = number
+
+const socketAddress = (c: Context): string | undefined => {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
+  return env?.incoming?.socket?.remoteAddress
+}
+
+/** The address of the entry that the outermost trusted proxy appended, when it is an address. */
+function forwardedAddress(header: string | undefined, hops: number): string | undefined {
+  if (!header || hops < 1) return undefined
+  const entries = header.split(',').map((entry) => entry.trim()).filter(Boolean)
+  const candidate = entries[Math.max(0, entries.length - hops)]
+  return candidate && isIP(candidate) ? candidate : undefined
+}
+
+/**
+ * Who is asking, for throttling: the socket's address, or the forwarded one behind trusted proxies.
+ * An IPv6 client holds a whole /64, so it counts as one.
+ */
+export function clientKey(c: Context, trustProxy: TrustProxy): string {
+  const raw = forwardedAddress(c.req.header('X-Forwarded-For'), trustProxy) ?? socketAddress(c) ?? 'unknown'
+  const address = raw.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+  if (isIP(address) !== 6) return address
+  return expandIPv6(address).slice(0, 4).join(':') + '::/64'
+}
+
+function expandIPv6(address: string): string[] {
+  const [head = '', tail] = address.toLowerCase().split('%')[0]!.split('::')
+  const left = head ? head.split(':') : []
+  const right = tail === undefined ? [] : tail ? tail.split(':') : []
+  const missing = Math.max(0, 8 - left.length - right.length)
+  return [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right].map((group) => group.padStart(4, '0'))
+}

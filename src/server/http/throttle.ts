@@ -1,0 +1,100 @@
+import type { Context } from 'hono'
+import { sql } from 'kysely'
+import type { Db } from '../db/open'
+import { hashSecret } from '../auth/tokens'
+import { message } from '../messages'
+import { clientKey, type TrustProxy } from './client'
+import { ApiError } from './errors'
+
+/**
+ * At most `limit` attempts within a window of `windowMs`, counted per client and what it tries on
+ * (`subject`, e.g. an address), or per client alone (`perClient`).
+ */
+export interface Rule {
+  name: string
+  limit: number
+  windowMs: number
+  perClient?: true
+}
+
+const MINUTE = 60_000
+
+/**
+ * Every throttled route counts twice: by what is tried on (an address) together with who tries,
+ * so a stranger cannot lock an owner out, and by who tries alone, so nobody sprays many addresses.
+ */
+export const RULES = {
+  signIn: { name: 'sign-in', limit: 10, windowMs: 15 * MINUTE },
+  signInClient: { name: 'sign-in-client', limit: 30, windowMs: 15 * MINUTE, perClient: true },
+  register: { name: 'register', limit: 10, windowMs: 60 * MINUTE, perClient: true },
+  forgot: { name: 'forgot', limit: 3, windowMs: 60 * MINUTE },
+  forgotClient: { name: 'forgot-client', limit: 10, windowMs: 60 * MINUTE, perClient: true },
+  reset: { name: 'reset', limit: 10, windowMs: 15 * MINUTE, perClient: true },
+  exchange: { name: 'exchange', limit: 20, windowMs: 15 * MINUTE, perClient: true },
+} satisfies Record<string, Rule>
+
+export interface Counted {
+  /** Gives the attempts back, e.g. after a successful sign-in, so only failures use up the limit. */
+  refund(): Promise<void>
+}
+
+export interface Throttle {
+  /**
+   * Counts one attempt by the caller under each rule before any work is done; throws 429 with
+   * `Retry-After` when one is past its limit.
+   */
+  count(c: Context, rules: readonly Rule[], subject?: string): Promise<Counted>
+  /** Deletes the counts whose window has ended. */
+  prune(): Promise<void>
+}
+
+const LONGEST_WINDOW = Math.max(...Object.values(RULES).map((rule) => rule.windowMs))
+
+export function createThrottle(db: Db, now: () => Date, trustProxy: TrustProxy): Throttle {
+  /** One statement, so parallel attempts cannot all read the same count before any is written. */
+  async function hit(key: string, rule: Rule, at: Date) {
+    const start = at.toISOString()
+    const expired = new Date(at.getTime() - rule.windowMs).toISOString()
+    const row = await db
+      .insertInto('throttles')
+      .values({ key, window_start: start, hits: 1 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          hits: sql<number>`case when throttles.window_start <= ${expired} then 1 else throttles.hits + 1 end`,
+          window_start: sql<string>`case when throttles.window_start <= ${expired} then ${start} else throttles.window_start end`,
+        }),
+      )
+      .returning(['hits', 'window_start'])
+      .executeTakeFirstOrThrow()
+    const wait = Math.ceil((Date.parse(row.window_start) + rule.windowMs - at.getTime()) / 1000)
+    return row.hits > rule.limit ? Math.max(1, wait) : 0
+  }
+
+  return {
+    async count(c, rules, subject) {
+      const client = clientKey(c, trustProxy)
+      const at = now()
+      const keys = rules.map((rule) => hashSecret([rule.name, client, rule.perClient ? '' : (subject ?? '')].join('\n')))
+      let wait = 0
+      for (const [index, rule] of rules.entries()) wait = Math.max(wait, await hit(keys[index]!, rule, at))
+      if (wait > 0) {
+        throw new ApiError(429, message('tooManyAttempts', { minutes: Math.ceil(wait / 60) }), undefined, {
+          'Retry-After': String(wait),
+        })
+      }
+      return {
+        async refund() {
+          await db
+            .updateTable('throttles')
+            .set({ hits: sql<number>`case when hits > 0 then hits - 1 else 0 end` })
+            .where('key', 'in', keys)
+            .execute()
+        },
+      }
+    },
+    async prune() {
+      const ended = new Date(now().getTime() - LONGEST_WINDOW).toISOString()
+      await db.deleteFrom('throttles').where('window_start', '<=', ended).execute()
+    },
+  }
+}

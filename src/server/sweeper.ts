@@ -1,0 +1,39 @@
+import { pruneTokens } from './auth/tokens'
+import type { Db } from './db/open'
+import type { Throttle } from './http/throttle'
+import type { Logger } from './services'
+
+export const SWEEP_EVERY_MS = 10 * 60_000
+
+/** Deletes what can no longer be used: ended sessions, spent or expired links and codes, old counts. */
+export async function sweep(db: Db, now: Date, throttle: Throttle): Promise<void> {
+  const at = now.toISOString()
+  await pruneTokens(db, now)
+  await throttle.prune()
+  await db.deleteFrom('password_resets').where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', at)])).execute()
+  await db.deleteFrom('oauth_states').where('expires_at', '<=', at).execute()
+  await db.deleteFrom('oauth_codes').where('expires_at', '<=', at).execute()
+}
+
+/** Sweeps at start and then every SWEEP_EVERY_MS, without keeping the process alive. */
+export function createSweeper(options: { db: Db; now: () => Date; throttle: Throttle; log: Logger }) {
+  let timer: ReturnType<typeof setInterval> | undefined
+  let running: Promise<void> = Promise.resolve()
+  const run = () => {
+    running = running
+      .then(() => sweep(options.db, options.now(), options.throttle))
+      .catch((error: unknown) => options.log.error('Sweep failed:', error))
+  }
+  return {
+    start() {
+      run()
+      timer = setInterval(run, SWEEP_EVERY_MS)
+      timer.unref()
+    },
+    /** Stops sweeping; resolves once a sweep under way has finished. */
+    stop() {
+      clearInterval(timer)
+      return running
+    },
+  }
+}
