@@ -1,10 +1,21 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import pLimit from 'p-limit'
 
 /** scrypt's recommended interactive cost; tests may lower it. */
 export const DEFAULT_SCRYPT_COST = 16384
 const BLOCK_SIZE = 8
 const PARALLEL = 1
 const KEY_LENGTH = 32
+/**
+ * scrypt runs on libuv's pool of four threads, which file reads share: two at a time leaves the
+ * rest to serving the console during a flood of sign-ins, and past a queue of MAX_WAITING new
+ * checks are turned away at once instead of making every answer slow.
+ */
+const RUNNING = 2
+export const MAX_WAITING = 200
+
+/** Thrown when MAX_WAITING password checks are already waiting. */
+export class PasswordsBusy extends Error {}
 
 export interface Passwords {
   /** `scrypt$N$r$p$salt$hash`, salt and hash in base64url. */
@@ -31,10 +42,15 @@ export function createPasswords(cost = DEFAULT_SCRYPT_COST): Passwords {
     throw new Error(`The scrypt cost must be a power of two, got ${cost}`)
   }
   let decoy: Promise<string> | undefined
+  const limit = pLimit(RUNNING)
+  const queued = (password: string, salt: Buffer, N: number, r: number, p: number) => {
+    if (limit.pendingCount >= MAX_WAITING) return Promise.reject(new PasswordsBusy('Too many password checks waiting'))
+    return limit(() => derive(password, salt, N, r, p))
+  }
 
   const hash = async (password: string) => {
     const salt = randomBytes(16)
-    const key = await derive(password.normalize('NFKC'), salt, cost, BLOCK_SIZE, PARALLEL)
+    const key = await queued(password.normalize('NFKC'), salt, cost, BLOCK_SIZE, PARALLEL)
     return ['scrypt', cost, BLOCK_SIZE, PARALLEL, salt.toString('base64url'), key.toString('base64url')].join('$')
   }
 
@@ -44,7 +60,10 @@ export function createPasswords(cost = DEFAULT_SCRYPT_COST): Passwords {
     const want = Buffer.from(expected, 'base64url')
     const forms = new Set(FORMS.map((form) => password.normalize(form)))
     for (const form of forms) {
-      const key = await derive(form, Buffer.from(salt, 'base64url'), Number(N), Number(r), Number(p)).catch(() => undefined)
+      const key = await queued(form, Buffer.from(salt, 'base64url'), Number(N), Number(r), Number(p)).catch((error: unknown) => {
+        if (error instanceof PasswordsBusy) throw error
+        return undefined
+      })
       if (key !== undefined && key.length === want.length && timingSafeEqual(key, want)) return true
     }
     return false

@@ -2,6 +2,7 @@ import type { Context, ErrorHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ErrorAnswer } from '../../contract/user'
+import { PasswordsBusy } from '../auth/passwords'
 import { message, type ServerKey } from '../messages'
 import type { Logger } from '../services'
 
@@ -38,6 +39,7 @@ export const errorHandler =
   (log: Logger): ErrorHandler =>
   (error, c) => {
     if (error instanceof ApiError) return answerError(c, error)
+    if (error instanceof PasswordsBusy) return answerError(c, new ApiError(503, message('busy'), undefined, { 'Retry-After': '5' }))
     const key = error instanceof HTTPException ? keyOfStatus[error.status] : undefined
     if (error instanceof HTTPException && key) return answerError(c, fail(error.status as ContentfulStatusCode, key))
     log.error(`${c.req.method} ${c.req.path} failed:`, error)
