@@ -1,4 +1,4 @@
-import { coerce, refine, string, validate, type Struct } from 'superstruct'
+import { coerce, integer, number, refine, string, validate, type Struct } from 'superstruct'
 
 /** A basic address with a 2 to 4 letter ending (SPEC.md section 5). */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i
@@ -26,6 +26,11 @@ export type MessageKey =
   | 'validation.passwordEmail'
   | 'validation.tooLong'
   | 'validation.characters'
+  | 'validation.range'
+  | 'validation.serial'
+  | 'validation.tag'
+  | 'validation.ip'
+  | 'validation.device'
   | 'validation.invalid'
 
 export type FieldErrors = Record<string, MessageKey>
@@ -64,6 +69,18 @@ export const Required = field('required', LIMITS.text)
 /** One line of text a person reads, e.g. a name: controls and invisible characters are dropped. */
 export const Text = (max: number) =>
   coerce(field('text', max), string(), (value) => value.replace(INVISIBLE, '').normalize('NFC').trim())
+
+/** Like `Text`, but may be left empty. */
+export const OptionalText = (max: number) =>
+  coerce(
+    refine(string(), 'optionalText', (value) => (value.length > max ? 'validation.tooLong' : !LONE_SURROGATE.test(value) || 'validation.characters')),
+    string(),
+    (value) => value.replace(INVISIBLE, '').normalize('NFC').trim(),
+  )
+
+/** A number from `low` to `high`; whole when `whole` is set. */
+export const Between = (low: number, high: number, whole = false) =>
+  refine(whole ? integer() : number(), 'between', (value) => (value >= low && value <= high) || 'validation.range')
 
 export const Email = field('email', LIMITS.email, (value) => EMAIL_PATTERN.test(value.trim()) || 'validation.email')
 

@@ -5,11 +5,18 @@ import { registerRoutes } from './auth/register'
 import { sessionRoutes } from './auth/session'
 import type { OAuthOptions } from './auth/oauth-config'
 import { socialRoutes } from './auth/social'
+import { accessKeys } from './collections/access-keys'
+import { devices } from './collections/devices'
+import { collectionRoutes } from './collections/engine'
+import { tunnels } from './collections/tunnels'
 import { docsRoutes, type Docs } from './docs'
 import { limitBody } from './http/body'
 import { errorHandler, notFoundJson } from './http/errors'
 import { corsFor, noStore, securityHeaders } from './http/security'
 import { staticRoutes } from './http/static'
+import { heartbeatRoutes } from './live/heartbeat'
+import type { Presence } from './live/presence'
+import { eventRoutes } from './live/stream'
 import type { Services } from './services'
 
 /** Where the API is mounted; the console's default `{host}`. */
@@ -24,6 +31,8 @@ export interface AppOptions extends Services {
   docs?: Docs
   /** Social sign-in providers; a provider without client id and secret shows disabled. */
   oauth?: OAuthOptions
+  /** Device presence: heartbeats tell it, its sweep sets silent devices offline. */
+  presence: Presence
   /** Origins of consoles hosted apart from this server that may call the API (`CORS_ORIGINS`). */
   corsOrigins?: readonly string[]
 }
@@ -40,6 +49,11 @@ export function createApp(options: AppOptions): Hono {
     .route('/', sessionRoutes(options))
     .route('/', socialRoutes(options))
     .route('/', docsRoutes(options.docs))
+    .route('/', heartbeatRoutes(options, options.presence))
+    .route('/', collectionRoutes(options, devices))
+    .route('/', collectionRoutes(options, tunnels))
+    .route('/', collectionRoutes(options, accessKeys))
+    .route('/', eventRoutes(options))
     .all('*', notFoundJson)
 
   const app = new Hono({ strict: false })

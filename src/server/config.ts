@@ -70,6 +70,7 @@ export function optionsFromEnv(env: Env): ServerOptions {
     adminEmail: nonEmpty(env.ADMIN_EMAIL),
     adminPassword: nonEmpty(env.ADMIN_PASSWORD),
     scryptCost: integer(env, 'SCRYPT_COST'),
+    offlineAfterS: integer(env, 'OFFLINE_AFTER_S'),
     oauth: oauthFromEnv(env),
   }
 }

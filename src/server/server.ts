@@ -13,6 +13,8 @@ import { makePrivateDir, openDatabase } from './db/open'
 import { seed } from './db/seed'
 import type { TrustProxy } from './http/client'
 import { createThrottle } from './http/throttle'
+import { createEventsHub } from './events'
+import { createPresence, DEFAULT_OFFLINE_AFTER_S } from './live/presence'
 import { createMailer } from './mail'
 import { createSweeper, sweep } from './sweeper'
 import { BRAND } from './messages'
@@ -38,6 +40,8 @@ export interface ServerOptions {
   trustProxy?: TrustProxy
   /** Session limits; "Remember me" picks `remembered`. */
   sessions?: SessionPolicy
+  /** A device silent this many seconds goes offline; default 60. */
+  offlineAfterS?: number
   /** A request whose headers (body) have not all arrived after this long is closed; 10 s (30 s). */
   headersTimeoutMs?: number
   requestTimeoutMs?: number
@@ -46,6 +50,8 @@ export interface ServerOptions {
   /** Used on the first start only. */
   adminEmail?: string
   adminPassword?: string
+  /** Seed the first organization with a fleet on the first start; default true. */
+  seedFleet?: boolean
   /** Screen key -> its sources for the Show Code panel; `main.ts` reads the build's `docs.json`. */
   docs?: Docs
   /** Social sign-in providers (`OAUTH_<NAME>_*`). */
@@ -78,7 +84,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   makePrivateDir(outboxDir)
   for (const name of fs.readdirSync(outboxDir)) fs.chmodSync(path.join(outboxDir, name), 0o600)
   const { adminEmail, adminPassword } = options
-  await seed(db, { adminEmail, adminPassword, passwords, now: now(), log: (line) => log.info(line) }).catch(async (error: unknown) => {
+  await seed(db, { adminEmail, adminPassword, passwords, now: now(), log: (line) => log.info(line), fleet: options.seedFleet }).catch(async (error: unknown) => {
     await db.destroy()
     throw error
   })
@@ -90,6 +96,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const background = createBackground(log)
   const throttle = createThrottle(db, now, options.trustProxy ?? 0)
   const sweeper = createSweeper({ db, now, throttle, log })
+  const hub = createEventsHub()
+  const presence = createPresence({ db, hub, now, offlineAfterS: options.offlineAfterS ?? DEFAULT_OFFLINE_AFTER_S, log })
   const staticDir = options.staticDir && path.resolve(options.staticDir)
   if (staticDir && !fs.existsSync(path.join(staticDir, 'manifest.json'))) {
     log.info(`No console build in ${staticDir} yet: pages answer 404 until its manifest.json appears.`)
@@ -102,6 +110,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log,
     now,
     throttle,
+    hub,
+    presence,
     sessions: options.sessions ?? DEFAULT_SESSIONS,
     publicUrl: options.publicUrl,
     corsOrigins: options.corsOrigins,
@@ -132,11 +142,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   server.on('error', (error) => log.error('HTTP server error:', error))
   const port = (server.address() as AddressInfo).port
   sweeper.start()
+  presence.start()
 
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {
       await sweeper.stop()
+      await presence.stop()
+      hub.disconnectAll()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeIdleConnections()

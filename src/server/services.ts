@@ -1,6 +1,7 @@
 import type { Passwords } from './auth/passwords'
 import type { SessionPolicy } from './auth/tokens'
 import type { Db } from './db/open'
+import type { EventsHub } from './events'
 import type { Throttle } from './http/throttle'
 import type { Mailer } from './mail'
 
@@ -46,6 +47,8 @@ export interface Services {
   now: () => Date
   /** Counts attempts on the routes a guesser would use. */
   throttle: Throttle
+  /** Fans record changes and device status out to open event streams. */
+  hub: EventsHub
   /** How long sessions last, remembered or not. */
   sessions: SessionPolicy
   /** Origin of the console in links sent by mail and OAuth redirects (`linkOrigin`). */

@@ -73,13 +73,46 @@ export async function createAccount(db: Db, account: NewAccount): Promise<string
   return ids.user
 }
 
-const parseRights = (json: string): Right[] => {
+/** A role's or a key's stored rights, keeping only real ones. */
+export const parseRights = (json: string): Right[] => {
   try {
     const list: unknown = JSON.parse(json)
     return Array.isArray(list) ? list.filter((right): right is Right => typeof right === 'string' && isRight(right)) : []
   } catch {
     return []
   }
+}
+
+/**
+ * The rights an active user holds in an organization (the union of their roles' rights, in the
+ * order of RIGHTS), or undefined when they are not an active member of it.
+ */
+export async function rightsOf(db: Db, userId: string, organizationId: string): Promise<Right[] | undefined> {
+  const rows = await db
+    .selectFrom('memberships')
+    .innerJoin('roles', 'roles.id', 'memberships.role_id')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select('roles.rights')
+    .where('memberships.user_id', '=', userId)
+    .where('memberships.organization_id', '=', organizationId)
+    .where('users.status', '=', 'active')
+    .execute()
+  if (!rows.length) return undefined
+  const granted = new Set(rows.flatMap((row) => parseRights(row.rights)))
+  return RIGHTS.filter((right) => granted.has(right))
+}
+
+/** The organization the user works in now, or undefined when they belong to none. */
+export async function currentOrganization(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('organization_id')
+    .where('user_id', '=', userId)
+    .orderBy('current', 'desc')
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst()
+  return row?.organization_id
 }
 
 /**

@@ -6,6 +6,7 @@ import { route } from '../http/route'
 import { message } from '../messages'
 import type { Services } from '../services'
 import { loadUser } from './accounts'
+import { streamHandle } from '../live/stream'
 import { revokeToken } from './tokens'
 
 /** The signed-in user (`GET /users/self`) and sign-out (`POST /logout`, which revokes the token). */
@@ -19,6 +20,7 @@ export function sessionRoutes(services: Services) {
     })
     .post(route(API.logout), session, async (c) => {
       await revokeToken(services.db, c.var.session.token, services.now())
+      services.hub.disconnect(streamHandle({ kind: 'user', token: c.var.session.token }))
       return c.json({ message: message('signedOut') })
     })
 }

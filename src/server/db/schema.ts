@@ -122,6 +122,67 @@ export interface OAuthCodeRow {
   used_at: string | null
 }
 
+export interface DeviceRow {
+  id: string
+  organization_id: string
+  name: string
+  serial: string
+  model: string
+  status: string
+  ip: string
+  firmware: string
+  location: string
+  /** JSON array of strings. */
+  tags: string
+  last_seen: string | null
+  created_at: string
+  updated_at: string
+  version: number
+}
+
+export interface TunnelRow {
+  id: string
+  organization_id: string
+  device_id: string
+  name: string
+  protocol: string
+  local_port: number
+  public_endpoint: string
+  enabled: number
+  created_at: string
+  updated_at: string
+  version: number
+}
+
+export interface AccessKeyRow {
+  id: string
+  organization_id: string
+  created_by: string | null
+  name: string
+  /** `edk_` and 8 characters: finds the key; the rest of the key is only hashed. */
+  prefix: string
+  secret_hash: string
+  /** JSON array of rights. */
+  scopes: string
+  expires_at: string | null
+  last_used_at: string | null
+  revoked_at: string | null
+  created_at: string
+  updated_at: string
+  version: number
+}
+
+export interface HeartbeatRow {
+  device_id: string
+  organization_id: string
+  at: string
+  latency_ms: number
+  bytes_in: number
+  bytes_out: number
+  cpu: number
+  memory: number
+}
+
 export interface Database {
   organizations: OrganizationRow
   users: UserRow
@@ -133,4 +194,8 @@ export interface Database {
   identities: IdentityRow
   oauth_states: OAuthStateRow
   oauth_codes: OAuthCodeRow
+  devices: DeviceRow
+  tunnels: TunnelRow
+  access_keys: AccessKeyRow
+  heartbeats: HeartbeatRow
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createAccount, normalizeEmail } from '../auth/accounts'
 import type { Passwords } from '../auth/passwords'
 import type { Db } from './open'
+import { seedFleet } from './seed-fleet'
 
 export interface SeedOptions {
   adminEmail?: string
@@ -10,6 +11,8 @@ export interface SeedOptions {
   passwords: Passwords
   now: Date
   log: (line: string) => void
+  /** Seed the first organization's fleet too; tests that count rows leave it out. */
+  fleet?: boolean
 }
 
 /** On the first start (no organization yet) creates an organization and its administrator. */
@@ -18,13 +21,17 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   if (existing) return
   const email = normalizeEmail(options.adminEmail || 'admin@example.com')
   const password = options.adminPassword || randomBytes(18).toString('base64url')
-  await createAccount(db, {
+  const userId = await createAccount(db, {
     organization: 'Default organization',
     name: 'Administrator',
     email,
     passwordHash: await options.passwords.hash(password),
     now: options.now,
   })
+  if (options.fleet !== false) {
+    const membership = await db.selectFrom('memberships').select('organization_id').where('user_id', '=', userId).executeTakeFirstOrThrow()
+    await seedFleet(db, membership.organization_id, userId, options.now)
+  }
   options.log(
     options.adminPassword
       ? `Admin account: ${email} (password from ADMIN_PASSWORD)`

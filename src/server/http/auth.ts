@@ -1,4 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
+import type { Right } from '../../contract/rights'
+import { keyHolder, looksLikeKey } from '../auth/access-keys'
+import { currentOrganization, rightsOf } from '../auth/accounts'
 import { tokenUser } from '../auth/tokens'
 import type { Services } from '../services'
 import { fail } from './errors'
@@ -8,17 +11,61 @@ export interface Session {
   token: string
 }
 
-export type AuthEnv = { Variables: { session: Session } }
+/** Who is calling: a signed-in user, or an access key speaking for its maker within its scopes. */
+export interface Principal {
+  kind: 'user' | 'key'
+  userId: string
+  keyId?: string
+  /** Every query of this request is scoped to it. */
+  organizationId: string
+  rights: Right[]
+  token: string
+}
 
-const bearer = (header: string | undefined) => /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1]
+export type AuthEnv = { Variables: { session: Session; principal: Principal } }
+
+const bearer = (header: string | undefined) => /^Bearer\s+(\S{1,256})\s*$/i.exec(header ?? '')?.[1]
 
 /** Lets the request through only with the token of a live session; sets `c.var.session`. */
 export const requireSession =
   ({ db, now }: Services): MiddlewareHandler<AuthEnv> =>
   async (c, next) => {
     const token = bearer(c.req.header('Authorization'))
-    const userId = token && token.length <= 128 ? await tokenUser(db, token, now()) : undefined
+    const userId = token && !looksLikeKey(token) ? await tokenUser(db, token, now()) : undefined
     if (!token || !userId) throw fail(401, 'unauthorized')
     c.set('session', { userId, token })
+    await next()
+  }
+
+/** The principal of a session token or an access key, or undefined. */
+export async function principalOf(services: Services, token: string): Promise<Principal | undefined> {
+  const { db, now } = services
+  if (looksLikeKey(token)) {
+    const holder = await keyHolder(db, token, now())
+    return holder && { kind: 'key', ...holder, token }
+  }
+  const userId = await tokenUser(db, token, now())
+  const organizationId = userId && (await currentOrganization(db, userId))
+  const rights = userId && organizationId ? await rightsOf(db, userId, organizationId) : undefined
+  return userId && organizationId && rights ? { kind: 'user', userId, organizationId, rights, token } : undefined
+}
+
+/** Lets a session or an access key through, resolved afresh on every request; sets `c.var.principal`. */
+export const requirePrincipal =
+  (services: Services): MiddlewareHandler<AuthEnv> =>
+  async (c, next) => {
+    if (c.get('principal')) return next()
+    const token = bearer(c.req.header('Authorization'))
+    const principal = token ? await principalOf(services, token) : undefined
+    if (!principal) throw fail(401, 'unauthorized')
+    c.set('principal', principal)
+    await next()
+  }
+
+/** 403 unless the principal holds `right`; runs after `requirePrincipal`. */
+export const requireRight =
+  (right: Right): MiddlewareHandler<AuthEnv> =>
+  async (c, next) => {
+    if (!c.var.principal.rights.includes(right)) throw fail(403, 'forbidden')
     await next()
   }

@@ -44,17 +44,21 @@ export function invalidInput(errors: FieldErrors, text = message('invalidInput')
   return new ApiError(400, text, Object.fromEntries(Object.entries(errors).map(([name, key]) => [name, fieldMessage(key)])))
 }
 
-/** The JSON body validated by a contract schema; throws the 415 or 400 answer otherwise. */
-export async function readBody<T>(c: Context, schema: Struct<T, unknown>): Promise<T> {
+/** The JSON body, unchecked; throws the 415 or 400 answer when it is not JSON within bounds. */
+export async function readJson(c: Context): Promise<unknown> {
   if (!isJsonType(c.req.header('Content-Type'))) throw fail(415, 'notJson')
   const text = await c.req.text()
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw fail(400, 'tooDeep', { depth: MAX_JSON_DEPTH })
-  let value: unknown
   try {
-    value = JSON.parse(text)
+    return JSON.parse(text)
   } catch {
     throw fail(400, 'badJson')
   }
+}
+
+/** The JSON body validated by a contract schema; throws the 415 or 400 answer otherwise. */
+export async function readBody<T>(c: Context, schema: Struct<T, unknown>): Promise<T> {
+  const value = await readJson(c)
   const result = check(schema, value)
   if (result.ok) return result.value
   throw invalidInput(result.errors)

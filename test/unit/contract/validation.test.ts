@@ -35,6 +35,11 @@ test('each message key has its English text', () => {
     'validation.passwordEmail': 'The password must not contain your e-mail address',
     'validation.tooLong': 'Too long',
     'validation.characters': 'Contains characters that are not allowed',
+    'validation.range': 'Out of range',
+    'validation.serial': 'Letters, digits, dots, dashes and underscores only',
+    'validation.tag': 'Letters, digits, spaces, dots and dashes only',
+    'validation.ip': 'Not an IP address',
+    'validation.device': 'Choose a device of this organization',
     'validation.invalid': 'Invalid value',
   }
   for (const [key, text] of Object.entries(texts)) assert.is(t(key), text, key)

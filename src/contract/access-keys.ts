@@ -1,0 +1,37 @@
+import { array, enums, literal, nullable, object, size, union, type Infer } from 'superstruct'
+import type { BaseRecord } from './collections'
+import { RIGHTS, type Right } from './rights'
+import { LIMITS, Text } from './validation'
+
+/** Days a new key lasts; null never expires. */
+export const KEY_EXPIRY_DAYS = [7, 30, 90, 365] as const
+/** A key that expires within this many days is marked in the list. */
+export const EXPIRING_SOON_DAYS = 7
+
+export interface AccessKey extends BaseRecord {
+  name: string
+  /** The public start of the key (`edk_ab12cd34`), all that is shown after creation. */
+  prefix: string
+  scopes: Right[]
+  expires_at: string | null
+  last_used_at: string | null
+  revoked_at: string | null
+}
+
+/** `POST /access_keys/` answers the key with its secret, the only time the secret is sent. */
+export interface IssuedKey extends AccessKey {
+  secret: string
+}
+
+export const AccessKeyInput = object({
+  name: Text(LIMITS.name),
+  scopes: size(array(enums(RIGHTS)), 1, RIGHTS.length),
+  expires_in_days: nullable(union([literal(7), literal(30), literal(90), literal(365)])),
+})
+export type AccessKeyInput = Infer<typeof AccessKeyInput>
+
+/** A key's name can change after issue; its scopes and expiry cannot. */
+export const AccessKeyUpdate = object({ name: Text(LIMITS.name) })
+export type AccessKeyUpdate = Infer<typeof AccessKeyUpdate>
+
+export const KEY_PREFIX = 'edk_'

@@ -1,0 +1,55 @@
+import type { Right } from './rights'
+
+/** What every collection record carries. `version` goes back with each `PUT`; a stale one is 409. */
+export interface BaseRecord {
+  id: string
+  created_at: string
+  updated_at: string
+  version: number
+}
+
+/** Page sizes the list endpoint takes; the console offers the first three (SPEC.md section 9). */
+export const PER_PAGE_CHOICES = [5, 10, 25, 50, 100] as const
+export const CONSOLE_PER_PAGE = [5, 10, 25] as const
+export type Order = 'asc' | 'desc'
+
+/** The collections of the management area, by the right that opens each. */
+export const COLLECTIONS = ['devices', 'tunnels', 'access_keys'] as const satisfies readonly Right[]
+export type CollectionName = (typeof COLLECTIONS)[number]
+
+/** `/{collection}/` relative to `{host}`. */
+export const collectionPath = (name: CollectionName, id?: string) => (id ? `/${name}/${encodeURIComponent(id)}` : `/${name}/`)
+
+/** A list request: search, sort, page and filters, as the URL and the query string both hold it. */
+export interface ListQuery {
+  q?: string
+  sort?: string
+  order?: Order
+  page?: number
+  per_page?: number
+  /** Filters the collection declares, such as a device's `status`. */
+  filters?: Record<string, string>
+}
+
+/** A 409 answer: the record as it is now, so the console can show both sides. */
+export interface ConflictAnswer<T> {
+  message: string
+  current: T
+}
+
+/** `event: change` on the events stream. */
+export interface ChangeEvent {
+  collection: CollectionName
+  id: string
+  action: 'create' | 'update' | 'delete'
+  version: number
+}
+
+/** `event: device` on the events stream. */
+export interface DeviceEvent {
+  id: string
+  status: string
+  last_seen: string | null
+}
+
+export const EVENTS_PATH = '/events'

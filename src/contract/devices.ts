@@ -1,0 +1,58 @@
+import { array, enums, object, optional, refine, size, string, type Infer } from 'superstruct'
+import type { BaseRecord } from './collections'
+import { Between, field, LIMITS, OptionalText, Text } from './validation'
+
+export const DEVICE_STATUSES = ['online', 'offline', 'provisioning', 'error'] as const
+export type DeviceStatus = (typeof DEVICE_STATUSES)[number]
+
+export interface Device extends BaseRecord {
+  name: string
+  serial: string
+  model: string
+  status: DeviceStatus
+  ip: string
+  firmware: string
+  location: string
+  tags: string[]
+  last_seen: string | null
+}
+
+const Serial = field('serial', 64, (value) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value.trim()) || 'validation.serial')
+const Tag = field('tag', 32, (value) => /^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u.test(value.trim()) || 'validation.tag')
+
+/** What a person sets on a device; status, IP, firmware and last seen come from its heartbeats. */
+export const DeviceInput = object({
+  name: Text(LIMITS.name),
+  serial: Serial,
+  model: Text(80),
+  location: OptionalText(LIMITS.name),
+  tags: size(array(Tag), 0, 16),
+})
+export type DeviceInput = Infer<typeof DeviceInput>
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/
+const IPV6 = /^[0-9a-f:.]{2,45}$/i
+const Ip = refine(string(), 'ip', (value) => (value.length <= 45 && (IPV4.test(value) || (value.includes(':') && IPV6.test(value)))) || 'validation.ip')
+
+/** `POST /devices/{id}/heartbeat`, sent by the device with an access key holding `devices`. */
+export const HeartbeatBody = object({
+  status: optional(enums(['online', 'error'] as const)),
+  ip: Ip,
+  firmware: field('firmware', 40),
+  metrics: object({
+    latency_ms: Between(0, 60_000),
+    bytes_in: Between(0, 1e12, true),
+    bytes_out: Between(0, 1e12, true),
+    cpu: Between(0, 100),
+    memory: Between(0, 100),
+  }),
+})
+export type HeartbeatBody = Infer<typeof HeartbeatBody>
+
+/** One point of a device's recent history, as the detail view's sparklines read it. */
+export interface DeviceSample {
+  at: string
+  latency_ms: number
+  bytes_in: number
+  bytes_out: number
+}

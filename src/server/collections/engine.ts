@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto'
+import { Hono, type Context } from 'hono'
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
+import type { Struct } from 'superstruct'
+import type { BaseRecord, CollectionName } from '../../contract/collections'
+import type { Right } from '../../contract/rights'
+import { check } from '../../contract/validation'
+import { requirePrincipal, requireRight, type AuthEnv, type Principal } from '../http/auth'
+import { invalidInput, readBody, readJson } from '../http/body'
+import { ApiError, fail } from '../http/errors'
+import { message } from '../messages'
+import type { Services } from '../services'
+import { containsPattern, parseList, type ListShape } from './list-query'
+
+// The engine serves every table alike; each module types its own rows and records.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDb = Kysely<any>
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySelect = SelectQueryBuilder<any, any, any>
+type Row = Record<string, unknown>
+
+export interface WriteContext {
+  db: AnyDb
+  principal: Principal
+  /** ISO time of this request. */
+  now: string
+  services: Services
+}
+
+/** What a resource declares; the engine does the rest. */
+export interface CollectionModule<Rec extends BaseRecord, Input, Update = Input> {
+  name: CollectionName
+  right: Right
+  table: string
+  list: ListShape
+  /** The organization's rows as records read them, the table aliased `t`, joins included. */
+  select(db: AnyDb, organizationId: string): AnySelect
+  toRecord(row: Row): Rec
+  create: {
+    schema: Struct<Input, unknown>
+    /** Columns of the new row; `reveal` is added to the answer once (a key's secret). */
+    row(input: Input, ctx: WriteContext): Promise<{ values: Row; reveal?: Row }>
+  }
+  update: {
+    schema: Struct<Update, unknown>
+    row(input: Update, ctx: WriteContext, current: Rec): Promise<Row>
+  }
+  /** Instead of deleting: the columns that retire the record (a key is revoked, stays listed). */
+  retire?(ctx: WriteContext, current: Rec): Promise<Row>
+  /** The message of a unique constraint this module's writes can break. */
+  duplicate?(error: Error): string | undefined
+}
+
+/** What the engine needs: the services every route has. */
+export type EngineServices = Services
+
+const isUniqueViolation = (error: unknown): error is Error => error instanceof Error && /unique/i.test(error.message)
+
+/** List, get, create, update and delete for one module, with rights, tenancy, versions and events. */
+export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services: EngineServices, module: CollectionModule<Rec, Input, Update>) {
+  const db = services.db as unknown as AnyDb
+  const base = `/${module.name}`
+  const ctxOf = (c: Context<AuthEnv>): WriteContext => ({ db, principal: c.var.principal, now: services.now().toISOString(), services })
+
+  const find = async (organizationId: string, id: string): Promise<Rec | undefined> => {
+    if (id.length > 64) return undefined
+    const row = await module.select(db, organizationId).where('t.id', '=', id).executeTakeFirst()
+    return row ? module.toRecord(row as Row) : undefined
+  }
+  const mustFind = async (organizationId: string, id: string) => {
+    const record = await find(organizationId, id)
+    if (!record) throw fail(404, 'notFound')
+    return record
+  }
+  const changed = (organizationId: string, record: Rec, action: 'create' | 'update' | 'delete') =>
+    services.hub.publish(organizationId, 'change', { collection: module.name, id: record.id, action, version: record.version })
+  const write = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work()
+    } catch (error) {
+      const duplicate = isUniqueViolation(error) ? module.duplicate?.(error) : undefined
+      if (duplicate) throw new ApiError(409, duplicate)
+      throw error
+    }
+  }
+
+  return new Hono<AuthEnv>()
+    .use(`${base}/*`, requirePrincipal(services), requireRight(module.right))
+    .get(base, async (c) => {
+      const list = parseList(c, module.list)
+      let query = module.select(db, c.var.principal.organizationId)
+      for (const [name, value] of Object.entries(list.filters)) query = query.where(module.list.filters[name]!.column, '=', value)
+      if (list.q) {
+        const pattern = containsPattern(list.q)
+        query = query.where((eb) => eb.or(module.list.search.map((column) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`)))
+      }
+      const counted = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()
+      const rows = await query
+        .orderBy(sql.ref(module.list.sort[list.sort]!), list.order)
+        .orderBy('t.id', list.order)
+        .limit(list.perPage)
+        .offset((list.page - 1) * list.perPage)
+        .execute()
+      c.header('X-Total-Count', String(Number(counted?.total ?? 0)))
+      return c.json(rows.map((row) => module.toRecord(row as Row)))
+    })
+    .get(`${base}/:id`, async (c) => c.json(await mustFind(c.var.principal.organizationId, c.req.param('id'))))
+    .post(base, async (c) => {
+      const input = await readBody(c, module.create.schema)
+      const ctx = ctxOf(c)
+      const { values, reveal } = await module.create.row(input, ctx)
+      const id = randomUUID()
+      const organizationId = ctx.principal.organizationId
+      await write(() =>
+        db.insertInto(module.table).values({ ...values, id, organization_id: organizationId, created_at: ctx.now, updated_at: ctx.now, version: 1 }).execute(),
+      )
+      const record = await mustFind(organizationId, id)
+      changed(organizationId, record, 'create')
+      return c.json({ ...record, ...reveal }, 201)
+    })
+    .put(`${base}/:id`, async (c) => {
+      const ctx = ctxOf(c)
+      const organizationId = ctx.principal.organizationId
+      const current = await mustFind(organizationId, c.req.param('id'))
+      const body = await readJson(c)
+      const version = body && typeof body === 'object' ? (body as Row).version : undefined
+      if (typeof version !== 'number' || !Number.isInteger(version)) throw invalidInput({ version: 'validation.required' })
+      const result = check(module.update.schema, pick(body as Row, module.update.schema))
+      if (!result.ok) throw invalidInput(result.errors)
+      const values = await module.update.row(result.value, ctx, current)
+      const updated = await write(() =>
+        db
+          .updateTable(module.table)
+          .set({ ...values, updated_at: ctx.now, version: sql`version + 1` })
+          .where('id', '=', current.id)
+          .where('organization_id', '=', organizationId)
+          .where('version', '=', version)
+          .executeTakeFirst(),
+      )
+      if (updated.numUpdatedRows === 0n) {
+        const now = await mustFind(organizationId, current.id)
+        return c.json({ message: message('conflict'), current: now }, 409)
+      }
+      const record = await mustFind(organizationId, current.id)
+      changed(organizationId, record, 'update')
+      return c.json(record)
+    })
+    .delete(`${base}/:id`, async (c) => {
+      const ctx = ctxOf(c)
+      const organizationId = ctx.principal.organizationId
+      const current = await mustFind(organizationId, c.req.param('id'))
+      if (module.retire) {
+        const values = await module.retire(ctx, current)
+        await db
+          .updateTable(module.table)
+          .set({ ...values, updated_at: ctx.now, version: sql`version + 1` })
+          .where('id', '=', current.id)
+          .where('organization_id', '=', organizationId)
+          .execute()
+        const record = await mustFind(organizationId, current.id)
+        changed(organizationId, record, 'update')
+        return c.json(record)
+      }
+      await db.deleteFrom(module.table).where('id', '=', current.id).where('organization_id', '=', organizationId).execute()
+      changed(organizationId, { ...current, version: current.version + 1 }, 'delete')
+      return c.json(current)
+    })
+}
+
+/** The fields a schema knows, from a full record sent back: read-only fields are left out. */
+function pick<T>(body: Row, schema: Struct<T, unknown>): Row {
+  const keys = Object.keys((schema.schema ?? {}) as object)
+  return Object.fromEntries(keys.filter((key) => Object.hasOwn(body, key)).map((key) => [key, body[key]]))
+}

@@ -1,0 +1,60 @@
+import type { Context } from 'hono'
+import { PER_PAGE_CHOICES, type Order } from '../../contract/collections'
+import { ApiError } from '../http/errors'
+import { message } from '../messages'
+
+export interface Filter {
+  column: string
+  /** The values it takes; anything else is 400. */
+  values?: readonly string[]
+}
+
+export interface ListShape {
+  search: readonly string[]
+  /** Sort key -> column (or expression alias) it orders by. */
+  sort: Record<string, string>
+  defaultSort: { sort: string; order: Order }
+  filters: Record<string, Filter>
+}
+
+export interface ParsedList {
+  q: string
+  sort: string
+  order: Order
+  page: number
+  perPage: number
+  filters: Record<string, string>
+}
+
+const MAX_SEARCH = 200
+const MAX_PAGE = 1_000_000
+
+/** The list parameters of `c`, checked against what the collection declares; 400 with a message otherwise. */
+export function parseList(c: Context, shape: ListShape): ParsedList {
+  const bad = (text: string) => new ApiError(400, text)
+  const q = (c.req.query('q') ?? '').trim()
+  if (q.length > MAX_SEARCH) throw bad(message('badSearch', { max: MAX_SEARCH }))
+  const sort = c.req.query('sort') || shape.defaultSort.sort
+  if (!Object.hasOwn(shape.sort, sort)) throw bad(message('badSort', { sort: sort.slice(0, 40), allowed: Object.keys(shape.sort).join(', ') }))
+  const orderText = c.req.query('order') || (c.req.query('sort') ? 'asc' : shape.defaultSort.order)
+  if (orderText !== 'asc' && orderText !== 'desc') throw bad(message('badOrder'))
+  const pageText = c.req.query('page') ?? '1'
+  const page = /^\d{1,7}$/.test(pageText) ? Number(pageText) : NaN
+  if (!(page >= 1 && page <= MAX_PAGE)) throw bad(message('badPage'))
+  const perPageText = c.req.query('per_page') ?? '25'
+  const perPage = Number(perPageText)
+  if (!/^\d{1,3}$/.test(perPageText) || !(PER_PAGE_CHOICES as readonly number[]).includes(perPage)) {
+    throw bad(message('badPerPage', { allowed: PER_PAGE_CHOICES.join(', ') }))
+  }
+  const filters: Record<string, string> = {}
+  for (const [name, filter] of Object.entries(shape.filters)) {
+    const value = c.req.query(name)
+    if (value === undefined || value === '') continue
+    if (value.length > 100 || (filter.values && !filter.values.includes(value))) throw bad(message('badFilter', { name }))
+    filters[name] = value
+  }
+  return { q, sort, order: orderText, page, perPage, filters }
+}
+
+/** `text` as a LIKE pattern that matches it anywhere, its own `%`, `_` and `\` taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`

@@ -1,0 +1,39 @@
+import { Hono } from 'hono'
+import { HeartbeatBody } from '../../contract/devices'
+import type { EngineServices } from '../collections/engine'
+import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
+import { readBody } from '../http/body'
+import { fail } from '../http/errors'
+import type { Presence } from './presence'
+
+/**
+ * `POST /devices/{id}/heartbeat`, sent by a device with an access key holding `devices`: it sets
+ * the device online (or in error), notes its address and firmware, and keeps the metrics.
+ */
+export function heartbeatRoutes(services: EngineServices, presence: Presence) {
+  const { db } = services
+  return new Hono<AuthEnv>().post('/devices/:id/heartbeat', requirePrincipal(services), requireRight('devices'), async (c) => {
+    const principal = c.var.principal
+    if (principal.kind !== 'key') throw fail(403, 'keyOnly')
+    const body = await readBody(c, HeartbeatBody)
+    const id = c.req.param('id')
+    const device = await db
+      .selectFrom('devices')
+      .select(['id', 'status'])
+      .where('id', '=', id)
+      .where('organization_id', '=', principal.organizationId)
+      .executeTakeFirst()
+    if (!device) throw fail(404, 'notFound')
+    const at = services.now().toISOString()
+    const status = body.status ?? 'online'
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('devices').set({ status, ip: body.ip, firmware: body.firmware, last_seen: at }).where('id', '=', id).execute()
+      await trx
+        .insertInto('heartbeats')
+        .values({ device_id: id, organization_id: principal.organizationId, at, ...body.metrics })
+        .execute()
+    })
+    presence.seen(principal.organizationId, { id, status, last_seen: at }, device.status !== status)
+    return c.json({ status, last_seen: at })
+  })
+}
