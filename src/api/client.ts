@@ -10,7 +10,8 @@ export const UNREACHABLE = 'session.unreachable'
 export const DEFAULT_HOST = '/api'
 
 export type Ok<T> = { ok: true; status: number; data: T; total?: number }
-export type Failed = { ok: false; status: number; message: string; errors?: Record<string, string> }
+/** A failed call: its message, the field errors of a 400, a 409's body (with the record's `current` state). */
+export type Failed = { ok: false; status: number; message: string; errors?: Record<string, string>; body?: unknown }
 export type Result<T> = Ok<T> | Failed
 
 let token: string | null | undefined
@@ -100,5 +101,6 @@ export async function call<T>(method: Method, path: string, options: CallOptions
     status: answer.status,
     message: messageOf(body) ?? (answer.status === 0 ? UNREACHABLE : NOT_FOUND),
     ...(errors ? { errors } : {}),
+    ...(answer.status === 409 && body && typeof body === 'object' ? { body } : {}),
   }
 }

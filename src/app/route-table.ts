@@ -14,6 +14,10 @@ export type ScreenKey =
   | 'home'
   | 'profile'
   | 'section'
+  | 'devices'
+  | 'device'
+  | 'tunnels'
+  | 'access-keys'
   | 'shell'
 
 export interface PageRoute {
@@ -62,14 +66,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/profile', screen: 'profile' },
   section('organizations'),
   section('billing'),
-  section('access_keys'),
+  { path: '/access_keys', screen: 'access-keys', right: 'access_keys' },
   section('users'),
   section('users', '/users/details'),
   section('roles'),
   section('roles', '/roles/details'),
-  section('devices'),
-  section('devices', '/devices/details'),
-  section('tunnels'),
+  { path: '/devices', screen: 'devices', right: 'devices' },
+  { path: '/devices/details', screen: 'device', right: 'devices' },
+  { path: '/tunnels', screen: 'tunnels', right: 'tunnels' },
   section('app_ids'),
   section('network'),
   section('traffic'),

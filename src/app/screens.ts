@@ -15,5 +15,9 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = lazyScreens({
   home: () => import('../features/home/home-screen'),
   profile: () => import('../features/profile/profile-screen'),
   section: () => import('../features/sections/section-screen'),
+  devices: () => import('../features/devices/devices-screen'),
+  device: () => import('../features/devices/device-screen'),
+  tunnels: () => import('../features/tunnels/tunnels-screen'),
+  'access-keys': () => import('../features/access-keys/access-keys-screen'),
   shell: () => import('./shell/shell'),
 })

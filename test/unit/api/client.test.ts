@@ -180,6 +180,16 @@ test('call passes the field errors through', async () => {
   })
 })
 
+test('call keeps the body of a 409, with the record as it is now', async () => {
+  stub = stubFetch({ status: 409, body: { message: 'Changed', current: { id: 'd-1', version: 3 } } })
+  assert.equal(await call('PUT', '/devices/d-1', { body: {} }), {
+    ok: false,
+    status: 409,
+    message: 'Changed',
+    body: { message: 'Changed', current: { id: 'd-1', version: 3 } },
+  })
+})
+
 test('call gives information not found for a body that is not JSON', async () => {
   stub = stubFetch({ status: 502, text: '<html>Bad Gateway</html>' })
   assert.equal(await call('GET', '/users/self'), { ok: false, status: 502, message: 'session.notFound' })

@@ -1,0 +1,131 @@
+import { atom, onMount } from 'nanostores'
+import { apiHost, getToken } from '../api/client'
+import { EVENTS_PATH, type ChangeEvent, type DeviceEvent } from '../contract/collections'
+import { openEventStream, type OpenStream, type StreamMessage } from '../lib/event-stream'
+
+export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'offline'
+
+export interface Live {
+  state: LiveState
+  /** When the last event (or the connection) arrived, ms since the epoch; null before any. */
+  lastEventAt: number | null
+}
+
+/** What lists hear: a record change, a device's status, or `reset` (events were missed: reload). */
+export type LiveEvent = { type: 'change'; data: ChangeEvent } | { type: 'device'; data: DeviceEvent } | { type: 'reset' }
+
+/** Waits between reconnects: doubling from 1 s to 30 s; after this many failures in a row the state reads offline. */
+export const RETRY_FIRST_MS = 1000
+export const RETRY_MAX_MS = 30_000
+export const OFFLINE_AFTER_FAILURES = 3
+
+export interface LiveOptions {
+  open: OpenStream
+  url: () => string
+  token: () => string | null
+  now: () => number
+  setTimer: (run: () => void, ms: number) => unknown
+  clearTimer: (timer: unknown) => void
+}
+
+/**
+ * The one events connection: opens while something listens, reconnects with backoff (resuming
+ * from the last event id), and tells its state and the time of the last event.
+ */
+export function createLive(options: LiveOptions) {
+  const $state = atom<Live>({ state: 'connecting', lastEventAt: null })
+  const listeners = new Set<(event: LiveEvent) => void>()
+  let close: (() => void) | undefined
+  let timer: unknown
+  let failures = 0
+  let lastId: string | undefined
+  let running = false
+
+  const emit = (event: LiveEvent) => listeners.forEach((listener) => listener(event))
+  const set = (state: LiveState, stamp = false) =>
+    $state.set({ state, lastEventAt: stamp ? options.now() : $state.get().lastEventAt })
+
+  const onMessage = (message: StreamMessage) => {
+    if (message.id) lastId = message.id
+    set('live', true)
+    if (message.event === 'reset') return emit({ type: 'reset' })
+    if (message.event !== 'change' && message.event !== 'device') return
+    try {
+      emit({ type: message.event, data: JSON.parse(message.data) } as LiveEvent)
+    } catch {
+      // A line that is not JSON carries nothing a list could use.
+    }
+  }
+
+  function connect() {
+    const token = options.token()
+    if (!running || !token) return
+    close = options.open(
+      { url: options.url(), headers: { Authorization: `Bearer ${token}`, ...(lastId ? { 'Last-Event-ID': lastId } : {}) } },
+      {
+        onOpen: () => {
+          // Back after a gap: whatever changed meanwhile is replayed, or a reset follows.
+          failures = 0
+          set('live', true)
+        },
+        onMessage,
+        onClose: (status) => {
+          close = undefined
+          if (!running) return
+          // Signed out or the right gone: no point in retrying with the same token.
+          if (status === 401 || status === 403) return set('offline')
+          failures += 1
+          set(failures >= OFFLINE_AFTER_FAILURES ? 'offline' : 'reconnecting')
+          const wait = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (failures - 1))
+          timer = options.setTimer(connect, wait * (0.75 + Math.random() * 0.5))
+        },
+      },
+    )
+  }
+
+  const start = () => {
+    running = true
+    failures = 0
+    set('connecting')
+    connect()
+  }
+  const stop = () => {
+    running = false
+    options.clearTimer(timer)
+    close?.()
+    close = undefined
+  }
+  onMount($state, () => {
+    start()
+    return stop
+  })
+
+  return {
+    $state,
+    /** Hears every event while subscribed; also keeps the connection open. */
+    listen(listener: (event: LiveEvent) => void): () => void {
+      listeners.add(listener)
+      const unbind = $state.listen(() => undefined)
+      return () => {
+        listeners.delete(listener)
+        unbind()
+      }
+    },
+    /** Reconnects at once, e.g. after the user asked to retry. */
+    retry() {
+      stop()
+      start()
+    },
+  }
+}
+
+export const live = createLive({
+  open: openEventStream,
+  url: () => apiHost() + EVENTS_PATH,
+  token: getToken,
+  now: () => Date.now(),
+  setTimer: (run, ms) => setTimeout(run, ms),
+  clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+})
+
+export const $live = live.$state

@@ -1,0 +1,130 @@
+import { clsx } from 'clsx'
+import type { ReactNode } from 'react'
+import type { BaseRecord, ListQuery, Order } from '../../contract/collections'
+import { messageText } from '../../lib/i18n'
+import { Banner } from '../banner'
+import { Button } from '../button'
+import { Spinner } from '../spinner'
+import { useT } from '../use-t'
+import { ListPages } from './list-pages'
+import { ListSearch } from './list-search'
+import type { ListData } from './use-collection-list'
+import s from './list.module.css'
+
+export interface Column<T> {
+  key: string
+  label: string
+  /** The list's sort key; a column without one does not sort. */
+  sort?: string
+  render: (row: T) => ReactNode
+  /** Narrow screens drop `low` columns first. */
+  priority?: 'high' | 'low'
+  align?: 'start' | 'end'
+}
+
+export interface ListViewProps<T> {
+  /** The table's name, for screen readers. */
+  caption: string
+  columns: readonly Column<T>[]
+  query: Required<Omit<ListQuery, 'filters'>>
+  data: ListData<T>
+  change: (change: Partial<ListQuery>) => void
+  reload: () => void
+  /** Controls beside the search: filters, the live status, a create button. */
+  toolbar?: ReactNode
+  searchLabel?: string
+  /** What the list says when the organization has none yet, e.g. with a create button. */
+  empty?: ReactNode
+  rowClass?: (row: T) => string | undefined
+}
+
+const nextOrder = (active: boolean, order: Order): Order => (active && order === 'asc' ? 'desc' : 'asc')
+
+/** The list kit's table: search, sortable headers, paging, and its loading, empty and error states. */
+export function ListView<T extends BaseRecord>(props: ListViewProps<T>) {
+  const t = useT()
+  const { query, data, change, columns } = props
+  const first = data.status === 'loading' && data.loadedAt === null
+  return (
+    <section className={s.list}>
+      <div className={s.toolbar}>
+        <ListSearch value={query.q} onSearch={(q) => change({ q })} label={props.searchLabel} />
+        {props.toolbar}
+      </div>
+      {data.status === 'error' && (
+        <Banner variant="error">
+          {messageText(data.message)}{' '}
+          <Button variant="text" onClick={props.reload}>
+            {t('list.retry')}
+          </Button>
+        </Banner>
+      )}
+      <div className={s.scroll}>
+        <table className={clsx(s.table, data.status === 'loading' && !first && s.stale)} aria-busy={data.status === 'loading'}>
+          <caption className="visually-hidden">{props.caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => {
+                const active = column.sort !== undefined && query.sort === column.sort
+                return (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    className={clsx(column.priority === 'low' && s.low, column.align === 'end' && s.end)}
+                    aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    {column.sort ? (
+                      <button type="button" className={s.sort} onClick={() => change({ sort: column.sort, order: nextOrder(active, query.order) })}>
+                        {column.label}
+                        <span className={s.arrow} aria-hidden="true">
+                          {active ? (query.order === 'asc' ? '▲' : '▼') : ''}
+                        </span>
+                      </button>
+                    ) : (
+                      column.label
+                    )}
+                  </th>
+                )
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.map((row) => (
+              <tr key={row.id} className={props.rowClass?.(row)}>
+                {columns.map((column) => (
+                  <td key={column.key} className={clsx(column.priority === 'low' && s.low, column.align === 'end' && s.end)}>
+                    {column.render(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {first && <Spinner className={s.loading} label={t('list.loading')} />}
+      {data.status === 'ready' && data.total === 0 && (
+        <div className={s.empty}>
+          {query.q ? (
+            <>
+              <p>{t('list.noMatch', { q: query.q })}</p>
+              <Button variant="secondary" onClick={() => change({ q: '' })}>
+                {t('list.clearSearch')}
+              </Button>
+            </>
+          ) : (
+            (props.empty ?? <p>{t('list.empty')}</p>)
+          )}
+        </div>
+      )}
+      {data.total > 0 && (
+        <ListPages
+          page={query.page}
+          perPage={query.per_page}
+          total={data.total}
+          onPage={(page) => change({ page })}
+          onPerPage={(per_page) => change({ per_page })}
+        />
+      )}
+    </section>
+  )
+}

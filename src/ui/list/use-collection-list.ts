@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState } from 'react'
+import { useSearchParams } from 'wouter'
+import type { Page } from '../../api/collection'
+import type { Result } from '../../api/client'
+import type { BaseRecord, CollectionName, DeviceEvent, ListQuery } from '../../contract/collections'
+import { live } from '../../stores/live'
+import { readListQuery, writeListQuery, type ListDefaults } from './list-url'
+
+export interface ListData<T> {
+  status: 'loading' | 'ready' | 'error'
+  rows: T[]
+  total: number
+  /** The message of a failed load, shown with a retry. */
+  message: string
+  /** When the rows on screen were read, ms since the epoch. */
+  loadedAt: number | null
+}
+
+export interface ListOptions<T> {
+  collection: CollectionName
+  list: (query: ListQuery, signal?: AbortSignal) => Promise<Result<Page<T>>>
+  defaults: ListDefaults
+  /** A device's new status, applied to the rows it concerns without asking the server. */
+  onDevice?: (row: T, event: DeviceEvent) => T
+}
+
+/** Changes arriving together are read once, this long after the first. */
+export const RELOAD_DELAY_MS = 400
+
+/**
+ * A list kept in the address and kept live: it loads what the address asks for, reloads quietly
+ * when a record of its collection changes, and patches device status as it arrives.
+ */
+export function useCollectionList<T extends BaseRecord>(options: ListOptions<T>) {
+  const [search, setSearch] = useSearchParams()
+  const query = readListQuery(search, options.defaults)
+  const key = JSON.stringify(query)
+  const [data, setData] = useState<ListData<T>>({ status: 'loading', rows: [], total: 0, message: '', loadedAt: null })
+  const [round, setRound] = useState(0)
+  const latest = useRef(options)
+  latest.current = options
+  const shownKey = useRef<string | undefined>(undefined)
+
+  useEffect(() => {
+    const controller = new AbortController()
+    // A new question shows that it is loading; the same one asked again (a live change) reloads quietly.
+    if (shownKey.current !== key) setData((old) => ({ ...old, status: 'loading' }))
+    void latest.current.list(query, controller.signal).then((result) => {
+      if (controller.signal.aborted) return
+      shownKey.current = key
+      setData((old) =>
+        result.ok
+          ? { status: 'ready', rows: result.data.rows, total: result.data.total, message: '', loadedAt: Date.now() }
+          : { ...old, status: 'error', message: result.message },
+      )
+    })
+    return () => controller.abort()
+    // `key` stands for the query; `round` asks for the same list again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, round])
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const reloadSoon = () => {
+      timer ??= setTimeout(() => {
+        timer = undefined
+        setRound((n) => n + 1)
+      }, RELOAD_DELAY_MS)
+    }
+    const stop = live.listen((event) => {
+      if (event.type === 'reset' || (event.type === 'change' && event.data.collection === latest.current.collection)) reloadSoon()
+      const apply = latest.current.onDevice
+      if (event.type === 'device' && apply) {
+        setData((old) => ({ ...old, rows: old.rows.map((row) => apply(row, event.data)) }))
+      }
+    })
+    return () => {
+      stop()
+      clearTimeout(timer)
+    }
+  }, [])
+
+  return {
+    query,
+    data,
+    /** Moves the list: search as typed replaces the address, any other change adds a step to history. */
+    change: (change: Partial<ListQuery>) => setSearch(writeListQuery(search, options.defaults, change), { replace: 'q' in change }),
+    reload: () => setRound((n) => n + 1),
+  }
+}

@@ -1,0 +1,78 @@
+import { useRef, useState } from 'react'
+import { Banner } from '../banner'
+import { Button } from '../button'
+import { Dialog } from '../dialog'
+import { Icon } from '../icons'
+import { useT } from '../use-t'
+import s from './record.module.css'
+
+/** Copies `text`: the clipboard API where there is one, else the selected field and the old copy command. */
+export async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text)
+      return true
+    }
+  } catch {
+    // Denied or not allowed here: fall through to the selection.
+  }
+  if (!field) return false
+  field.focus()
+  field.select()
+  try {
+    return document.execCommand('copy')
+  } catch {
+    return false
+  }
+}
+
+export interface SecretDialogProps {
+  /** The secret to show once; the dialog is open while there is one. */
+  secret: string | null
+  title: string
+  onClose: () => void
+}
+
+/**
+ * The one time a secret is shown: selectable, with a copy button and a plain warning. The parent
+ * drops the secret on close, so after that only its prefix remains anywhere.
+ */
+export function SecretDialog({ secret, title, onClose }: SecretDialogProps) {
+  const t = useT()
+  const field = useRef<HTMLInputElement>(null)
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null)
+  const close = () => {
+    setCopied(null)
+    onClose()
+  }
+  return (
+    <Dialog open={secret !== null} onClose={close} title={title} width={560}>
+      <div className={s.body}>
+        <Banner variant="warning">{t('secret.warning')}</Banner>
+        <div className={s.secretRow}>
+          <input
+            ref={field}
+            className={s.secret}
+            readOnly
+            value={secret ?? ''}
+            aria-label={t('secret.label')}
+            spellCheck={false}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <Button variant="secondary" onClick={async () => setCopied((await copyText(secret ?? '', field.current)) ? 'yes' : 'no')}>
+            <Icon name={copied === 'yes' ? 'check' : 'copy'} size={18} />
+            {copied === 'yes' ? t('secret.copied') : t('secret.copy')}
+          </Button>
+        </div>
+        <p role="status" className={s.hint}>
+          {copied === 'no' ? t('secret.copyFailed') : ''}
+        </p>
+      </div>
+      <div className={s.actions}>
+        <Button onClick={close} data-autofocus>
+          {t('secret.done')}
+        </Button>
+      </div>
+    </Dialog>
+  )
+}
