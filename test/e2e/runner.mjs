@@ -84,7 +84,11 @@ export async function runBrowserTests(root, runFiles) {
   process.env.CHROMIUM_PATH = CHROMIUM
   try {
     const dir = join(root, 'test/e2e')
-    const files = readdirSync(dir).filter((name) => name.endsWith('.test.ts')).map((name) => join(dir, name))
+    // E2E_ONLY=devices runs the files whose name holds it, while working on one screen.
+    const only = process.env.E2E_ONLY
+    const files = readdirSync(dir)
+      .filter((name) => name.endsWith('.test.ts') && (!only || name.includes(only)))
+      .map((name) => join(dir, name))
     return await runFiles(files)
   } finally {
     react.stop()
