@@ -143,7 +143,10 @@ async function finish(result) {
     /<script>([\s\S]*?)<\/script>/,
     (_, code) => `<script>${esbuild.transformSync(code, { minify: true, target: TARGET }).code.trim()}</script>`,
   )
-  const reload = watch ? `<script>new EventSource('http://localhost:${RELOAD_PORT}/').onmessage=()=>location.reload()</script>` : ''
+  // The server's page policy lets a page connect to the origin in data-live-reload.
+  const reload = watch
+    ? `<script data-live-reload="http://localhost:${RELOAD_PORT}/">new EventSource(document.currentScript.dataset.liveReload).onmessage=()=>location.reload()</script>`
+    : ''
   const inline = (file, key) => `<style${key ? ` data-screen="${key}"` : ''}>${readFileSync(join(root, file), 'utf8')}</style>`
   const stylesJson = JSON.stringify(screenStyles).replace(/</g, '\\u003c')
 

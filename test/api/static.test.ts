@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
 import http from 'node:http'
+import path from 'node:path'
 import zlib from 'node:zlib'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { ASSET, startTestServer, type TestServer } from './_server'
+import { ASSET, INLINE, fakePage, startTestServer, type TestServer } from './_server'
 
 let server: TestServer
 
@@ -26,6 +29,22 @@ const rawGet = (port: number, path: string, headers: Record<string, string> = {}
   })
 
 const asset = `/assets/${ASSET.name}`
+
+const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+
+/** The directives of a Content-Security-Policy header, each name to its sources. */
+const directives = (policy: string | null | undefined) =>
+  Object.fromEntries(
+    (policy ?? '').split(';').map((part) => part.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...sources]) => [name, sources.join(' ')]),
+  )
+
+/** Rewrites a page of the running server's build; a later mtime, so the server reads it again. */
+function rewritePage(target: TestServer, name: string, html: string) {
+  const file = path.join(target.root, 'static', 'pages', `${name}.html`)
+  fs.writeFileSync(file, html)
+  const later = new Date(fs.statSync(file).mtimeMs + 60_000)
+  fs.utimesSync(file, later, later)
+}
 
 test('serves an asset as brotli, gzip or plain as the client accepts, cached forever', async () => {
   const cases = [
@@ -85,6 +104,64 @@ test('compresses pages and answers 304 to a known ETag', async () => {
   assert.match(zlib.brotliDecompressSync(res.body).toString(), 'login page')
   const again = await rawGet(server.port, '/login', { 'Accept-Encoding': 'br', 'If-None-Match': res.headers.etag ?? '' })
   assert.is(again.status, 304)
+})
+
+test('sends each page, its 304 and the 404 page under a policy with its inline script and style by hash', async () => {
+  const first = await rawGet(server.port, '/login', { 'Accept-Encoding': 'br' })
+  const notModified = await rawGet(server.port, '/login', { 'Accept-Encoding': 'br', 'If-None-Match': first.headers.etag ?? '' })
+  assert.is(notModified.status, 304)
+  const answers: [string, string | null | undefined][] = [
+    ['/login', String(first.headers['content-security-policy'])],
+    ['/login 304', String(notModified.headers['content-security-policy'])],
+    ['/app/devices', (await fetch(`${server.url}/app/devices`)).headers.get('Content-Security-Policy')],
+    ['/nope', (await fetch(`${server.url}/nope`)).headers.get('Content-Security-Policy')],
+  ]
+  for (const [route, policy] of answers) {
+    assert.equal(
+      directives(policy),
+      {
+        'default-src': "'self'",
+        'script-src': `'self' ${hashOf(INLINE.script)}`,
+        'style-src': `'self' ${hashOf(INLINE.style)}`,
+        'img-src': "'self' data: blob: https:",
+        'font-src': "'self' data:",
+        'connect-src': "'self'",
+        'object-src': "'none'",
+        'base-uri': "'none'",
+        'form-action': "'self'",
+        'frame-ancestors': "'none'",
+      },
+      route,
+    )
+    assert.not.match(policy ?? '', /unsafe-(inline|eval|hashes)/, route)
+  }
+})
+
+test('hashes the new inline script of a page that changed, as the browser reads it', async () => {
+  try {
+    // The HTML parser reads CR LF as LF before the browser hashes a script.
+    rewritePage(server, 'register', fakePage('register', 'window.changed = 1\r\nwindow.twice = 2'))
+    const scripts = directives((await fetch(`${server.url}/register`)).headers.get('Content-Security-Policy'))['script-src']
+    assert.is(scripts, `'self' ${hashOf('window.changed = 1\nwindow.twice = 2')}`)
+  } finally {
+    rewritePage(server, 'register', fakePage('register'))
+  }
+  const restored = directives((await fetch(`${server.url}/register`)).headers.get('Content-Security-Policy'))['script-src']
+  assert.is(restored, `'self' ${hashOf(INLINE.script)}`)
+})
+
+test("lets a page connect to the origin of an absolute API_HOST and to a dev build's live reload", async () => {
+  const hosted = await startTestServer({ apiHost: 'https://api.example.com:8443/v1' })
+  try {
+    const liveReload = `<script data-live-reload="http://localhost:35729/">new EventSource(document.currentScript.dataset.liveReload)</script>`
+    rewritePage(hosted, 'register', fakePage('register').replace('</body>', `${liveReload}</body>`))
+    const connect = async (route: string) => directives((await fetch(`${hosted.url}${route}`)).headers.get('Content-Security-Policy'))['connect-src']
+    assert.is(await connect('/login'), "'self' https://api.example.com:8443")
+    assert.is(await connect('/nope'), "'self' https://api.example.com:8443")
+    assert.is(await connect('/register'), "'self' https://api.example.com:8443 http://localhost:35729")
+  } finally {
+    await hosted.close()
+  }
 })
 
 test('never serves a file outside the build', async () => {

@@ -2,6 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { guardContext, type ExpectedError } from './page-guard'
+
+export { failedLoad } from './page-guard'
 
 export const BASE = process.env.E2E_URL ?? 'http://localhost:8080'
 export const PREACT_BASE = process.env.E2E_PREACT_URL ?? BASE
@@ -22,11 +25,17 @@ const profiles: string[] = []
 const contexts: BrowserContext[] = []
 
 /**
- * A fresh Chromium of the system with its own empty profile; closing the context ends it.
+ * A fresh Chromium of the system with its own empty profile; closing the context ends it, and
+ * fails when a page broke the policy or logged an error other than the `expectedErrors`.
  * The first-visit guide counts as seen unless `guide` is set, so it does not cover the console.
  */
 export async function newContext(
-  options: { javaScriptEnabled?: boolean; guide?: boolean; viewport?: { width: number; height: number } } = {},
+  options: {
+    javaScriptEnabled?: boolean
+    guide?: boolean
+    viewport?: { width: number; height: number }
+    expectedErrors?: ExpectedError[]
+  } = {},
 ): Promise<BrowserContext> {
   const profile = mkdtempSync(join(tmpdir(), 'console-chromium-'))
   profiles.push(profile)
@@ -36,16 +45,25 @@ export async function newContext(
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: options.viewport ?? { width: 1280, height: 800 },
   })
-  if (!options.guide) await context.addInitScript(() => localStorage.setItem('console:guide-seen', '1'))
+  await guardContext(context, options.expectedErrors)
+  // about:blank has no storage: only the console's own documents get the mark.
+  if (!options.guide) {
+    await context.addInitScript(() => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('console:guide-seen', '1')
+    })
+  }
   // A step that has not happened in 10 s will not: fail fast with what was awaited.
   context.setDefaultTimeout(10_000)
   contexts.push(context)
   return context
 }
 
-/** Closes what a failed test left open and removes the profiles of the contexts this file opened. */
+/**
+ * Closes what a failed test left open, printing what its pages reported, and removes the profiles
+ * of the contexts this file opened.
+ */
 export async function closeBrowser(): Promise<void> {
-  await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => undefined)))
+  await Promise.all(contexts.splice(0).map((context) => context.close().catch((error: Error) => console.error(error.message))))
   for (const profile of profiles.splice(0)) rmSync(profile, { recursive: true, force: true })
 }
 

@@ -1,4 +1,3 @@
-import { clsx } from 'clsx'
 import type { ReactNode } from 'react'
 import { useT } from '../../ui/use-t'
 import { Section } from './section'
@@ -19,7 +18,10 @@ function FleetScreen({ t }: { t: Translate }) {
           <dt>{t(`landing.showcase.fleet.${status}`)}</dt>
           <dd className={s.count}>{t(`landing.sample.${status}`)}</dd>
           <dd className={s.track} aria-hidden="true">
-            <span className={clsx(s.bar, s[status])} style={{ inlineSize: `${Math.max(2, ((counts[index] ?? 0) / total) * 100)}%` }} />
+            {/* An SVG width, not a style attribute: the page's policy refuses inline styles. */}
+            <svg className={s.bar}>
+              <rect className={s[status]} width={`${Math.max(2, ((counts[index] ?? 0) / total) * 100)}%`} height="100%" rx="4" />
+            </svg>
           </dd>
         </div>
       ))}

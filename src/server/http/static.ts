@@ -6,6 +6,7 @@ import zlib from 'node:zlib'
 import { Hono, type Context } from 'hono'
 import { ENCODING_SUFFIX, acceptedEncodings, contentType, resolveInside, type Encoding } from './files'
 import { notFoundJson } from './errors'
+import { pagePolicy } from './page-policy'
 
 export interface StaticOptions {
   /** The console build: `assets/`, `pages/` and `manifest.json`. */
@@ -21,6 +22,8 @@ interface Manifest {
 interface Page {
   mtimeMs: number
   etag: string
+  /** The page's own Content-Security-Policy, with the hashes of its inline scripts and styles. */
+  policy: string
   bodies: Partial<Record<Encoding | 'identity', Promise<Buffer>>>
 }
 
@@ -72,14 +75,20 @@ export function staticRoutes(options: StaticOptions) {
     let page = pages.get(file)
     if (page?.mtimeMs !== stat.mtimeMs) {
       const raw = await fs.readFile(file, 'utf8')
-      const html = Buffer.from(options.apiHost === undefined ? raw : rewriteApiHost(raw, options.apiHost))
+      const text = options.apiHost === undefined ? raw : rewriteApiHost(raw, options.apiHost)
+      const html = Buffer.from(text)
       const etag = createHash('sha256').update(html).digest('base64url').slice(0, 16)
-      page = { mtimeMs: stat.mtimeMs, etag, bodies: { identity: Promise.resolve(html) } }
+      page = { mtimeMs: stat.mtimeMs, etag, policy: pagePolicy(text), bodies: { identity: Promise.resolve(html) } }
       pages.set(file, page)
     }
     const encoding = acceptedEncodings(c.req.header('Accept-Encoding'))[0]
     const etag = `"${page.etag}${encoding ? `-${encoding}` : ''}"`
-    const headers: Record<string, string> = { 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding', ETag: etag }
+    const headers: Record<string, string> = {
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+      ETag: etag,
+      'Content-Security-Policy': page.policy,
+    }
     if (status === 200 && c.req.header('If-None-Match')?.split(/\s*,\s*/).includes(etag)) return c.body(null, 304, headers)
     const identity = page.bodies.identity as Promise<Buffer>
     const body = encoding ? (page.bodies[encoding] ??= identity.then(compress[encoding])) : identity
