@@ -24,6 +24,7 @@ export interface KeyHolder {
   organizationId: string
   /** The key's scopes that its maker still holds in its organization. */
   rights: Right[]
+  expiresAt: string | null
 }
 
 /** Who a key speaks for, or undefined when it is unknown, revoked, expired or its maker gone. */
@@ -43,5 +44,11 @@ export async function keyHolder(db: Db, token: string, now: Date): Promise<KeyHo
     await db.updateTable('access_keys').set({ last_used_at: at }).where('id', '=', row.id).execute()
   }
   const scopes = new Set(parseRights(row.scopes))
-  return { keyId: row.id, userId: row.created_by, organizationId: row.organization_id, rights: makerRights.filter((right) => scopes.has(right)) }
+  return {
+    keyId: row.id,
+    userId: row.created_by,
+    organizationId: row.organization_id,
+    rights: makerRights.filter((right) => scopes.has(right)),
+    expiresAt: row.expires_at,
+  }
 }

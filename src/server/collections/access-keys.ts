@@ -41,7 +41,10 @@ export const accessKeys: CollectionModule<AccessKey, AccessKeyInput, AccessKeyUp
       // Nobody hands out more than they hold, not even through a key.
       if (input.scopes.some((scope) => !ctx.principal.rights.includes(scope))) throw new ApiError(403, message('scopeNotHeld'))
       const { key, prefix, hash } = newKey()
-      const expires = input.expires_in_days === null ? null : new Date(Date.parse(ctx.now) + input.expires_in_days * DAY_MS).toISOString()
+      const asked = input.expires_in_days === null ? null : new Date(Date.parse(ctx.now) + input.expires_in_days * DAY_MS).toISOString()
+      // A key that makes keys cannot make one that outlives it.
+      const limit = ctx.principal.expiresAt ?? null
+      const expires = limit && (asked === null || asked > limit) ? limit : asked
       return {
         values: {
           name: input.name,
@@ -61,6 +64,6 @@ export const accessKeys: CollectionModule<AccessKey, AccessKeyInput, AccessKeyUp
   },
   retire: async (ctx, current) => {
     ctx.services.hub.disconnect(`key:${current.id}`)
-    return current.revoked_at ? {} : { revoked_at: ctx.now }
+    return current.revoked_at ? null : { revoked_at: ctx.now }
   },
 }

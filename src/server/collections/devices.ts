@@ -11,15 +11,18 @@ const parseTags = (json: unknown): string[] => {
   }
 }
 
-/** Tags once each, in the order given. */
-const tagsJson = (tags: readonly string[]) => JSON.stringify([...new Set(tags.map((tag) => tag.trim()))])
+/** Tags once each, in the order given: as JSON for the record, as words for search. */
+const tagColumns = (tags: readonly string[]) => {
+  const unique = [...new Set(tags.map((tag) => tag.trim()))]
+  return { tags: JSON.stringify(unique), tags_text: unique.join(' ') }
+}
 
 export const devices: CollectionModule<Device, DeviceInput> = {
   name: 'devices',
   right: 'devices',
   table: 'devices',
   list: {
-    search: ['t.name', 't.serial', 't.model', 't.location', 't.ip', 't.tags'],
+    search: ['t.name', 't.serial', 't.model', 't.location', 't.ip', 't.tags_text'],
     sort: { name: 't.name', serial: 't.serial', model: 't.model', status: 't.status', location: 't.location', last_seen: 't.last_seen', created_at: 't.created_at' },
     defaultSort: { sort: 'name', order: 'asc' },
     filters: { status: { column: 't.status', values: DEVICE_STATUSES }, model: { column: 't.model' } },
@@ -43,12 +46,17 @@ export const devices: CollectionModule<Device, DeviceInput> = {
   create: {
     schema: DeviceInput,
     row: async (input) => ({
-      values: { name: input.name, serial: input.serial.trim(), model: input.model, location: input.location, tags: tagsJson(input.tags), status: 'provisioning' },
+      values: { name: input.name, serial: input.serial.trim(), model: input.model, location: input.location, ...tagColumns(input.tags), status: 'provisioning' },
     }),
   },
   update: {
     schema: DeviceInput,
-    row: async (input) => ({ name: input.name, serial: input.serial.trim(), model: input.model, location: input.location, tags: tagsJson(input.tags) }),
+    row: async (input) => ({ name: input.name, serial: input.serial.trim(), model: input.model, location: input.location, ...tagColumns(input.tags) }),
+  },
+  // Its tunnels go with a device: open consoles hear of each.
+  cascade: async (ctx, current) => {
+    const rows = await ctx.db.selectFrom('tunnels').select(['id', 'version']).where('device_id', '=', current.id).execute()
+    return rows.map((row: { id: string; version: number }) => ({ collection: 'tunnels' as const, id: row.id, version: row.version + 1 }))
   },
   duplicate: (error) => (/serial/.test(error.message) ? message('duplicate', { what: 'A device with this serial' }) : undefined),
 }

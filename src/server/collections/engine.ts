@@ -45,8 +45,10 @@ export interface CollectionModule<Rec extends BaseRecord, Input, Update = Input>
     schema: Struct<Update, unknown>
     row(input: Update, ctx: WriteContext, current: Rec): Promise<Row>
   }
-  /** Instead of deleting: the columns that retire the record (a key is revoked, stays listed). */
-  retire?(ctx: WriteContext, current: Rec): Promise<Row>
+  /** Instead of deleting: the columns that retire the record (a key is revoked, stays listed); null when it already is. */
+  retire?(ctx: WriteContext, current: Rec): Promise<Row | null>
+  /** Records of other collections that a delete takes along, to tell open consoles. */
+  cascade?(ctx: WriteContext, current: Rec): Promise<{ collection: CollectionName; id: string; version: number }[]>
   /** The message of a unique constraint this module's writes can break. */
   duplicate?(error: Error): string | undefined
 }
@@ -151,6 +153,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
       const current = await mustFind(organizationId, c.req.param('id'))
       if (module.retire) {
         const values = await module.retire(ctx, current)
+        if (!values) return c.json(current)
         await db
           .updateTable(module.table)
           .set({ ...values, updated_at: ctx.now, version: sql`version + 1` })
@@ -161,8 +164,10 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
         changed(organizationId, record, 'update')
         return c.json(record)
       }
+      const alsoGone = (await module.cascade?.(ctx, current)) ?? []
       await db.deleteFrom(module.table).where('id', '=', current.id).where('organization_id', '=', organizationId).execute()
       changed(organizationId, { ...current, version: current.version + 1 }, 'delete')
+      for (const gone of alsoGone) services.hub.publish(organizationId, 'change', { ...gone, action: 'delete' })
       return c.json(current)
     })
 }

@@ -134,6 +134,8 @@ export interface DeviceRow {
   location: string
   /** JSON array of strings. */
   tags: string
+  /** The tags joined by spaces, for search. */
+  tags_text: string
   last_seen: string | null
   created_at: string
   updated_at: string

@@ -20,6 +20,8 @@ export interface Principal {
   organizationId: string
   rights: Right[]
   token: string
+  /** A key's own end, if it has one. */
+  expiresAt?: string | null
 }
 
 export type AuthEnv = { Variables: { session: Session; principal: Principal } }

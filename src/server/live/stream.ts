@@ -27,33 +27,71 @@ const visibleTo = (principal: Principal) => (event: HubEvent) =>
 export function eventRoutes(services: EngineServices, keepaliveMs = KEEPALIVE_MS) {
   const { hub } = services
   return new Hono<AuthEnv>().get(EVENTS_PATH, requirePrincipal(services), (c) => {
-    const principal = c.var.principal
-    const lastId = Number(c.req.header('Last-Event-ID') ?? '')
-    const visible = visibleTo(principal)
+    const opened = c.var.principal
+    const lastHeader = c.req.header('Last-Event-ID')
     return streamSSE(c, async (stream) => {
       let end: () => void = () => undefined
       const ended = new Promise<void>((resolve) => (end = resolve))
       stream.onAbort(end)
-      const send = (event: HubEvent) => stream.writeSSE({ event: event.type, id: String(event.id), data: JSON.stringify(event.data) })
-      const unsubscribe = hub.subscribe(principal.organizationId, (event) => {
-        if (visible(event)) void send(event)
+      let lastSent = -1
+      const send = async (event: HubEvent) => {
+        if (event.id <= lastSent) return
+        lastSent = event.id
+        await stream.writeSSE({ event: event.type, id: String(event.id), data: JSON.stringify(event.data) })
+      }
+      /** The caller as it is now: a changed role or a left organization counts from the next event on. */
+      const current = async () => {
+        const now = await principalOf(services, opened.token)
+        if (!now || now.organizationId !== opened.organizationId) {
+          end()
+          return undefined
+        }
+        return now
+      }
+      // Events wait in order; each batch is sent with the caller's rights read once, afresh.
+      let pending: HubEvent[] = []
+      let draining: Promise<void> | undefined
+      let replaying = true
+      const drain = async () => {
+        while (pending.length) {
+          const batch = pending
+          pending = []
+          const principal = await current()
+          if (!principal) return
+          for (const event of batch.filter(visibleTo(principal))) await send(event)
+        }
+      }
+      const startDrain = () => {
+        if (replaying || draining || !pending.length) return
+        draining = drain().finally(() => {
+          draining = undefined
+          startDrain()
+        })
+      }
+      const unsubscribe = hub.subscribe(opened.organizationId, (event) => {
+        pending.push(event)
+        startDrain()
       })
-      const stopWatching = hub.onDisconnect(streamHandle(principal), end)
+      const stopWatching = hub.onDisconnect(streamHandle(opened), end)
       try {
         await stream.write(`retry: 3000\n: live\n\n`)
-        if (c.req.header('Last-Event-ID') !== undefined && Number.isFinite(lastId)) {
-          const missed = hub.since(principal.organizationId, lastId)
+        if (lastHeader !== undefined) {
+          // Replayed before anything live is sent; what arrives meanwhile waits in `pending`.
+          const lastId = /^\d{1,20}$/.test(lastHeader.trim()) ? Number(lastHeader) : NaN
+          const missed = Number.isFinite(lastId) ? hub.since(opened.organizationId, lastId) : undefined
           if (!missed) await stream.writeSSE({ event: 'reset', data: '{}' })
-          else for (const event of missed.filter(visible)) await send(event)
+          else for (const event of missed.filter(visibleTo(opened))) await send(event)
         }
+        replaying = false
+        startDrain()
         for (;;) {
           let timer: ReturnType<typeof setTimeout> | undefined
           const beat = new Promise<'beat'>((resolve) => (timer = setTimeout(() => resolve('beat'), keepaliveMs)))
           const outcome = await Promise.race([beat, ended.then(() => 'end' as const)])
           clearTimeout(timer)
           if (outcome === 'end' || stream.aborted) break
-          // A sign-out elsewhere, a disabled account or an expired token ends the stream too.
-          if (!(await principalOf(services, principal.token))) break
+          // A sign-out elsewhere, a disabled account or an expired token ends a quiet stream too.
+          if (!(await current())) break
           await stream.write(': keepalive\n\n')
         }
       } finally {

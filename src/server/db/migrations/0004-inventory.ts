@@ -18,6 +18,8 @@ export const inventory: Migration = {
       .addColumn('firmware', 'text', (c) => c.notNull().defaultTo(''))
       .addColumn('location', 'text', (c) => c.notNull().defaultTo(''))
       .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
+      // The tags as plain words for search, so a search never matches the JSON around them.
+      .addColumn('tags_text', 'text', (c) => c.notNull().defaultTo(''))
       .addColumn('last_seen', 'text')
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())

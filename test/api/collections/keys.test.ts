@@ -1,0 +1,165 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import {
+  call,
+  client,
+  createDevice,
+  createKey,
+  createTunnel,
+  expectStatus,
+  limitRights,
+  register,
+  startServer,
+  writeDb,
+  type Tenant,
+  type TestServer,
+} from './_api'
+import { openEvents } from './_events'
+
+type Rec = Record<string, any>
+
+let server: TestServer
+
+test.before(async () => {
+  server = await startServer()
+})
+test.after(() => server.close())
+
+/** A fresh organization with a device and a tunnel, and a key of `scopes` made by its user. */
+async function setUp(scopes: string[], keyOverrides: Rec = {}) {
+  const maker = await register(server, 'Keys')
+  const device = expectStatus<Rec>(await maker.create('devices', createDevice()), 201)
+  const tunnel = expectStatus<Rec>(await maker.create('tunnels', createTunnel(device.id)), 201)
+  const issued = expectStatus<Rec>(await maker.create('access_keys', createKey({ name: 'Agent', scopes, ...keyOverrides })), 201)
+  return { maker, device, tunnel, issued, key: client(server, issued.secret) }
+}
+
+const keyRow = (id: string) => server.query<Rec>(`SELECT * FROM access_keys WHERE id = ?`, id)[0]!
+const statuses = async (answers: Promise<{ status: number }>[]) => (await Promise.all(answers)).map((answer) => answer.status)
+
+test('sends the secret only in the answer that issues the key', async () => {
+  const { maker, issued } = await setUp(['devices'])
+  const secret: string = issued.secret
+  const random = secret.slice('edk_12345678_'.length)
+  assert.is(random.length, 43)
+  const { secret: _, ...record } = issued
+  const answers = [
+    await maker.list('access_keys'),
+    await maker.list('access_keys', { q: 'Agent' }),
+    await maker.get('access_keys', issued.id),
+    await maker.update('access_keys', issued.id, { ...record, name: 'Agent renamed' }),
+    await maker.remove('access_keys', issued.id),
+    await maker.get('access_keys', issued.id),
+  ]
+  for (const answer of answers) {
+    assert.is(answer.status, 200)
+    for (const text of [secret, random, 'secret']) assert.not.ok(answer.text.includes(text), `${text.slice(0, 12)}... in ${answer.text.slice(0, 120)}`)
+  }
+})
+
+test('keeps no secret in clear in the database file', async () => {
+  const { issued } = await setUp(['devices', 'tunnels'])
+  const secret: string = issued.secret
+  const random = secret.slice('edk_12345678_'.length)
+  const row = keyRow(issued.id)
+  assert.equal(Object.keys(row).sort(), ['created_at', 'created_by', 'expires_at', 'id', 'last_used_at', 'name', 'organization_id', 'prefix', 'revoked_at', 'scopes', 'secret_hash', 'updated_at', 'version'])
+  assert.is(row.prefix, secret.slice(0, 12))
+  assert.match(row.secret_hash, /^[0-9a-f]{64}$/)
+  for (const value of Object.values(server.query<Rec>(`SELECT * FROM access_keys`)).flatMap((each) => Object.values(each))) {
+    assert.not.ok(String(value).includes(random), `a column holds the key's random part: ${value}`)
+  }
+  for (const name of fs.readdirSync(server.dataDir).filter((file) => file.startsWith('console.db'))) {
+    const bytes = fs.readFileSync(path.join(server.dataDir, name))
+    assert.not.ok(bytes.includes(random), `${name} holds the key's random part`)
+  }
+})
+
+test('works as a Bearer token within its scopes and gets 403 outside them', async () => {
+  const { maker, device, tunnel, issued, key } = await setUp(['devices'])
+  const listed = await key.list('devices')
+  assert.equal([listed.status, listed.headers.get('X-Total-Count')], [200, '1'])
+  assert.equal(listed.body, expectStatus(await maker.list('devices'), 200))
+  expectStatus(await key.get('devices', device.id), 200)
+  expectStatus(await key.create('devices', createDevice()), 201)
+  expectStatus(await key.heartbeat(device.id), 200)
+  assert.equal(
+    await statuses([key.list('tunnels'), key.get('tunnels', tunnel.id), key.list('access_keys'), key.get('access_keys', issued.id), key.remove('access_keys', issued.id)]),
+    [403, 403, 403, 403, 403],
+  )
+  // A key speaks for its maker on collections only: it is no session.
+  assert.equal(await statuses([call(server, 'GET', '/users/self', issued.secret), call(server, 'POST', '/logout', issued.secret, {})]), [401, 401])
+  assert.is(keyRow(issued.id).revoked_at, null)
+
+  const tunnelsOnly = await setUp(['tunnels'])
+  const heartbeat = await tunnelsOnly.key.heartbeat(tunnelsOnly.device.id)
+  assert.equal([heartbeat.status, heartbeat.body], [403, { message: 'You do not have the right to do this' }])
+})
+
+test('gets 401 everywhere once revoked', async () => {
+  const { maker, device, issued, key } = await setUp(['devices', 'access_keys'])
+  expectStatus(await key.list('devices'), 200)
+  expectStatus(await maker.remove('access_keys', issued.id), 200)
+  assert.equal(await statuses([key.list('devices'), key.get('devices', device.id), key.heartbeat(device.id), key.list('access_keys')]), [401, 401, 401, 401])
+  await openEvents(server, issued.secret).then(
+    () => assert.unreachable('a revoked key opened the events stream'),
+    (error: Error) => assert.match(error.message, /^events answered 401/),
+  )
+})
+
+test('refuses to issue a key with a scope its maker does not hold', async () => {
+  const { maker, issued } = await setUp(['devices', 'access_keys'])
+  const count = () => server.query(`SELECT id FROM access_keys WHERE organization_id = ?`, maker.organizationId).length
+  limitRights(server, maker.email, ['devices', 'access_keys', 'users'])
+  const wider = await maker.create('access_keys', createKey({ scopes: ['devices', 'tunnels'] }))
+  assert.equal([wider.status, wider.body], [403, { message: 'You cannot give a key a right you do not hold yourself' }])
+  // A key is held to its own scopes too: the maker holds users, the key does not.
+  const key = client(server, issued.secret)
+  const throughKey = await key.create('access_keys', createKey({ scopes: ['devices', 'users'] }))
+  assert.equal([throughKey.status, throughKey.body.message], [403, 'You cannot give a key a right you do not hold yourself'])
+  assert.is(count(), 1)
+  expectStatus(await maker.create('access_keys', createKey({ scopes: ['devices', 'users'] })), 201)
+  expectStatus(await key.create('access_keys', createKey({ scopes: ['devices'] })), 201)
+  assert.is(count(), 3)
+})
+
+test("loses a right as soon as its maker does, and everything when the maker is disabled", async () => {
+  const { maker, tunnel, key } = await setUp(['devices', 'tunnels'])
+  expectStatus(await key.get('tunnels', tunnel.id), 200)
+  limitRights(server, maker.email, ['devices', 'access_keys'])
+  assert.equal(await statuses([key.get('tunnels', tunnel.id), key.list('tunnels'), key.list('devices')]), [403, 403, 200])
+  limitRights(server, maker.email, ['devices', 'tunnels', 'access_keys'])
+  expectStatus(await key.get('tunnels', tunnel.id), 200, 'the scope comes back with the right')
+  writeDb(server, `UPDATE users SET status = 'disabled' WHERE id = ?`, maker.userId)
+  assert.equal(await statuses([key.list('devices'), key.list('tunnels')]), [401, 401])
+})
+
+test('notes its last use, writing it at most once a minute', async () => {
+  const { maker, key, issued } = await setUp(['devices'])
+  assert.is(keyRow(issued.id).last_used_at, null)
+  expectStatus(await key.list('devices'), 200)
+  const first = keyRow(issued.id).last_used_at
+  assert.ok(first, 'set on first use')
+  assert.is(expectStatus<Rec>(await maker.get('access_keys', issued.id), 200).last_used_at, first)
+  server.advance(30_000)
+  expectStatus(await key.list('devices'), 200)
+  expectStatus(await key.list('devices'), 200)
+  assert.is(keyRow(issued.id).last_used_at, first, 'not rewritten within a minute')
+  server.advance(31_000)
+  expectStatus(await key.list('devices'), 200)
+  const second = keyRow(issued.id).last_used_at
+  assert.ok(Date.parse(second) - Date.parse(first) >= 60_000, `${first} -> ${second}`)
+})
+
+test('gets 401 once past its expiry, and not a minute before', async () => {
+  const { device, issued, key } = await setUp(['devices'], { expires_in_days: 7 })
+  const expiresAt = Date.parse(issued.expires_at)
+  assert.is(expiresAt - Date.parse(issued.created_at), 7 * 24 * 3600_000)
+  server.advance(7 * 24 * 3600_000 - 60_000)
+  expectStatus(await key.list('devices'), 200, 'a minute before expiry')
+  server.advance(2 * 60_000)
+  assert.equal(await statuses([key.list('devices'), key.heartbeat(device.id)]), [401, 401])
+})
+
+test.run()
