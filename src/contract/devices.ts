@@ -1,6 +1,7 @@
 import { array, enums, object, optional, refine, size, string, type Infer } from 'superstruct'
 import type { BaseRecord } from './collections'
-import { Between, field, LIMITS, OptionalText, Text } from './validation'
+import { Between, OptionalText } from './record-fields'
+import { field, LIMITS, Text } from './validation'
 
 export const DEVICE_STATUSES = ['online', 'offline', 'provisioning', 'error'] as const
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number]
@@ -17,8 +18,8 @@ export interface Device extends BaseRecord {
   last_seen: string | null
 }
 
-const Serial = field('serial', 64, (value) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value.trim()) || 'validation.serial')
-const Tag = field('tag', 32, (value) => /^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u.test(value.trim()) || 'validation.tag')
+const Serial = field('serial', 64, (value) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value.trim()) || 'fields.serial')
+const Tag = field('tag', 32, (value) => /^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u.test(value.trim()) || 'fields.tag')
 
 /** What a person sets on a device; status, IP, firmware and last seen come from its heartbeats. */
 export const DeviceInput = object({
@@ -32,7 +33,7 @@ export type DeviceInput = Infer<typeof DeviceInput>
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/
 const IPV6 = /^[0-9a-f:.]{2,45}$/i
-const Ip = refine(string(), 'ip', (value) => (value.length <= 45 && (IPV4.test(value) || (value.includes(':') && IPV6.test(value)))) || 'validation.ip')
+const Ip = refine(string(), 'ip', (value) => (value.length <= 45 && (IPV4.test(value) || (value.includes(':') && IPV6.test(value)))) || 'fields.ip')
 
 /** `POST /devices/{id}/heartbeat`, sent by the device with an access key holding `devices`. */
 export const HeartbeatBody = object({

@@ -1,6 +1,7 @@
 import { boolean, enums, object, type Infer } from 'superstruct'
 import type { BaseRecord } from './collections'
-import { Between, field, LIMITS, Text } from './validation'
+import { Between } from './record-fields'
+import { field, LIMITS, Text } from './validation'
 
 export const PROTOCOLS = ['tcp', 'udp', 'http', 'https'] as const
 export type Protocol = (typeof PROTOCOLS)[number]

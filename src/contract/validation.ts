@@ -1,4 +1,4 @@
-import { coerce, integer, number, refine, string, validate, type Struct } from 'superstruct'
+import { coerce, refine, string, validate, type Struct } from 'superstruct'
 
 /** A basic address with a 2 to 4 letter ending (SPEC.md section 5). */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i
@@ -16,7 +16,10 @@ export const LIMITS = {
   text: 2000,
 } as const
 
-/** Locale keys of the validation messages; the server answers them in English. */
+/**
+ * Locale keys of the validation messages; the server answers them in English. `validation.*`
+ * travel with the public pages, `fields.*` (the management screens' own) with the console.
+ */
 export type MessageKey =
   | 'validation.required'
   | 'validation.email'
@@ -26,11 +29,11 @@ export type MessageKey =
   | 'validation.passwordEmail'
   | 'validation.tooLong'
   | 'validation.characters'
-  | 'validation.range'
-  | 'validation.serial'
-  | 'validation.tag'
-  | 'validation.ip'
-  | 'validation.device'
+  | 'fields.range'
+  | 'fields.serial'
+  | 'fields.tag'
+  | 'fields.ip'
+  | 'fields.device'
   | 'validation.invalid'
 
 export type FieldErrors = Record<string, MessageKey>
@@ -38,10 +41,10 @@ export type FieldErrors = Record<string, MessageKey>
 export type Checked<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors }
 
 /** Half of a surrogate pair alone is no character: it encodes as U+FFFD, so two such strings can be equal. */
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u
+export const LONE_SURROGATE = /[\uD800-\uDFFF]/u
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/
 /** Controls, bidi embeddings, overrides and isolates, zero-width characters and the BOM. */
-const INVISIBLE = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g
+export const INVISIBLE = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g
 
 type Rule = (value: string) => true | MessageKey
 
@@ -70,18 +73,6 @@ export const Required = field('required', LIMITS.text)
 export const Text = (max: number) =>
   coerce(field('text', max), string(), (value) => value.replace(INVISIBLE, '').normalize('NFC').trim())
 
-/** Like `Text`, but may be left empty. */
-export const OptionalText = (max: number) =>
-  coerce(
-    refine(string(), 'optionalText', (value) => (value.length > max ? 'validation.tooLong' : !LONE_SURROGATE.test(value) || 'validation.characters')),
-    string(),
-    (value) => value.replace(INVISIBLE, '').normalize('NFC').trim(),
-  )
-
-/** A number from `low` to `high`; whole when `whole` is set. */
-export const Between = (low: number, high: number, whole = false) =>
-  refine(whole ? integer() : number(), 'between', (value) => (value >= low && value <= high) || 'validation.range')
-
 export const Email = field('email', LIMITS.email, (value) => EMAIL_PATTERN.test(value.trim()) || 'validation.email')
 
 /** A password as typed at sign-in: required only (SPEC.md section 5), within bounds. */
@@ -96,10 +87,6 @@ export const NewPassword = field(
 
 /** A one-time secret from a link or a redirect. */
 export const Secret = field('secret', LIMITS.secret, (value) => !CONTROL.test(value) || 'validation.characters')
-
-/** Optional free text of at most `max` units, e.g. a message. */
-export const Note = (max: number) =>
-  refine(string(), 'note', (value) => (value.length > max ? 'validation.tooLong' : !LONE_SURROGATE.test(value) || 'validation.characters'))
 
 /**
  * A new password must not be, or contain, the account's own address or its name part. The server

@@ -1,3 +1,4 @@
+import consoleTexts from '../../locales/console/en.json'
 import en from '../../locales/en.json'
 import texts from '../../locales/server/en.json'
 import type { MessageKey } from '../contract/validation'
@@ -14,8 +15,10 @@ export function message(key: ServerKey, vars: Record<string, string | number> = 
   return fill(texts.server[key], vars)
 }
 
+const FIELD_TEXTS: Record<string, Record<string, string>> = { validation: en.validation, fields: consoleTexts.fields }
+
 /** The English text of a validation message key (`validation.email` -> 'Invalid email'). */
 export function fieldMessage(key: MessageKey): string {
-  const name = key.slice('validation.'.length) as keyof typeof en.validation
-  return en.validation[name] ?? en.validation.invalid
+  const [section = '', name = ''] = key.split('.')
+  return FIELD_TEXTS[section]?.[name] ?? en.validation.invalid
 }

@@ -22,7 +22,7 @@ async function checkDevice(ctx: WriteContext, deviceId: string) {
     .where('id', '=', deviceId)
     .where('organization_id', '=', ctx.principal.organizationId)
     .executeTakeFirst()
-  if (!found) throw invalidInput({ device_id: 'validation.device' })
+  if (!found) throw invalidInput({ device_id: 'fields.device' })
 }
 
 export const tunnels: CollectionModule<Tunnel, TunnelInput> = {
