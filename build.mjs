@@ -1,13 +1,16 @@
 // Builds the console (React, or Preact with --preact), prerenders its public pages,
 // precompresses every file, prints the size report and bundles the reference server.
 // --watch rebuilds on change, restarts the server and reloads open pages.
+// Its parts live in src/build/: the page template, the screens' code and sources, the sizes.
 import * as esbuild from 'esbuild'
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
+import { escapeHtml, fillPage, scriptJson } from './src/build/page.mjs'
+import { screenModules, screenSources } from './src/build/screens.mjs'
+import { compressTree, printReport, reachable, sizeReport, staticClosure } from './src/build/size-report.mjs'
 
 const root = new URL('.', import.meta.url).pathname
 const args = new Set(process.argv.slice(2))
@@ -75,44 +78,8 @@ const serverOptions = {
   logLevel: 'warning',
 }
 
-/** Screen key -> source module, read from the lazy imports of `src/app/screens.ts`. */
-function screenModules() {
-  const source = readFileSync(join(root, 'src/app/screens.ts'), 'utf8')
-  const modules = {}
-  for (const [, key, path] of source.matchAll(/'?([\w-]+)'?:\s*\(\) => import\('([^']+)'\)/g)) {
-    modules[key] = join('src/app', path)
-  }
-  if (!Object.keys(modules).length) throw new Error('no screens found in src/app/screens.ts')
-  return modules
-}
-
-const sourceOf = (path) => ['.tsx', '.ts'].map((ext) => path + ext).find((file) => existsSync(join(root, file)))
-
-/** Static imports of `file`, itself included: what the browser fetches before it runs. */
-function staticClosure(meta, file, seen = new Set()) {
-  if (seen.has(file)) return seen
-  seen.add(file)
-  for (const item of meta.outputs[file]?.imports ?? []) {
-    if (item.kind === 'import-statement' && !item.external) staticClosure(meta, item.path, seen)
-  }
-  return seen
-}
-
-/** Every output the console can reach from its entry, following lazy imports too. */
-function reachable(meta, from, styles) {
-  const seen = new Set(styles)
-  const walk = (file) => {
-    if (seen.has(file)) return
-    seen.add(file)
-    for (const item of meta.outputs[file]?.imports ?? []) if (!item.external) walk(item.path)
-  }
-  from.forEach(walk)
-  return seen
-}
-
 const url = (file) => '/' + relative(out, join(root, file)).split('\\').join('/')
 const outputFor = (meta, entry) => Object.keys(meta.outputs).find((file) => meta.outputs[file].entryPoint === entry)
-const escapeHtml = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c])
 
 /** Turns one finished client build into pages, a manifest, compressed files and a size report. */
 async function finish(result) {
@@ -121,10 +88,10 @@ async function finish(result) {
   const prerenderFile = outputFor(meta, 'src/prerender.tsx')
   const stylesCss = outputFor(meta, 'styles/index.css')
   const palettesCss = outputFor(meta, 'styles/palettes.css')
+  const modules = screenModules(root, meta)
   const screenOutputs = {}
-  for (const [key, module] of Object.entries(screenModules())) {
-    const source = sourceOf(module)
-    const output = source && outputFor(meta, source)
+  for (const [key, module] of Object.entries(modules)) {
+    const output = outputFor(meta, module)
     if (!output) throw new Error(`no output for screen ${key} (${module})`)
     screenOutputs[key] = output
   }
@@ -148,7 +115,7 @@ async function finish(result) {
     ? `<script data-live-reload="http://localhost:${RELOAD_PORT}/">new EventSource(document.currentScript.dataset.liveReload).onmessage=()=>location.reload()</script>`
     : ''
   const inline = (file, key) => `<style${key ? ` data-screen="${key}"` : ''}>${readFileSync(join(root, file), 'utf8')}</style>`
-  const stylesJson = JSON.stringify(screenStyles).replace(/</g, '\\u003c')
+  const stylesJson = scriptJson(screenStyles)
 
   const page = async ({ path, screen, mode, title }) => {
     const body = await prerender.renderPage(path, mode === 'shell' ? undefined : screen)
@@ -161,14 +128,15 @@ async function finish(result) {
       ...[...preloads].map((file) => `<link rel="modulepreload" href="${url(file)}">`),
       `<script type="application/json" id="screen-styles">${stylesJson}</script>`,
     ].join('')
-    return template
-      .replace('<!--title-->', escapeHtml(title ? `${title} | ${BRAND.name}` : BRAND.name))
-      .replace('<!--description-->', escapeHtml(BRAND.description))
-      .replace('<!--head-->', head)
-      .replace('%PALETTES%', url(palettesCss))
-      .replace('<!--mode-->', mode)
-      .replace('<!--body-->', body)
-      .replace('<!--scripts-->', `<script type="module" src="${url(main)}"></script>${reload}`)
+    return fillPage(template, {
+      title: escapeHtml(title ? `${title} | ${BRAND.name}` : BRAND.name),
+      description: escapeHtml(BRAND.description),
+      head,
+      palettes: url(palettesCss),
+      mode,
+      body,
+      scripts: `<script type="module" src="${url(main)}"></script>${reload}`,
+    })
   }
 
   mkdirSync(join(out, 'pages'), { recursive: true })
@@ -188,83 +156,48 @@ async function finish(result) {
   rmSync(join(assets, 'package.json'), { force: true })
 
   if (!watch) compressTree(out)
-  const report = sizeReport(meta, keep, {
-    html: join(out, 'pages', manifest.pages['/login']),
-    js: [...staticClosure(meta, main), ...staticClosure(meta, screenOutputs['sign-in'])],
-  })
+  const publicScreens = [...PAGES, NOT_FOUND_PAGE].map((entry) => entry.screen)
+  const report = sizeReport({ root, out, meta, keep, downloads: downloads(meta, { main, screenOutputs, screenCss, manifest, publicScreens }) })
   writeFileSync(join(out, 'size-report.json'), JSON.stringify({ flavour, ...report }, null, 2))
   writeFileSync(join(out, 'metafile.json'), JSON.stringify(meta))
-  printReport(report)
-}
-
-const sizes = (bytes) => ({
-  raw: bytes.length,
-  gzip: gzipSync(bytes, { level: 9 }).length,
-  brotli: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length,
-})
-
-/** Writes a .gz and a .br beside every text file, for the server to send as they are. */
-function compressTree(dir) {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) compressTree(path)
-    else if (/\.(js|css|html|json|svg|map)$/.test(name)) {
-      const bytes = readFileSync(path)
-      writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }))
-      writeFileSync(`${path}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }))
-    }
-  }
-}
-
-/** Bytes per entry and lazy chunk, and what a visitor downloads for the sign-in page. */
-function sizeReport(meta, keep, signIn) {
-  const files = [...keep].filter((file) => meta.outputs[file]).sort()
-  const rows = files.map((file) => ({
-    file: relative(out, join(root, file)),
-    kind: meta.outputs[file].entryPoint ? (file.endsWith('.css') ? 'css' : 'entry') : file.endsWith('.css') ? 'css' : 'chunk',
-    ...sizes(readFileSync(join(root, file))),
-  }))
-  const parts = [signIn.html, ...[...new Set(signIn.js)].map((file) => join(root, file))]
-  const total = { raw: 0, gzip: 0, brotli: 0 }
-  for (const part of parts) {
-    const size = sizes(readFileSync(part))
-    for (const key of Object.keys(total)) total[key] += size[key]
-  }
-  return { files: rows, signInPage: { ...total, files: parts.map((part) => relative(out, part)) } }
-}
-
-const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`.padStart(10)
-
-function printReport(report) {
-  console.log(`size report (${flavour})${' '.repeat(34)}raw       gzip     brotli`)
-  for (const row of report.files) {
-    console.log(`  ${row.kind.padEnd(6)} ${row.file.padEnd(42)}${kib(row.raw)} ${kib(row.gzip)} ${kib(row.brotli)}`)
-  }
-  const total = report.signInPage
-  console.log(`  sign-in page (html with its css, js)${' '.repeat(13)}${kib(total.raw)} ${kib(total.gzip)} ${kib(total.brotli)}`)
+  printReport(flavour, report)
+  writeDocs(modules)
 }
 
 /**
- * The sources the Show Code panel shows: for each screen, its module and the modules beside it
- * that it imports, as `{ "<screen>": [{ name, source }] }` next to the server bundle.
+ * What a visitor downloads: the sign-in page; the first signed-in load of /app (the shell page,
+ * the shell and the home screen with their CSS); and for each other screen of the console, its
+ * own chunk and CSS, and all that opening it fetches after that first load (with the chunks it
+ * shares with other screens, such as the list kit).
  */
-function writeDocs() {
-  const docs = {}
-  for (const [key, module] of Object.entries(screenModules())) {
-    const main = sourceOf(module)
-    if (!main) continue
-    const text = readFileSync(join(root, main), 'utf8')
-    const siblings = [...text.matchAll(/from '\.\/([\w-]+)'/g)].map(([, name]) => sourceOf(join(main, '..', name))).filter(Boolean)
-    docs[key] = [main, ...new Set(siblings)].map((name) => ({ name, source: readFileSync(join(root, name), 'utf8') }))
+function downloads(meta, { main, screenOutputs, screenCss, manifest, publicScreens }) {
+  const page = (key) => relative(root, join(out, 'pages', manifest.pages[key]))
+  const css = (key) => (screenCss(key) ? [screenCss(key)] : [])
+  const load = (key) => [...staticClosure(meta, screenOutputs[key]), ...css(key)]
+  const appPage = [page('app'), ...staticClosure(meta, main), ...load('shell'), ...load('home')]
+  const loaded = new Set(appPage)
+  const consoleScreens = Object.keys(screenOutputs).filter((key) => !['shell', 'home', ...publicScreens].includes(key))
+  return {
+    signInPage: [page('/login'), ...staticClosure(meta, main), ...staticClosure(meta, screenOutputs['sign-in'])],
+    appPage,
+    screens: Object.fromEntries(
+      consoleScreens.map((key) => [
+        key,
+        { own: [screenOutputs[key], ...css(key)], open: load(key).filter((file) => !loaded.has(file)) },
+      ]),
+    ),
   }
+}
+
+/** The sources of each screen for the Show Code panel, beside the server bundle. */
+function writeDocs(modules) {
   mkdirSync(join(root, 'dist/server'), { recursive: true })
-  writeFileSync(join(root, 'dist/server/docs.json'), JSON.stringify(docs))
+  writeFileSync(join(root, 'dist/server/docs.json'), JSON.stringify(screenSources(root, modules)))
 }
 
 async function buildServer() {
   if (!existsSync(join(root, serverOptions.entryPoints[0]))) return
   await esbuild.build(serverOptions)
-  writeDocs()
 }
 
 async function once() {

@@ -185,11 +185,11 @@ test('never serves a file outside the build', async () => {
 })
 
 test('writes API_HOST into the api-host meta of every page', async () => {
-  const hosted = await startTestServer({ apiHost: 'https://api.example.com/v1?a="b"' })
+  const hosted = await startTestServer({ apiHost: `https://api.example.com/v1?a="b"&c=$&d=$'` })
   try {
     for (const route of ['/login', '/app/home', '/nope']) {
       const html = await (await fetch(`${hosted.url}${route}`)).text()
-      assert.match(html, '<meta name="api-host" content="https://api.example.com/v1?a=&quot;b&quot;">', route)
+      assert.match(html, `<meta name="api-host" content="https://api.example.com/v1?a=&quot;b&quot;&amp;c=$&amp;d=$'">`, route)
     }
     assert.match(await (await fetch(`${server.url}/login`)).text(), '<meta name="api-host" content="/api">')
   } finally {

@@ -1,11 +1,9 @@
-import { clsx } from 'clsx'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { ContactForm as ContactSchema } from '../../contract/contact'
 import { check } from '../../contract/validation'
 import { Banner } from '../../ui/banner'
 import { Button } from '../../ui/button'
-import { TextField } from '../../ui/fields'
-import field from '../../ui/fields.module.css'
+import { TextArea, TextField } from '../../ui/fields'
 import { errorsOf, useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import s from './contact-form.module.css'
@@ -15,30 +13,15 @@ const validate = (values: Record<string, unknown>) => errorsOf(check(ContactSche
 /** Name and e-mail required, a message optional. Send checks them and sends nothing (SPEC.md section 5). */
 export function ContactForm() {
   const t = useT()
-  const messageId = useId()
   const [checked, setChecked] = useState(false)
   const form = useForm({ name: '', email: '', messages: '' }, validate, () => setChecked(true))
-  const messages = form.text('messages')
   return (
     <form className={s.form} noValidate onSubmit={form.submit}>
       <div className={s.pair}>
         <TextField label={t('landing.contact.name')} autoComplete="name" {...form.text('name')} />
         <TextField label={t('landing.contact.email')} type="email" autoComplete="email" {...form.text('email')} />
       </div>
-      <div className={field.field}>
-        <label htmlFor={messageId} className={field.label}>
-          {t('landing.contact.messages')}
-        </label>
-        <textarea
-          id={messageId}
-          name={messages.name}
-          rows={5}
-          className={clsx(field.input, s.textarea)}
-          value={messages.value}
-          onChange={(event) => messages.onChange(event.currentTarget.value)}
-          onBlur={messages.onBlur}
-        />
-      </div>
+      <TextArea label={t('landing.contact.messages')} rows={5} className={s.message} {...form.text('messages')} />
       {checked && <Banner variant="info">{t('landing.contact.notSent')}</Banner>}
       <Button type="submit" variant="primary" className={s.send}>
         {t('landing.contact.send')}

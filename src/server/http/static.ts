@@ -45,7 +45,8 @@ async function sendFile(c: Context, file: string, headers: Record<string, string
 
 export function rewriteApiHost(html: string, apiHost: string): string {
   return html.replace(/<meta\b[^>]*\bname=["']api-host["'][^>]*>/gi, (tag) =>
-    tag.replace(/\bcontent=(["'])[^"']*\1/i, `content="${escapeAttribute(apiHost)}"`),
+    // A replacer function: a `$&` in the host is text, not a replacement pattern.
+    tag.replace(/\bcontent=(["'])[^"']*\1/i, () => `content="${escapeAttribute(apiHost)}"`),
   )
 }
 

@@ -6,13 +6,11 @@ import {
   apiHost,
   call,
   clearToken,
-  DEFAULT_HOST,
   getToken,
   normalise,
   NOT_FOUND,
   setApiHost,
   setToken,
-  TOKEN_KEY,
 } from '../../../src/api/client'
 import { createUser } from '../contract/factories'
 import { stubFetch, type FetchStub } from './fetch-stub'
@@ -67,7 +65,6 @@ test('normalise prefers the top message to the one inside data', () => {
 })
 
 test('normalise falls back to information not found', () => {
-  assert.is(NOT_FOUND, 'session.notFound')
   for (const answer of [{}, { status: 500 }, { status: 200 }, { status: 200, data: null }, { status: 200, data: 'text' }, { status: 500, message: '' }, { status: 500, message: 42 }]) {
     assert.equal(normalise(answer), { user: null, message: 'session.notFound' }, JSON.stringify(answer))
   }
@@ -76,7 +73,6 @@ test('normalise falls back to information not found', () => {
 // host
 
 test('apiHost is /api without a meta tag', () => {
-  assert.is(DEFAULT_HOST, '/api')
   assert.is(apiHost(), '/api')
 })
 
@@ -105,7 +101,6 @@ test('setApiHost replaces the cached host', () => {
 // token
 
 test('setToken stores the token under axe and clearToken wipes local storage', () => {
-  assert.is(TOKEN_KEY, 'axe')
   localStorage.setItem('theme', 'dark')
   setToken('abc')
   assert.is(localStorage.getItem('axe'), 'abc')

@@ -1,7 +1,7 @@
 import '../setup'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { APP_BASE, APP_ROUTES, appRouteFor, PAGE_ROUTES, pageRouteFor, SIGN_IN_PATH } from '../../../src/app/route-table'
+import { APP_ROUTES, appRouteFor, PAGE_ROUTES, pageRouteFor } from '../../../src/app/route-table'
 import { isRight } from '../../../src/contract/rights'
 
 test('the public routes of the spec are public-only', () => {
@@ -22,11 +22,6 @@ test('terms and the 502 page stay open to a signed-in user', () => {
 test('pageRouteFor knows no other path', () => {
   assert.is(pageRouteFor('/nowhere'), undefined)
   assert.is(pageRouteFor('/app'), undefined)
-})
-
-test('the base paths', () => {
-  assert.is(APP_BASE, '/app')
-  assert.is(SIGN_IN_PATH, '/login')
 })
 
 test('appRouteFor finds home', () => {

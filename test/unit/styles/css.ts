@@ -2,12 +2,21 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 export const STYLES_DIR = join(process.cwd(), 'styles')
+export const SRC_DIR = join(process.cwd(), 'src')
+
+const withoutComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, '')
 
 /** Every global stylesheet, comments removed, by file name. */
 export function readStyles(): Record<string, string> {
   const files = readdirSync(STYLES_DIR).filter((name) => name.endsWith('.css'))
+  return Object.fromEntries(files.map((name) => [name, withoutComments(readFileSync(join(STYLES_DIR, name), 'utf8'))]))
+}
+
+/** Every CSS module under `src/`, comments removed, by path (`src/ui/fields.module.css`). */
+export function readModules(): Record<string, string> {
+  const files = readdirSync(SRC_DIR, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.module.css'))
   return Object.fromEntries(
-    files.map((name) => [name, readFileSync(join(STYLES_DIR, name), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '')]),
+    files.sort().map((name) => [join('src', name), withoutComments(readFileSync(join(SRC_DIR, name), 'utf8'))]),
   )
 }
 

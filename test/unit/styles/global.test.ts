@@ -1,7 +1,7 @@
 import '../setup'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { readStyles } from './css'
+import { readModules, readStyles } from './css'
 
 const styles = readStyles()
 const all = Object.values(styles).join('\n')
@@ -30,12 +30,14 @@ test('reduced motion stops animations and transitions', () => {
   assert.match(media, /transition-duration:\s*0\.01ms\s*!important/)
 })
 
-test('styles use logical properties only, so right to left needs no second sheet', () => {
+test('global styles and every CSS module use logical properties only, so right to left needs no second sheet', () => {
+  const sheets = { ...styles, ...readModules() }
+  assert.ok('reset.css' in sheets && 'src/ui/fields.module.css' in sheets && 'src/app/shell/drawer.module.css' in sheets)
   const physical = [
     /(?<![\w-])((?:margin|padding|border)-(?:left|right|top|bottom)(?:-[\w-]+)?|left|right|top|bottom|(?:min-|max-)?(?:width|height))\s*:/g,
     /(?<![\w-])((?:text-align|float|clear)\s*:\s*(?:left|right))/g,
   ]
-  const found = Object.entries(styles).flatMap(([name, css]) =>
+  const found = Object.entries(sheets).flatMap(([name, css]) =>
     physical.flatMap((pattern) =>
       [...css.replace(/@media[^{]*\{/g, '').matchAll(pattern)].map((match) => `${name}: ${match[1]}`),
     ),

@@ -4,7 +4,7 @@ import { loadScreenStyles } from '../../../lib/screen-styles'
 import { Dialog } from '../../../ui/dialog'
 import { useT } from '../../../ui/use-t'
 import { $ui, DIRECTIONS, LAYOUTS, MODES, setDirection, setLayout, setMode, setTheme, THEMES } from '../../../stores/ui'
-import { ChoiceGroup } from './choice-group'
+import { ChoiceGroup } from '../../../ui/choice-group'
 import s from './settings-drawer.module.css'
 
 /** Settings drawer 360 px (SPEC.md section 9). */

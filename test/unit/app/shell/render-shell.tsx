@@ -25,6 +25,6 @@ export function openShell(path: string, layout: Layout = 'sidebar') {
   )
 }
 
-/** Sets the window's width (happy-dom answers media queries from it). */
-export const resize = (width: number) =>
-  act(() => (window as unknown as { happyDOM: { setViewport: (size: object) => void } }).happyDOM.setViewport({ width, height: 800 }))
+/** Sets the window's size (happy-dom answers media queries from it and fires `resize`). */
+export const resize = (width: number, height = 800) =>
+  act(() => (window as unknown as { happyDOM: { setViewport: (size: object) => void } }).happyDOM.setViewport({ width, height }))

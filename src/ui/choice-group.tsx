@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
 import type { ReactNode } from 'react'
-import s from './settings-drawer.module.css'
+import s from './choice-group.module.css'
 
 export interface Choice<V extends string> {
   value: V

@@ -1,0 +1,87 @@
+// Bytes of what the build wrote, per file and per download a visitor makes.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
+
+const gzip = (bytes) => gzipSync(bytes, { level: 9 })
+const brotli = (bytes) => brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })
+const sizes = (bytes) => ({ raw: bytes.length, gzip: gzip(bytes).length, brotli: brotli(bytes).length })
+
+/** Writes a .gz and a .br beside every text file, for the server to send as they are. */
+export function compressTree(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) compressTree(path)
+    else if (/\.(js|css|html|json|svg|map)$/.test(name)) {
+      const bytes = readFileSync(path)
+      writeFileSync(`${path}.gz`, gzip(bytes))
+      writeFileSync(`${path}.br`, brotli(bytes))
+    }
+  }
+}
+
+/** Static imports of output `file`, itself included: what the browser fetches before it runs. */
+export function staticClosure(meta, file, seen = new Set()) {
+  if (seen.has(file)) return seen
+  seen.add(file)
+  for (const item of meta.outputs[file]?.imports ?? []) {
+    if (item.kind === 'import-statement' && !item.external) staticClosure(meta, item.path, seen)
+  }
+  return seen
+}
+
+/** Every output reachable from `from`, following lazy imports too, with `styles` besides. */
+export function reachable(meta, from, styles) {
+  const seen = new Set(styles)
+  const walk = (file) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    for (const item of meta.outputs[file]?.imports ?? []) if (!item.external) walk(item.path)
+  }
+  from.forEach(walk)
+  return seen
+}
+
+/**
+ * The size report: bytes of each output in `keep`, and of each download in `downloads`, a tree
+ * whose leaves list the files a visitor fetches (relative to the working directory), each file
+ * compressed on its own as the server sends it. Paths in the report are relative to `out`.
+ */
+export function sizeReport({ root, out, meta, keep, downloads }) {
+  const name = (file) => relative(out, join(root, file))
+  const files = [...keep]
+    .filter((file) => meta.outputs[file])
+    .sort()
+    .map((file) => ({
+      file: name(file),
+      kind: file.endsWith('.css') ? 'css' : meta.outputs[file].entryPoint ? 'entry' : 'chunk',
+      ...sizes(readFileSync(join(root, file))),
+    }))
+  const total = (parts) => {
+    const sum = { raw: 0, gzip: 0, brotli: 0 }
+    for (const part of parts) {
+      const size = sizes(readFileSync(join(root, part)))
+      for (const key of Object.keys(sum)) sum[key] += size[key]
+    }
+    return { ...sum, files: parts.map(name) }
+  }
+  const measure = (tree) =>
+    Object.fromEntries(
+      Object.entries(tree).map(([key, value]) => [key, Array.isArray(value) ? total([...new Set(value)]) : measure(value)]),
+    )
+  return { files, ...measure(downloads) }
+}
+
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`.padStart(10)
+const line = (label, size) => `  ${label.padEnd(49)}${kib(size.raw)} ${kib(size.gzip)} ${kib(size.brotli)}`
+
+export function printReport(flavour, report) {
+  console.log(`size report (${flavour})${' '.repeat(34)}raw       gzip     brotli`)
+  for (const row of report.files) console.log(line(`${row.kind.padEnd(6)} ${row.file}`, row))
+  console.log(line('sign-in page (html with its css, js)', report.signInPage))
+  console.log(line('first signed-in load of /app (html, js, css)', report.appPage))
+  for (const [key, { own, open }] of Object.entries(report.screens)) {
+    console.log(line(`  ${key}: own chunk and css`, own))
+    console.log(line(`  ${key}: opening it after /app`, open))
+  }
+}

@@ -1,0 +1,48 @@
+import '../setup'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { MENU, menuLinks } from '../../../src/app/menu'
+import { APP_BASE, APP_ROUTES, appRouteFor } from '../../../src/app/route-table'
+import { isRight } from '../../../src/contract/rights'
+
+// The menu and the route table are two lists joined by name: a misspelt link would show Home.
+
+const links = menuLinks(MENU)
+/** A link's path inside `/app`, or undefined for a link elsewhere. */
+const inApp = (link: string) => (link.startsWith(`${APP_BASE}/`) ? link.slice(APP_BASE.length) : undefined)
+const linkedPaths = new Set(links.map((item) => inApp(item.link ?? '')))
+
+test('every menu link opens a route of its own that asks for the right of its key', () => {
+  const wrong = links.flatMap((item) => {
+    const path = inApp(item.link ?? '')
+    if (path === undefined) return [`${item.key}: ${item.link} is not inside ${APP_BASE}`]
+    const route = appRouteFor(path)
+    if (route.path !== path) return [`${item.key}: ${item.link} has no route and falls back to ${route.path}`]
+    const right = isRight(item.key) ? item.key : undefined
+    return route.right === right ? [] : [`${item.key}: ${item.link} asks for ${route.right ?? 'no right'}, not ${right ?? 'none'}`]
+  })
+  assert.equal(wrong, [])
+})
+
+test('every menu link is home or a right, so the menu shows it to someone', () => {
+  assert.equal(
+    links.filter((item) => item.key !== 'home' && !isRight(item.key)).map((item) => item.key),
+    [],
+  )
+})
+
+test('every route that asks for a right is in the menu, or is a detail page of a list that is', () => {
+  const missing = APP_ROUTES.filter((route) => route.right)
+    .filter((route) => !linkedPaths.has(route.path) && !linkedPaths.has(route.path.replace(/\/details$/, '')))
+    .map((route) => route.path)
+  assert.equal(missing, [])
+})
+
+test('a detail page asks for the right of its list', () => {
+  const wrong = APP_ROUTES.filter((route) => route.path.endsWith('/details'))
+    .filter((route) => route.right !== appRouteFor(route.path.replace(/\/details$/, '')).right)
+    .map((route) => route.path)
+  assert.equal(wrong, [])
+})
+
+test.run()
