@@ -10,11 +10,12 @@ import { devices } from './collections/devices'
 import { collectionRoutes } from './collections/engine'
 import { tunnels } from './collections/tunnels'
 import { docsRoutes, type Docs } from './docs'
-import { limitBody } from './http/body'
+import { closeUnread, limitBody } from './http/body'
 import { errorHandler, notFoundJson } from './http/errors'
 import { corsFor, noStore, securityHeaders } from './http/security'
 import { staticRoutes } from './http/static'
 import { heartbeatRoutes } from './live/heartbeat'
+import { historyRoutes } from './live/history'
 import type { Presence } from './live/presence'
 import { eventRoutes } from './live/stream'
 import type { Services } from './services'
@@ -42,6 +43,7 @@ export function createApp(options: AppOptions): Hono {
   const api = new Hono({ strict: false })
     .use(corsFor(options.corsOrigins ?? []))
     .use(noStore())
+    .use(closeUnread())
     .use(limitBody())
     .route('/', loginRoutes(options))
     .route('/', registerRoutes(options))
@@ -50,6 +52,7 @@ export function createApp(options: AppOptions): Hono {
     .route('/', socialRoutes(options))
     .route('/', docsRoutes(options.docs))
     .route('/', heartbeatRoutes(options, options.presence))
+    .route('/', historyRoutes(options))
     .route('/', collectionRoutes(options, devices))
     .route('/', collectionRoutes(options, tunnels))
     .route('/', collectionRoutes(options, accessKeys))

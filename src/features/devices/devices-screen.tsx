@@ -1,4 +1,83 @@
-import SectionScreen from '../sections/section-screen'
+import { useState } from 'react'
+import type { Device } from '../../contract/devices'
+import { $live } from '../../stores/live'
+import { notify } from '../../stores/notices'
+import { Button } from '../../ui/button'
+import { ListView } from '../../ui/list/list-view'
+import { LiveStatus } from '../../ui/list/live-status'
+import { useCollectionList } from '../../ui/list/use-collection-list'
+import type { ListDefaults } from '../../ui/list/list-url'
+import { useT } from '../../ui/use-t'
+import '../../ui/console-texts'
+import { deviceColumns } from './device-columns'
+import { DeviceFormDialog } from './device-form-dialog'
+import { EMPTY_DEVICE, patchDevice } from './device-values'
+import { devicesApi, saveDevice } from './devices-api'
+import { StatusFilter } from './status-filter'
+import s from './devices-screen.module.css'
 
-/** Being built: shows the section's description meanwhile. */
-export default SectionScreen
+export const DEVICE_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: ['status'] }
+
+/** The fleet: every device with its status kept live, filtered by status in the address. */
+export default function DevicesScreen() {
+  const t = useT()
+  const [adding, setAdding] = useState(false)
+  const list = useCollectionList<Device>({ collection: 'devices', list: devicesApi.list, defaults: DEVICE_LIST, onDevice: patchDevice })
+  const status = list.query.filters.status ?? ''
+  const add = (
+    <Button onClick={() => setAdding(true)} className={s.add}>
+      {t('devices.add')}
+    </Button>
+  )
+  return (
+    <>
+      <ListView
+        caption={t('devices.caption')}
+        columns={deviceColumns(t)}
+        query={list.query}
+        data={list.data}
+        change={list.change}
+        reload={list.reload}
+        searchLabel={t('devices.search')}
+        toolbar={
+          <>
+            <StatusFilter value={status} onChange={(next) => list.change({ filters: { status: next } })} />
+            <LiveStatus loadedAt={list.data.loadedAt} />
+            {add}
+          </>
+        }
+        empty={
+          status ? (
+            <>
+              <p>{t('devices.noneWithStatus', { status: t(`devices.status.${status}`) })}</p>
+              <Button variant="secondary" onClick={() => list.change({ filters: { status: '' } })}>
+                {t('devices.showAll')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <p>{t('devices.empty')}</p>
+              {add}
+            </>
+          )
+        }
+      />
+      {adding && (
+        <DeviceFormDialog
+          title={t('devices.addTitle')}
+          submitLabel={t('devices.add')}
+          initial={EMPTY_DEVICE}
+          version={null}
+          save={(values) => saveDevice(values, null)}
+          onSaved={() => {
+            setAdding(false)
+            notify('success', 'devices.created')
+            // The change event reloads a live list; without the stream, ask at once.
+            if ($live.get().state !== 'live') list.reload()
+          }}
+          onClose={() => setAdding(false)}
+        />
+      )}
+    </>
+  )
+}

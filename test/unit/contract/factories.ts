@@ -1,4 +1,5 @@
 import type { AuthAnswer, User } from '../../../src/contract/user'
+import type { Device } from '../../../src/contract/devices'
 
 /** A signed-in user as `GET /users/self` returns it. */
 export function createUser(overrides: Partial<User> = {}): User {
@@ -16,4 +17,24 @@ export function createUser(overrides: Partial<User> = {}): User {
 /** The answer of sign-in and register: the user with the token to keep. */
 export function createAuthAnswer(overrides: Partial<User> = {}, authKey = 'token-1'): AuthAnswer {
   return { user: { ...createUser(overrides), auth_key: authKey }, message: 'Signed in' }
+}
+
+/** A device as the devices collection returns it. */
+export function createDevice(overrides: Partial<Device> = {}): Device {
+  return {
+    id: 'd-1',
+    created_at: '2025-01-10T08:00:00.000Z',
+    updated_at: '2025-01-12T09:30:00.000Z',
+    version: 3,
+    name: 'gate-1',
+    serial: 'SN-0001',
+    model: 'EdgeBox X1',
+    status: 'online',
+    ip: '10.0.0.21',
+    firmware: '2.4.1',
+    location: 'Hall A',
+    tags: ['north'],
+    last_seen: '2025-01-12T09:29:50.000Z',
+    ...overrides,
+  }
 }

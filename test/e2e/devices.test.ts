@@ -1,0 +1,167 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { BrowserContext, Page } from 'playwright-core'
+import { seriousViolations } from './axe'
+import { ADMIN, BASE, closeBrowser, failedLoad, newContext, PREACT_BASE, signIn } from './browser'
+
+test.after(closeBrowser)
+
+// The devices list and a device's page on both builds.
+const builds = [
+  { flavour: 'react', BASE },
+  { flavour: 'preact', BASE: PREACT_BASE },
+]
+
+/** Axe measures colours as painted: let the page's fade and the mode's transitions end first. */
+async function axeAfterAnimations(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+  return seriousViolations(page)
+}
+
+const METRICS = { latency_ms: 14, bytes_in: 2048, bytes_out: 512, cpu: 12, memory: 40 }
+
+for (const { flavour, BASE } of builds) {
+  async function signInAdmin(page: Page) {
+    await page.goto(`${BASE}/login`)
+    await signIn(page, ADMIN.email, ADMIN.password)
+    await page.waitForURL(`${BASE}/app`)
+  }
+
+  /** Calls the API as the signed-in admin, or with `key`; fails unless the answer is 2xx. */
+  async function api(page: Page, method: 'GET' | 'POST', path: string, data?: unknown, key?: string) {
+    const token = key ?? (await page.evaluate(() => localStorage.getItem('axe')))
+    const answer = await page.request.fetch(`${BASE}/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } })
+    assert.ok(answer.ok(), `${method} ${path} answered ${answer.status()}`)
+    return answer.json()
+  }
+
+  /** A signed-in admin on the edit form of the device `id`. */
+  async function editorOf(context: BrowserContext, id: string, name: string) {
+    const page = await context.newPage()
+    await signInAdmin(page)
+    await page.goto(`${BASE}/app/devices/details?id=${id}`)
+    await page.getByRole('heading', { name, exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Edit', exact: true }).click()
+    const form = page.getByRole('dialog', { name: `Edit ${name}` })
+    await form.waitFor()
+    return { page, form }
+  }
+
+  test(`adds a device, lists it, and turns its row online on a heartbeat without a reload (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await signInAdmin(page)
+    const n = `${flavour}-${Date.now().toString(36)}`
+    await page.goto(`${BASE}/app/devices`)
+    await page.getByRole('table').waitFor()
+    await page.getByRole('button', { name: 'Add device' }).first().click()
+    const form = page.getByRole('dialog', { name: 'Add a device' })
+    await form.getByLabel('Name').fill(`E2E kiosk ${n}`)
+    await form.getByLabel('Serial number').fill(`E2E-${n}`)
+    await form.getByLabel('Model').fill('Kiosk K2')
+    await form.getByLabel('Location').fill('Test lab')
+    await form.getByLabel('Tags, separated by commas').fill('e2e, lobby')
+    await form.getByRole('button', { name: 'Add device' }).click()
+    await form.waitFor({ state: 'detached' })
+    await page.getByText('Device added').waitFor()
+
+    // The new device is listed (by the live change event), still provisioning.
+    await page.getByRole('searchbox').fill(`E2E kiosk ${n}`)
+    const row = page.getByRole('row').filter({ hasText: `E2E kiosk ${n}` })
+    await row.getByText('Provisioning', { exact: true }).waitFor()
+    assert.is(await row.getByText('never', { exact: true }).count(), 1)
+    const href = (await row.getByRole('link', { name: `E2E kiosk ${n}` }).getAttribute('href')) ?? ''
+    const id = new URL(href, BASE).searchParams.get('id') ?? ''
+    assert.ok(id, href)
+
+    // A heartbeat with a key of the organization: the row turns online in this same page.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+    const key = await api(page, 'POST', '/access_keys/', { name: `Heartbeat ${n}`, scopes: ['devices'], expires_in_days: 7 })
+    await api(page, 'POST', `/devices/${id}/heartbeat`, { status: 'online', ip: '192.0.2.44', firmware: '3.1.0', metrics: METRICS }, key.secret)
+    await row.getByText('Online', { exact: true }).waitFor()
+    await row.getByText('just now', { exact: true }).waitFor()
+    assert.ok(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), 'no reload')
+
+    // The status filter is in the address, so a link can open the list narrowed.
+    await page.getByRole('button', { name: 'Offline', exact: true }).click()
+    await page.waitForURL(/[?&]status=offline/)
+    await row.waitFor({ state: 'detached' })
+    await context.close()
+  })
+
+  test(`gives the second of two editors the conflict, to keep theirs or take the current values (${flavour})`, async () => {
+    const n = `${flavour}-${Date.now().toString(36)}`
+    const name = `E2E shared ${n}`
+    const setup = await newContext()
+    const first = await setup.newPage()
+    await signInAdmin(first)
+    const device = await api(first, 'POST', '/devices/', { name, serial: `E2E-C-${n}`, model: 'EdgeBox 300', location: 'Start', tags: [] })
+    await setup.close()
+
+    const path = `/api/devices/${device.id}`
+    const alice = await editorOf(await newContext(), device.id, name)
+    const bob = await editorOf(await newContext({ expectedErrors: [failedLoad(409, path), failedLoad(409, path)] }), device.id, name)
+
+    // Alice saves first; Bob's form still holds the version he opened.
+    await alice.form.getByLabel('Location').fill('Room A')
+    await alice.form.getByRole('button', { name: 'Save' }).click()
+    await alice.form.waitFor({ state: 'detached' })
+    await alice.page.getByText('Room A', { exact: true }).waitFor()
+
+    await bob.form.getByLabel('Location').fill('Room B')
+    await bob.form.getByRole('button', { name: 'Save' }).click()
+    const conflict = bob.page.getByRole('dialog', { name: 'Someone else changed this' })
+    await conflict.waitFor()
+    const locationRow = conflict.getByRole('row').filter({ hasText: 'Location' })
+    assert.equal(await locationRow.locator('td').allTextContents(), ['Room B', 'Room A'])
+    await conflict.getByRole('button', { name: 'Keep mine' }).click()
+    await conflict.waitFor({ state: 'detached' })
+    await bob.page.getByText('Room B', { exact: true }).waitFor()
+    // Alice's page follows the saved record live.
+    await alice.page.getByText('Room B', { exact: true }).waitFor()
+    assert.is((await api(bob.page, 'GET', `/devices/${device.id}`)).location, 'Room B')
+
+    // Again, both open the form; Alice renames, and Bob takes her values over his.
+    await alice.page.getByRole('button', { name: 'Edit', exact: true }).click()
+    await bob.page.getByRole('button', { name: 'Edit', exact: true }).click()
+    const aliceForm = alice.page.getByRole('dialog', { name: `Edit ${name}` })
+    const bobForm = bob.page.getByRole('dialog', { name: `Edit ${name}` })
+    await aliceForm.getByLabel('Name').fill(`${name} renamed`)
+    await aliceForm.getByRole('button', { name: 'Save' }).click()
+    await aliceForm.waitFor({ state: 'detached' })
+    await bobForm.getByLabel('Location').fill('Room C')
+    await bobForm.getByRole('button', { name: 'Save' }).click()
+    await conflict.waitFor()
+    await conflict.getByRole('button', { name: 'Take theirs' }).click()
+    await conflict.waitFor({ state: 'detached' })
+    await bob.page.getByRole('heading', { name: `${name} renamed`, exact: true }).waitFor()
+    await bob.page.getByText('Room B', { exact: true }).waitFor()
+    const saved = await api(bob.page, 'GET', `/devices/${device.id}`)
+    assert.equal([saved.name, saved.location], [`${name} renamed`, 'Room B'])
+    await alice.page.context().close()
+    await bob.page.context().close()
+  })
+
+  test(`has no serious accessibility violations on the list and a device's page, light and dark (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await signInAdmin(page)
+    await page.goto(`${BASE}/app/devices?status=online`)
+    const link = page.getByRole('row').nth(1).getByRole('link')
+    await link.waitFor()
+    for (const mode of ['light', 'dark']) {
+      if (mode === 'dark') await page.getByRole('button', { name: 'Turn Dark' }).click()
+      assert.equal(await axeAfterAnimations(page), [], `list, ${mode}`)
+    }
+    await link.click()
+    await page.waitForURL(/\/app\/devices\/details\?id=/)
+    await page.getByRole('img', { name: /^Latency Latest/ }).waitFor()
+    for (const mode of ['dark', 'light']) {
+      if (mode === 'light') await page.getByRole('button', { name: 'Turn Light' }).click()
+      assert.equal(await axeAfterAnimations(page), [], `detail, ${mode}`)
+    }
+    await context.close()
+  })
+}
+
+test.run()

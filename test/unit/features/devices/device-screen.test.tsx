@@ -1,0 +1,144 @@
+import '../../setup'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { Route } from 'wouter'
+import { setToken } from '../../../../src/api/client'
+import DeviceScreen from '../../../../src/features/devices/device-screen'
+import { $live } from '../../../../src/stores/live'
+import { $notice, closeNotice } from '../../../../src/stores/notices'
+import { $session, initialSession } from '../../../../src/stores/session'
+import { createDevice, createUser } from '../../contract/factories'
+import { within } from '../../ui/testing'
+import { act, cleanup, fireEvent, renderAt, resetSession, waitFor } from '../helpers'
+import { eventStream, listReply, routeFetch, type Handler, type RouteStub } from '../route-stub'
+
+let stub: RouteStub | undefined
+const events = eventStream()
+
+test.before.each(() => {
+  resetSession()
+  setToken('token-1')
+  const user = createUser({ rights: ['devices', 'tunnels'] })
+  $session.set({ ...initialSession(), loggedIn: true, user, uid: user.id })
+})
+test.after.each(() => {
+  cleanup()
+  stub?.restore()
+  closeNotice()
+})
+
+const device = createDevice({ id: 'd-1', name: 'gate-1', status: 'offline', version: 3 })
+const now = Date.now()
+const history = [0, 1, 2].map((step) => ({
+  at: new Date(now - (3 - step) * 600_000).toISOString(),
+  latency_ms: [12, 40, 20][step]!,
+  bytes_in: [1000, 2_500_000, 3000][step]!,
+  bytes_out: 10,
+}))
+const tunnel = {
+  id: 't-1',
+  name: 'gate-1 ssh',
+  device_id: 'd-1',
+  device_name: 'gate-1',
+  protocol: 'tcp',
+  local_port: 22,
+  public_endpoint: 'tcp://t-1.tunnels.example:40022',
+  enabled: true,
+  status: 'down',
+  created_at: device.created_at,
+  updated_at: device.updated_at,
+  version: 1,
+}
+
+const open = (path: string, routes: Record<string, Handler> = {}) => {
+  stub = routeFetch({
+    'GET /devices/d-1': () => ({ status: 200, body: device }),
+    'GET /devices/d-1/history': () => ({ status: 200, body: history }),
+    'GET /tunnels/': () => listReply([tunnel]),
+    'GET /events': () => events.response(),
+    ...routes,
+  })
+  return renderAt(
+    path,
+    <Route path="/app" nest>
+      <DeviceScreen />
+    </Route>,
+  )
+}
+
+test('shows the device, its history as sparklines with words, and its tunnels', async () => {
+  const { view } = open('/app/devices/details?id=d-1')
+  await waitFor(() => view.getByRole('heading', { name: 'gate-1' }))
+  assert.ok(view.getByText('SN-0001'))
+  assert.ok(view.getByText('Offline'))
+  const latency = await waitFor(() => view.getByRole('img', { name: 'Latency Latest 20 ms, lowest 12 ms, highest 40 ms' }))
+  assert.ok(latency.querySelector('path'))
+  // Byte counts come isolated left to right, so they read the same in Arabic.
+  const plain = (text: string) => text.replace(/[\u2066-\u2069]/g, '').replace(/\s/g, ' ')
+  assert.ok(view.getByRole('img', { name: (name) => plain(name) === 'Received Latest 3 kB, lowest 1 kB, highest 2.5 MB' }))
+  assert.match(stub!.seen('GET /devices/d-1/history')[0]!.url, /range=24h/)
+  await waitFor(() => view.getByText('gate-1 ssh'))
+  assert.match(stub!.seen('GET /tunnels/')[0]!.url, /device_id=d-1/)
+  assert.is(view.getByRole('link', { name: 'Open in Tunnels' }).getAttribute('href'), '/app/tunnels?device_id=d-1')
+})
+
+test("says plainly when the id is unknown or another organization's, with a way back", async () => {
+  const { view } = open('/app/devices/details?id=nope')
+  await waitFor(() => view.getByRole('heading', { name: 'Device not found' }))
+  assert.is(view.getByRole('link', { name: 'Back to the devices' }).getAttribute('href'), '/app/devices')
+  assert.equal(stub!.seen('GET /devices/nope').length, 1)
+})
+
+test('turns the status online when a device event for it arrives', async () => {
+  const { view } = open('/app/devices/details?id=d-1')
+  await waitFor(() => view.getByRole('heading', { name: 'gate-1' }))
+  await waitFor(() => assert.is($live.get().state, 'live'))
+  await act(async () => events.send('device', { id: 'd-2', status: 'error', last_seen: new Date().toISOString() }))
+  await act(async () => events.send('device', { id: 'd-1', status: 'online', last_seen: new Date().toISOString() }))
+  await waitFor(() => view.getByText('Online'))
+  assert.is(view.queryByText('Error'), null, "another device's event changes nothing here")
+  assert.is(stub!.seen('GET /devices/d-1').length, 1)
+})
+
+test('saves an edit with the version it opened at and shows both sides of a conflict', async () => {
+  const theirs = { ...device, name: 'gate-1-renamed', location: 'Hall C', version: 4 }
+  const { view } = open('/app/devices/details?id=d-1', {
+    'PUT /devices/d-1': () => ({ status: 409, body: { message: 'Someone else changed this record since you opened it', current: theirs } }),
+  })
+  await waitFor(() => view.getByRole('heading', { name: 'gate-1' }))
+  fireEvent.click(view.getByRole('button', { name: 'Edit' }))
+  const form = await waitFor(() => view.getByRole('dialog', { name: 'Edit gate-1' }))
+  fireEvent.change(within(form).getByLabelText('Location'), { target: { value: 'Hall B' } })
+  fireEvent.click(within(form).getByRole('button', { name: 'Save' }))
+  const conflict = await waitFor(() => view.getByRole('dialog', { name: 'Someone else changed this' }))
+  const put = stub!.seen('PUT /devices/d-1')[0]!
+  assert.equal(put.body, { name: 'gate-1', serial: 'SN-0001', model: 'EdgeBox X1', location: 'Hall B', tags: ['north'], version: 3 })
+  assert.equal(
+    within(conflict)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => Array.from(row.children).map((cell) => cell.textContent)),
+    [
+      ['Name', 'gate-1', 'gate-1-renamed'],
+      ['Location', 'Hall B', 'Hall C'],
+    ],
+  )
+  fireEvent.click(within(conflict).getByRole('button', { name: 'Take theirs' }))
+  await waitFor(() => view.getByRole('heading', { name: 'gate-1-renamed' }))
+  assert.is(view.queryByRole('dialog'), null)
+  assert.ok(view.getByText('Hall C'))
+  assert.is($notice.get(), null, 'nothing was saved')
+})
+
+test('deletes after asking, then goes back to the list', async () => {
+  const { view, history: visits } = open('/app/devices/details?id=d-1', { 'DELETE /devices/d-1': () => ({ status: 200, body: device }) })
+  await waitFor(() => view.getByRole('heading', { name: 'gate-1' }))
+  fireEvent.click(view.getByRole('button', { name: 'Delete' }))
+  const confirm = await waitFor(() => view.getByRole('dialog', { name: 'Delete this device?' }))
+  assert.is(stub!.seen('DELETE /devices/d-1').length, 0)
+  fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }))
+  await waitFor(() => assert.is(visits[visits.length - 1], '/app/devices'))
+  assert.is($notice.get()?.message, 'devices.deleted')
+})
+
+test.run()
