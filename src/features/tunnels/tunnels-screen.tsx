@@ -1,4 +1,72 @@
-import SectionScreen from '../sections/section-screen'
+import { useStore } from '@nanostores/react'
+import { useState } from 'react'
+import type { Tunnel } from '../../contract/tunnels'
+import { notify } from '../../stores/notices'
+import { $session } from '../../stores/session'
+import { Button } from '../../ui/button'
+import '../../ui/console-texts'
+import { ListView } from '../../ui/list/list-view'
+import { LiveStatus } from '../../ui/list/live-status'
+import { useCollectionList } from '../../ui/list/use-collection-list'
+import { useT } from '../../ui/use-t'
+import { tunnelColumns } from './tunnel-columns'
+import { TunnelDelete } from './tunnel-delete'
+import { TunnelFilters } from './tunnel-filters'
+import { TunnelForm } from './tunnel-form'
+import { TUNNEL_LIST, tunnelsApi, withDeviceStatus } from './tunnels-api'
+import s from './tunnels.module.css'
 
-/** Being built: shows the section's description meanwhile. */
-export default SectionScreen
+/**
+ * The organization's tunnels: each exposes a port of a device at a public endpoint. Live: a
+ * device going offline or coming back turns its tunnels down or up as it happens.
+ */
+export default function TunnelsScreen() {
+  const t = useT()
+  const rights = useStore($session).user?.rights ?? []
+  const list = useCollectionList<Tunnel>({ collection: 'tunnels', list: tunnelsApi.list, defaults: TUNNEL_LIST, onDevice: withDeviceStatus })
+  const [editing, setEditing] = useState<Tunnel | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<Tunnel | null>(null)
+
+  const columns = tunnelColumns(t, { canOpenDevice: rights.includes('devices'), onEdit: setEditing, onDelete: setDeleting, onChanged: list.reload })
+  return (
+    <section className={s.screen} aria-label={t('tunnels.caption')}>
+      <ListView
+        caption={t('tunnels.caption')}
+        columns={columns}
+        query={list.query}
+        data={list.data}
+        change={list.change}
+        reload={list.reload}
+        searchLabel={t('tunnels.search')}
+        toolbar={
+          <>
+            <TunnelFilters filters={list.query.filters} rows={list.data.rows} change={list.change} />
+            <LiveStatus loadedAt={list.data.loadedAt} />
+            <Button onClick={() => setEditing('new')}>{t('tunnels.create')}</Button>
+          </>
+        }
+        empty={<p>{t(Object.keys(list.query.filters).length ? 'tunnels.noneFiltered' : 'tunnels.empty')}</p>}
+      />
+      {editing && (
+        <TunnelForm
+          tunnel={editing === 'new' ? null : editing}
+          deviceId={list.query.filters.device_id}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            notify('success', editing === 'new' ? 'record.created' : 'record.saved')
+            setEditing(null)
+            list.reload()
+          }}
+        />
+      )}
+      <TunnelDelete
+        tunnel={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          setDeleting(null)
+          list.reload()
+        }}
+      />
+    </section>
+  )
+}

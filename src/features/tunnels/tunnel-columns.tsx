@@ -1,0 +1,58 @@
+import { clsx } from 'clsx'
+import { Link } from 'wouter'
+import type { Tunnel } from '../../contract/tunnels'
+import type { t as translate } from '../../lib/i18n'
+import { Button } from '../../ui/button'
+import type { Column } from '../../ui/list/list-view'
+import { TunnelEndpoint } from './tunnel-endpoint'
+import { TunnelSwitch } from './tunnel-switch'
+import s from './tunnels.module.css'
+
+export interface TunnelActions {
+  /** Whether the user may open a device's page; without the right its name is plain text. */
+  canOpenDevice: boolean
+  onEdit: (tunnel: Tunnel) => void
+  onDelete: (tunnel: Tunnel) => void
+  /** A row changed on the server (enabled or disabled): read the list again. */
+  onChanged: () => void
+}
+
+export const deviceHref = (id: string) => `~/app/devices/details?id=${encodeURIComponent(id)}`
+
+/** Up or down, in words and in colour. */
+export function TunnelStatus({ status, t }: { status: Tunnel['status']; t: typeof translate }) {
+  return <span className={clsx(s.badge, status === 'up' ? s.up : s.down)}>{t(`tunnels.${status}`)}</span>
+}
+
+/** The columns of the tunnels list. */
+export function tunnelColumns(t: typeof translate, actions: TunnelActions): Column<Tunnel>[] {
+  return [
+    { key: 'name', label: t('tunnels.name'), sort: 'name', priority: 'high', render: (row) => <span className={s.name}>{row.name}</span> },
+    {
+      key: 'device',
+      label: t('tunnels.device'),
+      sort: 'device',
+      render: (row) => (actions.canOpenDevice ? <Link href={deviceHref(row.device_id)}>{row.device_name}</Link> : row.device_name),
+    },
+    { key: 'protocol', label: t('tunnels.protocol'), sort: 'protocol', render: (row) => <span className={s.mono}>{row.protocol.toUpperCase()}</span> },
+    { key: 'local_port', label: t('tunnels.localPort'), sort: 'local_port', align: 'end', priority: 'low', render: (row) => <span className={s.mono}>{row.local_port}</span> },
+    { key: 'endpoint', label: t('tunnels.endpoint'), priority: 'low', render: (row) => <TunnelEndpoint tunnel={row} /> },
+    { key: 'status', label: t('tunnels.status'), sort: 'status', render: (row) => <TunnelStatus status={row.status} t={t} /> },
+    { key: 'enabled', label: t('tunnels.enabled'), render: (row) => <TunnelSwitch tunnel={row} onChanged={actions.onChanged} /> },
+    {
+      key: 'actions',
+      label: t('tunnels.actions'),
+      align: 'end',
+      render: (row) => (
+        <span className={s.actions}>
+          <Button variant="text" aria-label={t('tunnels.editOf', { name: row.name })} onClick={() => actions.onEdit(row)}>
+            {t('record.edit')}
+          </Button>
+          <Button variant="text" aria-label={t('tunnels.deleteOf', { name: row.name })} onClick={() => actions.onDelete(row)}>
+            {t('record.delete')}
+          </Button>
+        </span>
+      ),
+    },
+  ]
+}

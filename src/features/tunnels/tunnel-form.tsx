@@ -1,0 +1,105 @@
+import { useRef, useState } from 'react'
+import { conflictCurrent } from '../../api/collection'
+import { check } from '../../contract/validation'
+import { PROTOCOLS, TunnelInput, type Tunnel } from '../../contract/tunnels'
+import { messageText } from '../../lib/i18n'
+import { Banner } from '../../ui/banner'
+import { Button } from '../../ui/button'
+import { Dialog } from '../../ui/dialog'
+import { Checkbox, Select, TextField } from '../../ui/fields'
+import { ConflictDialog } from '../../ui/record/conflict-dialog'
+import { useRecordSave } from '../../ui/record/use-record-save'
+import { errorsOf, useForm } from '../../ui/use-form'
+import { useT } from '../../ui/use-t'
+import { DeviceField } from './tunnel-device-field'
+import { tunnelsApi } from './tunnels-api'
+import s from './tunnel-form.module.css'
+
+type TunnelValues = { name: string; device_id: string; protocol: string; local_port: number | null; enabled: boolean }
+
+const toValues = (tunnel: Tunnel): TunnelValues => ({
+  name: tunnel.name,
+  device_id: tunnel.device_id,
+  protocol: tunnel.protocol,
+  local_port: tunnel.local_port,
+  enabled: tunnel.enabled,
+})
+
+const validate = (values: TunnelValues) => errorsOf(check(TunnelInput, values))
+
+export interface TunnelFormProps {
+  /** The tunnel to edit; null opens a new one. */
+  tunnel: Tunnel | null
+  /** A new tunnel's device, e.g. the one the list is filtered by. */
+  deviceId?: string
+  onClose: () => void
+  onSaved: (tunnel: Tunnel) => void
+}
+
+/** Opens a tunnel or edits one; a save over someone else's newer change asks which to keep. */
+export function TunnelForm({ tunnel, deviceId, onClose, onSaved }: TunnelFormProps) {
+  const t = useT()
+  const [record, setRecord] = useState(tunnel)
+  const taking = useRef(false)
+  // Device names by id, for the conflict dialog, which compares ids.
+  const deviceNames = useRef(new Map(tunnel ? [[tunnel.device_id, tunnel.device_name]] : []))
+  const form = useForm<TunnelValues>(
+    record ? toValues(record) : { name: '', device_id: deviceId ?? '', protocol: 'tcp', local_port: null, enabled: true },
+    validate,
+    (values): void => save.submit(values),
+  )
+  const save = useRecordSave<Tunnel, TunnelValues>(
+    {
+      form,
+      save: async (values, version) => {
+        const input = values as TunnelInput
+        const result = record && version !== null ? await tunnelsApi.update(record.id, { ...input, version }) : await tunnelsApi.create(input)
+        const current = conflictCurrent<Tunnel>(result)
+        if (current) deviceNames.current.set(current.device_id, current.device_name)
+        return result
+      },
+      toValues,
+      fields: [
+        { name: 'name', label: t('tunnels.name') },
+        { name: 'device_id', label: t('tunnels.device'), show: (id) => deviceNames.current.get(String(id)) ?? String(id ?? '') },
+        { name: 'protocol', label: t('tunnels.protocol'), show: (value) => String(value ?? '').toUpperCase() },
+        { name: 'local_port', label: t('tunnels.localPort') },
+        { name: 'enabled', label: t('tunnels.enabled'), show: (on) => t(on ? 'tunnels.yes' : 'tunnels.no') },
+      ],
+      // Taking theirs keeps the dialog open on the tunnel as it is now, to edit again or cancel.
+      onSaved: (saved) => (taking.current ? setRecord(saved) : onSaved(saved)),
+    },
+    record?.version ?? null,
+  )
+  const takeTheirs = () => {
+    taking.current = true
+    save.takeTheirs()
+    taking.current = false
+  }
+
+  return (
+    <>
+      <Dialog open onClose={onClose} title={record ? t('tunnels.editTitle', { name: record.name }) : t('tunnels.createTitle')} closeLabel={t('record.cancel')} width={520}>
+        <form noValidate onSubmit={form.submit}>
+          <div className={s.formBody}>
+            {save.message && <Banner variant="error">{messageText(save.message)}</Banner>}
+            <TextField label={t('tunnels.name')} maxLength={120} autoComplete="off" required {...form.text('name')} />
+            <DeviceField {...form.text('device_id')} names={deviceNames.current} />
+            <Select label={t('tunnels.protocol')} {...form.text('protocol')} options={PROTOCOLS.map((p) => ({ value: p, label: p.toUpperCase() }))} />
+            <TextField label={t('tunnels.localPort')} inputMode="numeric" required {...form.number('local_port')} />
+            <Checkbox label={t('tunnels.enabledField')} {...form.checkbox('enabled')} />
+          </div>
+          <div className={s.formActions}>
+            <Button variant="secondary" onClick={onClose}>
+              {t('record.cancel')}
+            </Button>
+            <Button type="submit" busy={save.saving}>
+              {record ? t('record.save') : t('record.create')}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+      <ConflictDialog open={save.conflict} rows={save.rows} busy={save.saving} onKeepMine={save.keepMine} onTakeTheirs={takeTheirs} onClose={save.closeConflict} />
+    </>
+  )
+}

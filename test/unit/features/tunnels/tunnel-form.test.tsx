@@ -1,0 +1,89 @@
+import '../../setup'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { Route } from 'wouter'
+import TunnelsScreen from '../../../../src/features/tunnels/tunnels-screen'
+import { closeNotice } from '../../../../src/stores/notices'
+import { $session, initialSession } from '../../../../src/stores/session'
+import { createUser } from '../../contract/factories'
+import { within } from '../../ui/testing'
+import { cleanup, fireEvent, renderAt, resetSession, waitFor } from '../helpers'
+import { listReply, routeFetch, type Handler, type RouteStub } from '../route-stub'
+import { createTunnel } from './factories'
+
+let stub: RouteStub | undefined
+
+test.before.each(() => {
+  resetSession()
+  const user = createUser({ rights: ['tunnels', 'devices'] })
+  $session.set({ ...initialSession(), loggedIn: true, user, uid: user.id })
+})
+test.after.each(() => {
+  cleanup()
+  stub?.restore()
+  closeNotice()
+})
+
+const devices = [
+  { id: 'd-1', name: 'Gateway' },
+  { id: 'd-2', name: 'Sensor' },
+]
+
+const open = (routes: Record<string, Handler>) => {
+  stub = routeFetch({ 'GET /devices/': () => listReply(devices), ...routes })
+  return renderAt(
+    '/app/tunnels',
+    <Route path="/app" nest>
+      <TunnelsScreen />
+    </Route>,
+  ).view
+}
+
+test('creates a tunnel on the chosen device and refuses a port out of range first', async () => {
+  const view = open({ 'GET /tunnels/': () => listReply([]), 'POST /tunnels/': ({ body }) => ({ status: 201, body: createTunnel(body as object) }) })
+  fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'New tunnel' })))
+  const dialog = within(view.getByRole('dialog', { name: 'New tunnel' }))
+  await waitFor(() => dialog.getByRole('option', { name: 'Sensor' }))
+  fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Web' } })
+  fireEvent.change(dialog.getByLabelText('Device'), { target: { value: 'd-2' } })
+  fireEvent.change(dialog.getByLabelText('Protocol'), { target: { value: 'https' } })
+  fireEvent.change(dialog.getByLabelText('Local port'), { target: { value: '70000' } })
+  fireEvent.click(dialog.getByRole('button', { name: 'Create' }))
+  assert.ok(dialog.getByText('Out of range'))
+  assert.is(stub!.seen('POST /tunnels/').length, 0)
+  fireEvent.change(dialog.getByLabelText('Local port'), { target: { value: '8443' } })
+  fireEvent.click(dialog.getByRole('button', { name: 'Create' }))
+  await waitFor(() => assert.is(view.queryByRole('dialog'), null))
+  assert.equal(stub!.seen('POST /tunnels/')[0]?.body, { name: 'Web', device_id: 'd-2', protocol: 'https', local_port: 8443, enabled: true })
+})
+
+test('shows both sides when a save meets a newer version, and takes theirs on request', async () => {
+  const tunnel = createTunnel({ name: 'Camera', version: 4 })
+  const theirs = { ...tunnel, name: 'Camera feed', device_id: 'd-2', device_name: 'Sensor', version: 5 }
+  const view = open({
+    'GET /tunnels/': () => listReply([tunnel]),
+    [`PUT /tunnels/${tunnel.id}`]: ({ body }) =>
+      (body as { version: number }).version === 4 ? { status: 409, body: { message: 'Changed meanwhile', current: theirs } } : { status: 200, body: { ...theirs, version: 6 } },
+  })
+  fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'Edit Camera' })))
+  const form = within(view.getByRole('dialog', { name: 'Edit the tunnel “Camera”' }))
+  fireEvent.change(form.getByLabelText('Name'), { target: { value: 'Camera 2' } })
+  fireEvent.click(form.getByRole('button', { name: 'Save' }))
+
+  const conflict = await waitFor(() => view.getByRole('dialog', { name: 'Someone else changed this' }))
+  const rows = within(conflict).getAllByRole('row').slice(1).map((row) => [...row.children].map((cell) => cell.textContent))
+  assert.equal(rows, [
+    ['Name', 'Camera 2', 'Camera feed'],
+    ['Device', 'Gateway', 'Sensor'],
+  ])
+  fireEvent.click(within(conflict).getByRole('button', { name: 'Take theirs' }))
+  await waitFor(() => assert.is((form.getByLabelText('Name') as HTMLInputElement).value, 'Camera feed'))
+  fireEvent.click(form.getByRole('button', { name: 'Save' }))
+  await waitFor(() => assert.is(view.queryByRole('dialog'), null))
+  assert.equal(
+    stub!.seen(`PUT /tunnels/${tunnel.id}`).map((request) => (request.body as { version: number }).version),
+    [4, 5],
+  )
+})
+
+test.run()
