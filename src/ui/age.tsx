@@ -44,7 +44,9 @@ export function Age({ at, className }: { at: string | null; className?: string }
   const t = useT()
   useEffect(watch, [])
   if (!at) return <span className={className}>{t('time.never')}</span>
-  const parts = ageParts(now.value - Date.parse(at))
+  // Read the signal to follow its ticks, but while no clock runs yet it may be minutes old.
+  const tick = now.value
+  const parts = ageParts((shown > 0 ? tick : Date.now()) - Date.parse(at))
   return (
     <time className={className} dateTime={at} title={new Date(at).toLocaleString()}>
       {t(parts.key, { n: parts.n })}

@@ -16,7 +16,8 @@ export function ListSearch({ value, onSearch, label }: { value: string; onSearch
 
   // The address may change under the box (back button, a link): follow it.
   useEffect(() => {
-    if (value !== sent.current) {
+    // The address keeps the search trimmed: a space typed before a pause is not a change from outside.
+    if (value.trim() !== sent.current.trim()) {
       sent.current = value
       setText(value)
     }

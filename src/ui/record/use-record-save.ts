@@ -46,6 +46,8 @@ export function useRecordSave<T extends BaseRecord, V extends FormValues>(option
     }
     const current = conflictCurrent<T>(result)
     if (current) return setConflict({ current, mine: values })
+    // A refusal of "keep mine" shows on the form, not behind the dialog.
+    setConflict(null)
     options.form.setServerErrors(result.errors)
     setMessage(result.message)
   }
