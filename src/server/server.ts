@@ -17,7 +17,7 @@ import { createEventsHub } from './events'
 import { createPresence, DEFAULT_OFFLINE_AFTER_S } from './live/presence'
 import { createMailer } from './mail'
 import { createSweeper, sweep } from './sweeper'
-import { BRAND } from './messages'
+import { BRAND, message } from './messages'
 import { consoleLogger, createBackground, type Logger } from './services'
 
 export interface ServerOptions {
@@ -140,6 +140,22 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error
   })
   server.on('error', (error) => log.error('HTTP server error:', error))
+  // What Node refuses before the app runs (headers too large, a malformed request, a stalled one)
+  // still answers JSON with a message, as every answer of the API does.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    const [status, text] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, '431 Request Header Fields Too Large', message('headersTooLarge')]
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, '408 Request Timeout', message('timeout')]
+          : [400, '400 Bad Request', message('badRequest')]
+    if (socket.writable && !(socket as { _httpMessage?: unknown })._httpMessage) {
+      const body = JSON.stringify({ message: text })
+      socket.end(
+        `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      )
+    } else socket.destroy()
+  })
   const port = (server.address() as AddressInfo).port
   sweeper.start()
   presence.start()

@@ -19,6 +19,16 @@ export const limitBody = (): MiddlewareHandler =>
     onError: (c) => answerError(c, new ApiError(413, message('tooLarge'), undefined, { Connection: 'close' })),
   })
 
+/**
+ * An answer sent before its request's body was read (a 401, a 415, a refused delete) closes the
+ * connection: the rest of that body would otherwise stall the next request on it.
+ */
+export const closeUnread = (): MiddlewareHandler => async (c, next) => {
+  await next()
+  const declared = Number(c.req.header('Content-Length') ?? 0) > 0 || c.req.header('Transfer-Encoding') !== undefined
+  if (declared && !c.req.raw.bodyUsed) c.res.headers.set('Connection', 'close')
+}
+
 /** Whether brackets outside strings nest deeper than `max`, found in one pass without parsing. */
 export function nestsDeeperThan(text: string, max: number): boolean {
   let depth = 0
