@@ -19,6 +19,8 @@ export interface EventsHub {
   /** Ends the streams opened with `token` (a sign-out, a revoked key). */
   disconnect(token: string): void
   onDisconnect(token: string, end: () => void): () => void
+  /** How many record changes the organization has seen: a cached answer of an older count is stale. */
+  generation(organizationId: string): number
   /** Ends every stream, e.g. when the server stops. */
   disconnectAll(): void
 }
@@ -35,10 +37,12 @@ export function createEventsHub(): EventsHub {
   const listeners = new Map<string, Set<Listener>>()
   const kept = new Map<string, HubEvent[]>()
   const enders = new Map<string, Set<() => void>>()
+  const generations = new Map<string, number>()
 
   return {
     publish(organizationId, type, data) {
       const event = { id: nextId++, type, data } as HubEvent
+      if (type === 'change') generations.set(organizationId, (generations.get(organizationId) ?? 0) + 1)
       const list = kept.get(organizationId) ?? []
       list.push(event)
       if (list.length > KEPT_EVENTS) dropped.set(organizationId, list.splice(0, list.length - KEPT_EVENTS).at(-1)!.id)
@@ -63,6 +67,7 @@ export function createEventsHub(): EventsHub {
       for (const end of enders.get(token) ?? []) end()
       enders.delete(token)
     },
+    generation: (organizationId) => generations.get(organizationId) ?? 0,
     disconnectAll() {
       for (const token of [...enders.keys()]) this.disconnect(token)
     },

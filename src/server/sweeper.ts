@@ -1,11 +1,16 @@
 import { pruneTokens } from './auth/tokens'
-import type { Db } from './db/open'
+import { tune, type Db } from './db/open'
 import type { Throttle } from './http/throttle'
 import type { Logger } from './services'
 
 export const SWEEP_EVERY_MS = 10 * 60_000
+/** Heartbeat samples are kept this long: the longest history a device's detail shows. */
+export const HEARTBEAT_RETENTION_DAYS = 7
 
-/** Deletes what can no longer be used: ended sessions, spent or expired links and codes, old counts. */
+/**
+ * Deletes what can no longer be used: ended sessions, spent or expired links and codes, old
+ * counts, heartbeat samples past their retention; then lets the storage tune itself.
+ */
 export async function sweep(db: Db, now: Date, throttle: Throttle): Promise<void> {
   const at = now.toISOString()
   await pruneTokens(db, now)
@@ -13,6 +18,9 @@ export async function sweep(db: Db, now: Date, throttle: Throttle): Promise<void
   await db.deleteFrom('password_resets').where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', at)])).execute()
   await db.deleteFrom('oauth_states').where('expires_at', '<=', at).execute()
   await db.deleteFrom('oauth_codes').where('expires_at', '<=', at).execute()
+  const kept = new Date(now.getTime() - HEARTBEAT_RETENTION_DAYS * 24 * 3600_000).toISOString()
+  await db.deleteFrom('heartbeats').where('at', '<', kept).execute()
+  tune(db)
 }
 
 /** Sweeps at start and then every SWEEP_EVERY_MS, without keeping the process alive. */

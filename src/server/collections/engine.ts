@@ -56,6 +56,10 @@ export interface CollectionModule<Rec extends BaseRecord, Input, Update = Input>
 /** What the engine needs: the services every route has. */
 export type EngineServices = Services
 
+/** A list total is reused this long at most, while no record of the organization changed. */
+export const TOTAL_REUSE_MS = 5000
+const MAX_TOTALS = 1000
+
 const isUniqueViolation = (error: unknown): error is Error => error instanceof Error && /unique/i.test(error.message)
 
 /** List, get, create, update and delete for one module, with rights, tenancy, versions and events. */
@@ -73,6 +77,19 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
     const record = await find(organizationId, id)
     if (!record) throw fail(404, 'notFound')
     return record
+  }
+  // Counting every matching row is most of a list's cost; pages of one question reuse its total.
+  const totals = new Map<string, { total: number; generation: number; at: number }>()
+  const countOf = async (query: AnySelect, key: string, organizationId: string) => {
+    const generation = services.hub.generation(organizationId)
+    const now = Date.now()
+    const known = totals.get(key)
+    if (known && known.generation === generation && now - known.at < TOTAL_REUSE_MS) return known.total
+    const counted = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()
+    const total = Number(counted?.total ?? 0)
+    if (totals.size >= MAX_TOTALS) totals.clear()
+    totals.set(key, { total, generation, at: now })
+    return total
   }
   const changed = (organizationId: string, record: Rec, action: 'create' | 'update' | 'delete') =>
     services.hub.publish(organizationId, 'change', { collection: module.name, id: record.id, action, version: record.version })
@@ -96,14 +113,15 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
         const pattern = containsPattern(list.q)
         query = query.where((eb) => eb.or(module.list.search.map((column) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`)))
       }
-      const counted = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()
+      const organizationId = c.var.principal.organizationId
+      const total = await countOf(query, JSON.stringify([organizationId, list.q, list.filters]), organizationId)
       const rows = await query
         .orderBy(sql.ref(module.list.sort[list.sort]!), list.order)
         .orderBy('t.id', list.order)
         .limit(list.perPage)
         .offset((list.page - 1) * list.perPage)
         .execute()
-      c.header('X-Total-Count', String(Number(counted?.total ?? 0)))
+      c.header('X-Total-Count', String(total))
       return c.json(rows.map((row) => module.toRecord(row as Row)))
     })
     .get(`${base}/:id`, async (c) => c.json(await mustFind(c.var.principal.organizationId, c.req.param('id'))))

@@ -84,6 +84,7 @@ export const inventory: Migration = {
       .execute()
     await db.schema.createIndex('heartbeats_device_at').on('heartbeats').columns(['device_id', 'at']).execute()
     await db.schema.createIndex('heartbeats_organization_at').on('heartbeats').columns(['organization_id', 'at']).execute()
+    await db.schema.createIndex('heartbeats_at').on('heartbeats').column('at').execute()
   },
 
   async down(db: Kysely<unknown>) {

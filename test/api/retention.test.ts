@@ -1,0 +1,38 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { startTestServer } from './_server'
+
+const DAY = 24 * 3600_000
+
+test('heartbeat samples older than seven days are swept, newer ones kept', async () => {
+  const server = await startTestServer()
+  try {
+    const seeded = server.query<{ n: number }>('select count(*) as n from heartbeats')[0]!.n
+    assert.ok(seeded > 1000, `seeded ${seeded}`)
+    server.advance(5 * DAY)
+    await server.sweep()
+    assert.equal(server.query('select count(*) as n from heartbeats'), [{ n: seeded }])
+    server.advance(3 * DAY)
+    await server.sweep()
+    assert.equal(server.query('select count(*) as n from heartbeats'), [{ n: 0 }])
+  } finally {
+    await server.close()
+  }
+})
+
+test('a list total is counted afresh once a record of the organization changes', async () => {
+  const server = await startTestServer()
+  try {
+    const { signIn } = await import('./_server')
+    const token = await signIn(server)
+    const total = async () => Number((await server.get('/devices/?per_page=5', token)).headers.get('X-Total-Count'))
+    const before = await total()
+    const created = await server.post('/devices/', { name: 'Fresh', serial: 'FRESH-1', model: 'M', location: '', tags: [] }, token)
+    assert.is(created.status, 201)
+    assert.is(await total(), before + 1)
+  } finally {
+    await server.close()
+  }
+})
+
+test.run()
