@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { messageText } from '../../lib/i18n'
-import { Select } from '../../ui/fields'
+import { Select } from '../../ui/select'
 import { ListSearch } from '../../ui/list/list-search'
 import type { TextFieldBinding } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { ListQuery } from '../../contract/collections'
 import { PROTOCOLS, type Tunnel } from '../../contract/tunnels'
-import { Select } from '../../ui/fields'
+import { Select } from '../../ui/select'
 import { Icon } from '../../ui/icons'
 import { useT } from '../../ui/use-t'
 import { devicesApi } from './tunnels-api'

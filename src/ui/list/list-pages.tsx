@@ -1,5 +1,5 @@
 import { CONSOLE_PER_PAGE } from '../../contract/collections'
-import { Select } from '../fields'
+import { Select } from '../select'
 import { Icon } from '../icons'
 import { useT } from '../use-t'
 import s from './list.module.css'
