@@ -149,7 +149,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? [408, '408 Request Timeout', message('timeout')]
           : [400, '400 Bad Request', message('badRequest')]
-    if (socket.writable && !(socket as { _httpMessage?: unknown })._httpMessage) {
+    const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage
+    if (socket.writable && !answering?.headersSent) {
       const body = JSON.stringify({ message: text })
       socket.end(
         `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

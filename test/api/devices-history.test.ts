@@ -100,7 +100,8 @@ test('leaves out heartbeats older than the range', async () => {
   const { user, device } = await fleet()
   const now = Date.now() + offset
   for (const [ago, latency] of [
-    [DAY + TEN_MIN, 99],
+    // Hours apart, so the week's hourly buckets never fold them into one.
+    [DAY + 12 * TEN_MIN, 99],
     [DAY - 2 * TEN_MIN, 12],
   ] as const) {
     writeDb(
