@@ -13,6 +13,7 @@ import { errorsOf, useForm, type FormErrors } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import { keysApi } from './access-keys-api'
 import s from './access-keys.module.css'
+import { DialogActions, DialogBody } from '../../ui/record/dialog-sections'
 
 type KeyValues = { name: string; scopes: readonly string[]; expiry: string }
 
@@ -64,21 +65,21 @@ export function KeyForm({ rights, onClose, onIssued }: KeyFormProps) {
   return (
     <Dialog open onClose={onClose} title={t('accessKeys.createTitle')} closeLabel={t('record.cancel')} width={520}>
       <form noValidate onSubmit={form.submit}>
-        <div className={s.formBody}>
+        <DialogBody>
           {save.message && <Banner variant="error">{messageText(save.message)}</Banner>}
           <TextField label={t('accessKeys.name')} maxLength={120} autoComplete="off" required {...form.text('name')} />
           <CheckboxGroup legend={t('accessKeys.scopes')} options={scopes} {...form.list('scopes')} />
           <p className={s.hint}>{t('accessKeys.scopesHint')}</p>
           <Select label={t('accessKeys.expiresAfter')} options={expiries} {...form.text('expiry')} />
-        </div>
-        <div className={s.formActions}>
+        </DialogBody>
+        <DialogActions>
           <Button variant="secondary" onClick={onClose}>
             {t('record.cancel')}
           </Button>
           <Button type="submit" busy={save.saving}>
             {t('accessKeys.issue')}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   )

@@ -12,6 +12,7 @@ import { errorsOf, useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import { renameApi } from './access-keys-api'
 import s from './access-keys.module.css'
+import { DialogActions, DialogBody } from '../../ui/record/dialog-sections'
 
 type NameValues = { name: string }
 
@@ -44,18 +45,18 @@ export function KeyRename({ accessKey, onClose, onSaved }: { accessKey: AccessKe
     <>
       <Dialog open onClose={onClose} title={t('accessKeys.renameTitle', { name: record.name })} closeLabel={t('record.cancel')} width={480}>
         <form noValidate onSubmit={form.submit}>
-          <div className={s.formBody}>
+          <DialogBody>
             {save.message && <Banner variant="error">{messageText(save.message)}</Banner>}
             <TextField label={t('accessKeys.name')} maxLength={120} autoComplete="off" required {...form.text('name')} />
-          </div>
-          <div className={s.formActions}>
+          </DialogBody>
+          <DialogActions>
             <Button variant="secondary" onClick={onClose}>
               {t('record.cancel')}
             </Button>
             <Button type="submit" busy={save.saving}>
               {t('record.save')}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </Dialog>
       <ConflictDialog open={save.conflict} rows={save.rows} busy={save.saving} onKeepMine={save.keepMine} onTakeTheirs={takeTheirs} onClose={save.closeConflict} />

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx'
 import { EXPIRING_SOON_DAYS, type AccessKey } from '../../contract/access-keys'
 import { Age } from '../../ui/age'
+import { Badge } from '../../ui/badge'
 import { useT } from '../../ui/use-t'
 import s from './access-keys.module.css'
 
@@ -22,7 +23,11 @@ export const expiresSoon = (key: AccessKey, now = Date.now()): boolean =>
 /** Active, expired or revoked, in words and in colour. */
 export function KeyStatusBadge({ status }: { status: KeyStatus }) {
   const t = useT()
-  return <span className={clsx(s.badge, s[status])}>{t(`accessKeys.${status}`)}</span>
+  return (
+    <Badge tone={status === 'active' ? 'success' : status === 'expired' ? 'warning' : 'muted'} hollow={status === 'revoked'}>
+      {t(`accessKeys.${status}`)}
+    </Badge>
+  )
 }
 
 /** When the key stops working ("in 5 d", "never"), marked in words when that is soon. */

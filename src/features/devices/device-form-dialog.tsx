@@ -11,6 +11,7 @@ import { useT } from '../../ui/use-t'
 import { DeviceFields } from './device-form'
 import { deviceFields, toValues, validateDevice, type DeviceValues } from './device-values'
 import s from './device-form.module.css'
+import { DialogActions, DialogBody } from '../../ui/record/dialog-sections'
 
 export interface DeviceFormDialogProps {
   title: string
@@ -38,18 +39,18 @@ export function DeviceFormDialog(props: DeviceFormDialogProps) {
     <>
       <Dialog open={!save.conflict} onClose={props.onClose} title={props.title} closeLabel={t('record.cancel')} width={560}>
         <form className={s.form} onSubmit={form.submit} noValidate>
-          <div className={s.body}>
+          <DialogBody>
             {save.message && <Banner variant="error">{messageText(save.message)}</Banner>}
             <DeviceFields form={form} />
-          </div>
-          <div className={s.actions}>
+          </DialogBody>
+          <DialogActions>
             <Button variant="secondary" onClick={props.onClose}>
               {t('record.cancel')}
             </Button>
             <Button type="submit" busy={save.saving}>
               {props.submitLabel}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </Dialog>
       <ConflictDialog

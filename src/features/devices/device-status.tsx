@@ -1,16 +1,17 @@
-import { clsx } from 'clsx'
 import type { DeviceStatus } from '../../contract/devices'
+import { Badge, type BadgeTone } from '../../ui/badge'
 import { useT } from '../../ui/use-t'
 import s from './device-status.module.css'
+
+const TONES: Record<DeviceStatus, BadgeTone> = { online: 'success', offline: 'muted', provisioning: 'info', error: 'error' }
 
 /** A device's status as a coloured badge that always says it in words too. */
 export function StatusBadge({ status, className }: { status: DeviceStatus; className?: string }) {
   const t = useT()
   return (
-    <span className={clsx(s.badge, s[status], className)}>
-      <span className={s.dot} aria-hidden="true" />
+    <Badge tone={TONES[status]} hollow={status === 'offline'} className={className}>
       {t(`devices.status.${status}`)}
-    </span>
+    </Badge>
   )
 }
 

@@ -1,8 +1,8 @@
-import { clsx } from 'clsx'
 import { Link } from 'wouter'
 import type { Tunnel } from '../../contract/tunnels'
 import type { t as translate } from '../../lib/i18n'
 import { Button } from '../../ui/button'
+import { Badge } from '../../ui/badge'
 import type { Column } from '../../ui/list/list-view'
 import { TunnelEndpoint } from './tunnel-endpoint'
 import { TunnelSwitch } from './tunnel-switch'
@@ -21,7 +21,11 @@ export const deviceHref = (id: string) => `~/app/devices/details?id=${encodeURIC
 
 /** Up or down, in words and in colour. */
 export function TunnelStatus({ status, t }: { status: Tunnel['status']; t: typeof translate }) {
-  return <span className={clsx(s.badge, status === 'up' ? s.up : s.down)}>{t(`tunnels.${status}`)}</span>
+  return (
+    <Badge tone={status === 'up' ? 'success' : 'muted'} hollow={status === 'down'}>
+      {t(`tunnels.${status}`)}
+    </Badge>
+  )
 }
 
 /** The columns of the tunnels list. */

@@ -15,6 +15,7 @@ import { useT } from '../../ui/use-t'
 import { DeviceField } from './tunnel-device-field'
 import { tunnelsApi } from './tunnels-api'
 import s from './tunnel-form.module.css'
+import { DialogActions, DialogBody } from '../../ui/record/dialog-sections'
 
 type TunnelValues = { name: string; device_id: string; protocol: string; local_port: number | null; enabled: boolean }
 
@@ -82,22 +83,22 @@ export function TunnelForm({ tunnel, deviceId, onClose, onSaved }: TunnelFormPro
     <>
       <Dialog open onClose={onClose} title={record ? t('tunnels.editTitle', { name: record.name }) : t('tunnels.createTitle')} closeLabel={t('record.cancel')} width={520}>
         <form noValidate onSubmit={form.submit}>
-          <div className={s.formBody}>
+          <DialogBody>
             {save.message && <Banner variant="error">{messageText(save.message)}</Banner>}
             <TextField label={t('tunnels.name')} maxLength={120} autoComplete="off" required {...form.text('name')} />
             <DeviceField {...form.text('device_id')} names={deviceNames.current} />
             <Select label={t('tunnels.protocol')} {...form.text('protocol')} options={PROTOCOLS.map((p) => ({ value: p, label: p.toUpperCase() }))} />
             <TextField label={t('tunnels.localPort')} inputMode="numeric" required {...form.number('local_port')} />
             <Checkbox label={t('tunnels.enabledField')} {...form.checkbox('enabled')} />
-          </div>
-          <div className={s.formActions}>
+          </DialogBody>
+          <DialogActions>
             <Button variant="secondary" onClick={onClose}>
               {t('record.cancel')}
             </Button>
             <Button type="submit" busy={save.saving}>
               {record ? t('record.save') : t('record.create')}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </Dialog>
       <ConflictDialog open={save.conflict} rows={save.rows} busy={save.saving} onKeepMine={save.keepMine} onTakeTheirs={takeTheirs} onClose={save.closeConflict} />
