@@ -1,19 +1,15 @@
 import { KEY_EXPIRY_DAYS, AccessKeyInput, type IssuedKey } from '../../contract/access-keys'
 import { RIGHTS, type Right } from '../../contract/rights'
 import { check } from '../../contract/validation'
-import { messageText } from '../../lib/i18n'
-import { Banner } from '../../ui/banner'
-import { Button } from '../../ui/button'
-import { Dialog } from '../../ui/dialog'
 import { TextField } from '../../ui/fields'
 import { Select } from '../../ui/select'
 import { CheckboxGroup } from '../../ui/checkbox-group'
+import { RecordDialog } from '../../ui/record/record-dialog'
 import { useRecordSave } from '../../ui/record/use-record-save'
 import { errorsOf, useForm, type FormErrors } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import { keysApi } from './access-keys-api'
 import s from './access-keys.module.css'
-import { DialogActions, DialogBody } from '../../ui/record/dialog-sections'
 
 type KeyValues = { name: string; scopes: readonly string[]; expiry: string }
 
@@ -63,24 +59,11 @@ export function KeyForm({ rights, onClose, onIssued }: KeyFormProps) {
   const expiries = EXPIRY_CHOICES.map((days) => ({ value: days, label: days === NEVER ? t('accessKeys.neverExpires') : t('accessKeys.days', { n: days }) }))
 
   return (
-    <Dialog open onClose={onClose} title={t('accessKeys.createTitle')} closeLabel={t('record.cancel')} width={520}>
-      <form noValidate onSubmit={form.submit}>
-        <DialogBody>
-          {save.message && <Banner variant="error">{messageText(save.message)}</Banner>}
-          <TextField label={t('accessKeys.name')} maxLength={120} autoComplete="off" required {...form.text('name')} />
-          <CheckboxGroup legend={t('accessKeys.scopes')} options={scopes} {...form.list('scopes')} />
-          <p className={s.hint}>{t('accessKeys.scopesHint')}</p>
-          <Select label={t('accessKeys.expiresAfter')} options={expiries} {...form.text('expiry')} />
-        </DialogBody>
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose}>
-            {t('record.cancel')}
-          </Button>
-          <Button type="submit" busy={save.saving}>
-            {t('accessKeys.issue')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <RecordDialog title={t('accessKeys.createTitle')} width={520} submitLabel={t('accessKeys.issue')} save={save} onSubmit={form.submit} onClose={onClose}>
+      <TextField label={t('accessKeys.name')} maxLength={120} autoComplete="off" required {...form.text('name')} />
+      <CheckboxGroup legend={t('accessKeys.scopes')} options={scopes} {...form.list('scopes')} />
+      <p className={s.hint}>{t('accessKeys.scopesHint')}</p>
+      <Select label={t('accessKeys.expiresAfter')} options={expiries} {...form.text('expiry')} />
+    </RecordDialog>
   )
 }

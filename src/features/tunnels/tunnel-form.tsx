@@ -2,20 +2,14 @@ import { useRef, useState } from 'react'
 import { conflictCurrent } from '../../api/collection'
 import { check } from '../../contract/validation'
 import { PROTOCOLS, TunnelInput, type Tunnel } from '../../contract/tunnels'
-import { messageText } from '../../lib/i18n'
-import { Banner } from '../../ui/banner'
-import { Button } from '../../ui/button'
-import { Dialog } from '../../ui/dialog'
 import { Checkbox, TextField } from '../../ui/fields'
 import { Select } from '../../ui/select'
-import { ConflictDialog } from '../../ui/record/conflict-dialog'
+import { RecordDialog } from '../../ui/record/record-dialog'
 import { useRecordSave } from '../../ui/record/use-record-save'
 import { errorsOf, useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import { DeviceField } from './tunnel-device-field'
 import { tunnelsApi } from './tunnels-api'
-import s from './tunnel-form.module.css'
-import { DialogActions, DialogBody } from '../../ui/record/dialog-sections'
 
 type TunnelValues = { name: string; device_id: string; protocol: string; local_port: number | null; enabled: boolean }
 
@@ -42,7 +36,6 @@ export interface TunnelFormProps {
 export function TunnelForm({ tunnel, deviceId, onClose, onSaved }: TunnelFormProps) {
   const t = useT()
   const [record, setRecord] = useState(tunnel)
-  const taking = useRef(false)
   // Device names by id, for the conflict dialog, which compares ids.
   const deviceNames = useRef(new Map(tunnel ? [[tunnel.device_id, tunnel.device_name]] : []))
   const form = useForm<TunnelValues>(
@@ -68,40 +61,26 @@ export function TunnelForm({ tunnel, deviceId, onClose, onSaved }: TunnelFormPro
         { name: 'local_port', label: t('tunnels.localPort') },
         { name: 'enabled', label: t('tunnels.enabled'), show: (on) => t(on ? 'tunnels.yes' : 'tunnels.no') },
       ],
+      onSaved,
       // Taking theirs keeps the dialog open on the tunnel as it is now, to edit again or cancel.
-      onSaved: (saved) => (taking.current ? setRecord(saved) : onSaved(saved)),
+      onTaken: setRecord,
     },
     record?.version ?? null,
   )
-  const takeTheirs = () => {
-    taking.current = true
-    save.takeTheirs()
-    taking.current = false
-  }
 
   return (
-    <>
-      <Dialog open onClose={onClose} title={record ? t('tunnels.editTitle', { name: record.name }) : t('tunnels.createTitle')} closeLabel={t('record.cancel')} width={520}>
-        <form noValidate onSubmit={form.submit}>
-          <DialogBody>
-            {save.message && <Banner variant="error">{messageText(save.message)}</Banner>}
-            <TextField label={t('tunnels.name')} maxLength={120} autoComplete="off" required {...form.text('name')} />
-            <DeviceField {...form.text('device_id')} names={deviceNames.current} />
-            <Select label={t('tunnels.protocol')} {...form.text('protocol')} options={PROTOCOLS.map((p) => ({ value: p, label: p.toUpperCase() }))} />
-            <TextField label={t('tunnels.localPort')} inputMode="numeric" required {...form.number('local_port')} />
-            <Checkbox label={t('tunnels.enabledField')} {...form.checkbox('enabled')} />
-          </DialogBody>
-          <DialogActions>
-            <Button variant="secondary" onClick={onClose}>
-              {t('record.cancel')}
-            </Button>
-            <Button type="submit" busy={save.saving}>
-              {record ? t('record.save') : t('record.create')}
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
-      <ConflictDialog open={save.conflict} rows={save.rows} busy={save.saving} onKeepMine={save.keepMine} onTakeTheirs={takeTheirs} onClose={save.closeConflict} />
-    </>
+    <RecordDialog
+      title={record ? t('tunnels.editTitle', { name: record.name }) : t('tunnels.createTitle')}
+      submitLabel={record ? t('record.save') : t('record.create')}
+      save={save}
+      onSubmit={form.submit}
+      onClose={onClose}
+    >
+      <TextField label={t('tunnels.name')} maxLength={120} autoComplete="off" required {...form.text('name')} />
+      <DeviceField {...form.text('device_id')} names={deviceNames.current} />
+      <Select label={t('tunnels.protocol')} {...form.text('protocol')} options={PROTOCOLS.map((p) => ({ value: p, label: p.toUpperCase() }))} />
+      <TextField label={t('tunnels.localPort')} inputMode="numeric" required {...form.number('local_port')} />
+      <Checkbox label={t('tunnels.enabledField')} {...form.checkbox('enabled')} />
+    </RecordDialog>
   )
 }

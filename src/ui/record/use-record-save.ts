@@ -19,6 +19,11 @@ export interface RecordSaveOptions<T extends BaseRecord, V extends FormValues> {
   toValues: (record: T) => V
   fields: readonly FieldLabel<V>[]
   onSaved: (record: T) => void
+  /**
+   * The user took the current record over theirs: nothing was saved. Without it the record goes to
+   * `onSaved`, as a save's would; with it a dialog can stay open on the record as it is now.
+   */
+  onTaken?: (record: T) => void
 }
 
 const read = (value: FormValue | undefined): string =>
@@ -72,7 +77,8 @@ export function useRecordSave<T extends BaseRecord, V extends FormValues>(option
     takeTheirs: () => {
       if (!conflict) return
       options.form.reset(options.toValues(conflict.current))
-      options.onSaved(conflict.current)
+      const told = options.onTaken ?? options.onSaved
+      told(conflict.current)
       setConflict(null)
     },
     closeConflict: () => setConflict(null),
