@@ -58,5 +58,5 @@ export const devices: CollectionModule<Device, DeviceInput> = {
     const rows = await ctx.db.selectFrom('tunnels').select(['id', 'version']).where('device_id', '=', current.id).execute()
     return rows.map((row: { id: string; version: number }) => ({ collection: 'tunnels' as const, id: row.id, version: row.version + 1 }))
   },
-  duplicate: (error) => (/serial/.test(error.message) ? message('duplicate', { what: 'A device with this serial' }) : undefined),
+  duplicate: (error) => (/serial/.test(error.message) ? message('duplicateSerial') : undefined),
 }
