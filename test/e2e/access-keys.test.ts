@@ -2,20 +2,11 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from './axe'
-import { ADMIN, BASE, closeBrowser, newContext, PREACT_BASE, signIn } from './browser'
+import { ADMIN, BUILDS, closeBrowser, newContext, settle, signIn } from './browser'
 
 test.after(closeBrowser)
 
-/** The page fades in and dialogs slide in: contrast is measured once nothing moves. */
-const settle = (page: Page) => page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
-
-// The access keys screen on both builds.
-const builds = [
-  { flavour: 'react', BASE },
-  { flavour: 'preact', BASE: PREACT_BASE },
-]
-
-for (const { flavour, BASE } of builds) {
+for (const { flavour, BASE } of BUILDS) {
   async function openKeys(page: Page) {
     await page.goto(`${BASE}/login?next=/app/access_keys`)
     await signIn(page, ADMIN.email, ADMIN.password)

@@ -126,3 +126,27 @@ export async function registerAndSignIn(page: Page, name: string, base = BASE): 
   await page.waitForURL(`${base}/app`)
   return email
 }
+
+/** The console under test in each flavour, for files that run the same tests on both. */
+export const BUILDS = [
+  { flavour: 'react', BASE },
+  { flavour: 'preact', BASE: PREACT_BASE },
+] as const
+
+/** Waits until no animation runs, so a check reads the page as it rests. */
+export const settle = (page: Page) => page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+
+/** Signs the admin in through the form of the console at `base` and waits for /app. */
+export async function signInAdmin(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/login`)
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await page.waitForURL(`${base}/app`)
+}
+
+/** Calls the API of `base` as the signed-in user, or with `key`; fails unless the answer is 2xx. */
+export async function callApi(page: Page, base: string, method: 'GET' | 'POST', path: string, data?: unknown, key?: string) {
+  const token = key ?? (await page.evaluate(() => localStorage.getItem('axe')))
+  const answer = await page.request.fetch(`${base}/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } })
+  if (!answer.ok()) throw new Error(`${method} ${path} answered ${answer.status()}`)
+  return answer.json()
+}

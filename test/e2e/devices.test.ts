@@ -2,38 +2,22 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { BrowserContext, Page } from 'playwright-core'
 import { seriousViolations } from './axe'
-import { ADMIN, BASE, closeBrowser, failedLoad, newContext, PREACT_BASE, signIn } from './browser'
+import { BUILDS, callApi, closeBrowser, failedLoad, newContext, settle, signInAdmin as signInAdminAt } from './browser'
 
 test.after(closeBrowser)
 
-// The devices list and a device's page on both builds.
-const builds = [
-  { flavour: 'react', BASE },
-  { flavour: 'preact', BASE: PREACT_BASE },
-]
-
 /** Axe measures colours as painted: let the page's fade and the mode's transitions end first. */
 async function axeAfterAnimations(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+  await settle(page)
   return seriousViolations(page)
 }
 
 const METRICS = { latency_ms: 14, bytes_in: 2048, bytes_out: 512, cpu: 12, memory: 40 }
 
-for (const { flavour, BASE } of builds) {
-  async function signInAdmin(page: Page) {
-    await page.goto(`${BASE}/login`)
-    await signIn(page, ADMIN.email, ADMIN.password)
-    await page.waitForURL(`${BASE}/app`)
-  }
+for (const { flavour, BASE } of BUILDS) {
+  const signInAdmin = (page: Page) => signInAdminAt(page, BASE)
 
-  /** Calls the API as the signed-in admin, or with `key`; fails unless the answer is 2xx. */
-  async function api(page: Page, method: 'GET' | 'POST', path: string, data?: unknown, key?: string) {
-    const token = key ?? (await page.evaluate(() => localStorage.getItem('axe')))
-    const answer = await page.request.fetch(`${BASE}/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } })
-    assert.ok(answer.ok(), `${method} ${path} answered ${answer.status()}`)
-    return answer.json()
-  }
+  const api = (page: Page, method: 'GET' | 'POST', path: string, data?: unknown, key?: string) => callApi(page, BASE, method, path, data, key)
 
   /** A signed-in admin on the edit form of the device `id`. */
   async function editorOf(context: BrowserContext, id: string, name: string) {

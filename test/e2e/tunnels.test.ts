@@ -2,33 +2,14 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from './axe'
-import { ADMIN, BASE, closeBrowser, newContext, PREACT_BASE, signIn } from './browser'
+import { BUILDS, callApi, closeBrowser, newContext, settle, signInAdmin as signInAdminAt } from './browser'
 
 test.after(closeBrowser)
 
-/** The page fades in and dialogs slide in: contrast is measured once nothing moves. */
-const settle = (page: Page) => page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+for (const { flavour, BASE } of BUILDS) {
+  const signInAdmin = (page: Page) => signInAdminAt(page, BASE)
 
-// The tunnels screen on both builds.
-const builds = [
-  { flavour: 'react', BASE },
-  { flavour: 'preact', BASE: PREACT_BASE },
-]
-
-for (const { flavour, BASE } of builds) {
-  async function signInAdmin(page: Page) {
-    await page.goto(`${BASE}/login`)
-    await signIn(page, ADMIN.email, ADMIN.password)
-    await page.waitForURL(`${BASE}/app`)
-  }
-
-  /** Calls the API as the signed-in admin, or with `key`; fails unless the answer is 2xx. */
-  async function api(page: Page, method: 'GET' | 'POST', path: string, data?: unknown, key?: string) {
-    const token = key ?? (await page.evaluate(() => localStorage.getItem('axe')))
-    const answer = await page.request.fetch(`${BASE}/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } })
-    assert.ok(answer.ok(), `${method} ${path} answered ${answer.status()}`)
-    return answer.json()
-  }
+  const api = (page: Page, method: 'GET' | 'POST', path: string, data?: unknown, key?: string) => callApi(page, BASE, method, path, data, key)
 
   test(`opens a tunnel on a device, sees it come up live, and disables it (${flavour})`, async () => {
     const context = await newContext()
