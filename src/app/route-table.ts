@@ -18,6 +18,13 @@ export type ScreenKey =
   | 'device'
   | 'tunnels'
   | 'access-keys'
+  | 'users'
+  | 'user'
+  | 'roles'
+  | 'role'
+  | 'organizations'
+  | 'app-ids'
+  | 'invitation'
   | 'shell'
 
 export interface PageRoute {
@@ -39,6 +46,8 @@ export interface AppRoute {
 
 export const APP_BASE = '/app'
 export const SIGN_IN_PATH = '/login'
+/** Where an invitation's link lands: the invitee sets a name and password there. */
+export const INVITATION_PATH = '/invitation'
 export const SERVER_ERROR_PATH = '/502'
 
 /** Routes outside `/app`, each prerendered at build time. */
@@ -52,6 +61,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/terms-conditions', screen: 'terms', page: 'terms-conditions', publicOnly: false },
   { path: '/landing', screen: 'landing', page: 'landing', publicOnly: false },
   { path: SERVER_ERROR_PATH, screen: 'server-error', page: '502', publicOnly: false },
+  { path: INVITATION_PATH, screen: 'invitation', page: 'invitation', publicOnly: false },
 ]
 
 /** Pages that are not routes: the fallback for unknown paths and the console's shell. */
@@ -64,17 +74,17 @@ const section = (right: Right, path: string = `/${right}`): AppRoute => ({ path,
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/home', screen: 'home' },
   { path: '/profile', screen: 'profile' },
-  section('organizations'),
+  { path: '/organizations', screen: 'organizations', right: 'organizations' },
   section('billing'),
   { path: '/access_keys', screen: 'access-keys', right: 'access_keys' },
-  section('users'),
-  section('users', '/users/details'),
-  section('roles'),
-  section('roles', '/roles/details'),
+  { path: '/users', screen: 'users', right: 'users' },
+  { path: '/users/details', screen: 'user', right: 'users' },
+  { path: '/roles', screen: 'roles', right: 'roles' },
+  { path: '/roles/details', screen: 'role', right: 'roles' },
   { path: '/devices', screen: 'devices', right: 'devices' },
   { path: '/devices/details', screen: 'device', right: 'devices' },
   { path: '/tunnels', screen: 'tunnels', right: 'tunnels' },
-  section('app_ids'),
+  { path: '/app_ids', screen: 'app-ids', right: 'app_ids' },
   section('network'),
   section('traffic'),
 ]

@@ -19,5 +19,12 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = lazyScreens({
   device: () => import('../features/devices/device-screen'),
   tunnels: () => import('../features/tunnels/tunnels-screen'),
   'access-keys': () => import('../features/access-keys/access-keys-screen'),
+  users: () => import('../features/users/users-screen'),
+  user: () => import('../features/users/user-screen'),
+  roles: () => import('../features/roles/roles-screen'),
+  role: () => import('../features/roles/role-screen'),
+  organizations: () => import('../features/organizations/organizations-screen'),
+  'app-ids': () => import('../features/app-ids/app-ids-screen'),
+  invitation: () => import('../features/users/invitation-screen'),
   shell: () => import('./shell/shell'),
 })

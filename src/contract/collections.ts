@@ -14,7 +14,7 @@ export const CONSOLE_PER_PAGE = [5, 10, 25] as const
 export type Order = 'asc' | 'desc'
 
 /** The collections of the management area, by the right that opens each. */
-export const COLLECTIONS = ['devices', 'tunnels', 'access_keys'] as const satisfies readonly Right[]
+export const COLLECTIONS = ['devices', 'tunnels', 'access_keys', 'users', 'roles', 'app_ids', 'organizations'] as const satisfies readonly Right[]
 export type CollectionName = (typeof COLLECTIONS)[number]
 
 /** `/{collection}/` relative to `{host}`. */
@@ -50,6 +50,14 @@ export interface DeviceEvent {
   id: string
   status: string
   last_seen: string | null
+}
+
+/**
+ * `event: rights` on the events stream: the rights or the organizations of these users changed. A
+ * stream only carries it to the users it names, as `{}`: the console reads `/users/self` again.
+ */
+export interface RightsEvent {
+  users: string[]
 }
 
 export const EVENTS_PATH = '/events'

@@ -5,6 +5,11 @@ export interface Organization {
   name: string
 }
 
+/** The presence a user picks (SPEC.md section 3); 'bussy' is spelt so and reads Busy. */
+export const PRESENCES = ['online', 'idle', 'bussy', 'offline'] as const
+export type Presence = (typeof PRESENCES)[number]
+export const isPresence = (value: unknown): value is Presence => (PRESENCES as readonly unknown[]).includes(value)
+
 /** The signed-in user as `GET /users/self` returns it. */
 export interface User {
   id: string
@@ -12,8 +17,13 @@ export interface User {
   name: string
   /** Photo URL; empty when the user has none and the console shows its default. */
   avatar: string
+  presence: Presence
+  /** The rights in the current organization. */
   rights: Right[]
+  /** The organization the user works in now; every collection call is scoped to it. */
   organization: Organization
+  /** Every organization the user is active in, by name, for the switcher. */
+  organizations: Organization[]
 }
 
 /** Answer of sign-in and register: the user with the token to keep. */

@@ -5,6 +5,7 @@ import { registerRoutes } from './auth/register'
 import { sessionRoutes } from './auth/session'
 import type { OAuthOptions } from './auth/oauth-config'
 import { socialRoutes } from './auth/social'
+import { auditRoutes } from './audit'
 import { accessKeys } from './collections/access-keys'
 import { devices } from './collections/devices'
 import { collectionRoutes } from './collections/engine'
@@ -56,6 +57,7 @@ export function createApp(options: AppOptions): Hono {
     .route('/', collectionRoutes(options, devices))
     .route('/', collectionRoutes(options, tunnels))
     .route('/', collectionRoutes(options, accessKeys))
+    .route('/', auditRoutes(options))
     .route('/', eventRoutes(options))
     .all('*', notFoundJson)
 

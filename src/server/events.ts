@@ -1,8 +1,9 @@
-import type { ChangeEvent, DeviceEvent } from '../contract/collections'
+import type { ChangeEvent, DeviceEvent, RightsEvent } from '../contract/collections'
 
 export type HubEvent =
   | { id: number; type: 'change'; data: ChangeEvent }
   | { id: number; type: 'device'; data: DeviceEvent }
+  | { id: number; type: 'rights'; data: RightsEvent }
 
 type Listener = (event: HubEvent) => void
 

@@ -11,8 +11,11 @@ export interface Live {
   lastEventAt: number | null
 }
 
-/** What lists hear: a record change, a device's status, or `reset` (events were missed: reload). */
-export type LiveEvent = { type: 'change'; data: ChangeEvent } | { type: 'device'; data: DeviceEvent } | { type: 'reset' }
+/**
+ * What listeners hear: a record change, a device's status, `rights` (the user's own rights or
+ * organizations changed: read them again), or `reset` (events were missed: reload).
+ */
+export type LiveEvent = { type: 'change'; data: ChangeEvent } | { type: 'device'; data: DeviceEvent } | { type: 'rights' } | { type: 'reset' }
 
 /** Waits between reconnects: doubling from 1 s to 30 s; after this many failures in a row the state reads offline. */
 export const RETRY_FIRST_MS = 1000
@@ -49,6 +52,7 @@ export function createLive(options: LiveOptions) {
     if (message.id) lastId = message.id
     set('live', true)
     if (message.event === 'reset') return emit({ type: 'reset' })
+    if (message.event === 'rights') return emit({ type: 'rights' })
     if (message.event !== 'change' && message.event !== 'device') return
     try {
       emit({ type: message.event, data: JSON.parse(message.data) } as LiveEvent)

@@ -49,7 +49,7 @@ test('answers the current user to its token', async () => {
   const res = await server.get('/users/self', token)
   assert.is(res.status, 200)
   const user = (await res.json()) as User
-  assert.equal(Object.keys(user).sort(), ['avatar', 'email', 'id', 'name', 'organization', 'rights'])
+  assert.equal(Object.keys(user).sort(), ['avatar', 'email', 'id', 'name', 'organization', 'organizations', 'presence', 'rights'])
   assert.is(user.email, ADMIN.email)
   assert.equal(user.rights, [...RIGHTS])
   assert.type(user.organization.id, 'string')

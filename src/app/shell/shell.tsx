@@ -1,6 +1,6 @@
 import { BRAND } from '../../contract/brand'
 import { useStore } from '@nanostores/react'
-import type { MouseEvent, ReactNode } from 'react'
+import { useEffect, type MouseEvent, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { $ui } from '../../stores/ui'
 import { useT } from '../../ui/use-t'
@@ -54,6 +54,21 @@ const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
 }
 
 /** The frame around every signed-in screen: header, navigation, breadcrumb, title, then the screen. */
+/** Rights changed elsewhere reach this console live; the watcher loads after the first paint. */
+function useRightsWatch() {
+  useEffect(() => {
+    let stop: (() => void) | undefined
+    let gone = false
+    void import('./rights-watch').then(({ watchRights }) => {
+      if (!gone) stop = watchRights()
+    })
+    return () => {
+      gone = true
+      stop?.()
+    }
+  }, [])
+}
+
 export default function Shell({ children }: { children?: ReactNode }) {
   const t = useT()
   const { layout } = useStore($ui)
@@ -64,6 +79,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
   const minHeight = usePageTransition(path)
   useDocumentTitle(title, t(BRAND.name))
   const bar = !small && (layout === 'top-navigation' || layout === 'mega-menu')
+  useRightsWatch()
   return (
     <div className={s.shell} data-layout={layout}>
       <a href="#content" className={s.skip} onClick={skipToContent}>

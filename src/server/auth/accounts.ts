@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { RIGHTS, isRight, type Right } from '../../contract/rights'
-import type { User } from '../../contract/user'
+import { isPresence, type User } from '../../contract/user'
 import type { Db } from '../db/open'
 
 /** E-mail addresses are compared and stored trimmed and lower-cased. */
@@ -52,6 +52,7 @@ export async function createAccount(db: Db, account: NewAccount): Promise<string
         avatar: '',
         password_hash: account.passwordHash,
         status: 'active',
+        presence: 'online',
         created_at: at,
         updated_at: at,
         last_sign_in: null,
@@ -68,6 +69,10 @@ export async function createAccount(db: Db, account: NewAccount): Promise<string
         current: 1,
         created_at: at,
       })
+      .execute()
+    await trx
+      .insertInto('members')
+      .values({ id: randomUUID(), organization_id: ids.organization, user_id: ids.user, status: 'active', current: 1, created_at: at, updated_at: at, version: 1 })
       .execute()
   })
   return ids.user
@@ -88,32 +93,71 @@ export const parseRights = (json: string): Right[] => {
  * order of RIGHTS), or undefined when they are not an active member of it.
  */
 export async function rightsOf(db: Db, userId: string, organizationId: string): Promise<Right[] | undefined> {
+  const member = await db
+    .selectFrom('members')
+    .innerJoin('users', 'users.id', 'members.user_id')
+    .select('members.id')
+    .where('members.user_id', '=', userId)
+    .where('members.organization_id', '=', organizationId)
+    .where('members.status', '=', 'active')
+    .where('users.status', '=', 'active')
+    .executeTakeFirst()
+  if (!member) return undefined
   const rows = await db
     .selectFrom('memberships')
     .innerJoin('roles', 'roles.id', 'memberships.role_id')
-    .innerJoin('users', 'users.id', 'memberships.user_id')
     .select('roles.rights')
     .where('memberships.user_id', '=', userId)
     .where('memberships.organization_id', '=', organizationId)
-    .where('users.status', '=', 'active')
     .execute()
-  if (!rows.length) return undefined
   const granted = new Set(rows.flatMap((row) => parseRights(row.rights)))
   return RIGHTS.filter((right) => granted.has(right))
 }
 
-/** The organization the user works in now, or undefined when they belong to none. */
+/**
+ * The organization the user works in now: the current one while they are active in it, else the
+ * first they are active in; undefined when they are active in none.
+ */
 export async function currentOrganization(db: Db, userId: string): Promise<string | undefined> {
   const row = await db
-    .selectFrom('memberships')
+    .selectFrom('members')
     .select('organization_id')
     .where('user_id', '=', userId)
+    .where('status', '=', 'active')
     .orderBy('current', 'desc')
     .orderBy('created_at')
     .limit(1)
     .executeTakeFirst()
   return row?.organization_id
 }
+
+/** Makes `organizationId` the one the user works in; false when they are not active in it. */
+export async function switchOrganization(db: Db, userId: string, organizationId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const member = await trx
+      .selectFrom('members')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('organization_id', '=', organizationId)
+      .where('status', '=', 'active')
+      .executeTakeFirst()
+    if (!member) return false
+    await trx.updateTable('members').set({ current: 0 }).where('user_id', '=', userId).where('current', '=', 1).execute()
+    await trx.updateTable('members').set({ current: 1 }).where('id', '=', member.id).execute()
+    return true
+  })
+}
+
+/** The organizations the user is active in, by name. */
+export const organizationsOf = (db: Db, userId: string) =>
+  db
+    .selectFrom('members')
+    .innerJoin('organizations', 'organizations.id', 'members.organization_id')
+    .select(['organizations.id', 'organizations.name'])
+    .where('members.user_id', '=', userId)
+    .where('members.status', '=', 'active')
+    .orderBy('organizations.name')
+    .execute()
 
 /**
  * The user as `GET /users/self` shows it: the rights are the union of the rights of the user's
@@ -122,26 +166,19 @@ export async function currentOrganization(db: Db, userId: string): Promise<strin
 export async function loadUser(db: Db, userId: string): Promise<User | undefined> {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'email', 'name', 'avatar'])
+    .select(['id', 'email', 'name', 'avatar', 'presence'])
     .where('id', '=', userId)
     .executeTakeFirst()
   if (!user) return undefined
-  const memberships = await db
-    .selectFrom('memberships')
-    .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
-    .innerJoin('roles', 'roles.id', 'memberships.role_id')
-    .select(['organizations.id as organization_id', 'organizations.name as organization_name', 'roles.rights'])
-    .where('memberships.user_id', '=', userId)
-    .orderBy('memberships.current', 'desc')
-    .orderBy('memberships.created_at')
-    .execute()
-  const current = memberships[0]
-  const granted = new Set(
-    memberships.filter((row) => row.organization_id === current?.organization_id).flatMap((row) => parseRights(row.rights)),
-  )
+  const organizations = await organizationsOf(db, userId)
+  const currentId = await currentOrganization(db, userId)
+  const current = organizations.find((organization) => organization.id === currentId)
+  const rights = current ? ((await rightsOf(db, userId, current.id)) ?? []) : []
   return {
     ...user,
-    rights: RIGHTS.filter((right) => granted.has(right)),
-    organization: current ? { id: current.organization_id, name: current.organization_name } : { id: '', name: '' },
+    presence: isPresence(user.presence) ? user.presence : 'online',
+    rights,
+    organization: current ?? { id: '', name: '' },
+    organizations,
   }
 }

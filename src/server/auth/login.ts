@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { LoginBody } from '../../contract/auth'
 import { API } from '../../contract/paths'
 import type { AuthAnswer } from '../../contract/user'
@@ -8,17 +8,25 @@ import { route } from '../http/route'
 import { RULES } from '../http/throttle'
 import { message } from '../messages'
 import type { Services } from '../services'
-import { findUserByEmail, loadUser, normalizeEmail } from './accounts'
-import { issueToken } from './tokens'
+import { currentOrganization, findUserByEmail, loadUser, normalizeEmail } from './accounts'
+import { issueToken, type SignInOrigin } from './tokens'
+
+/** How the request `c` signs in with `method`: its address and browser. */
+export const originOf = (services: Services, c: Context, method: string): SignInOrigin => ({
+  method,
+  ip: services.throttle.addressOf(c),
+  userAgent: c.req.header('User-Agent') ?? '',
+})
 
 /** Signs the user in and answers the user with a fresh token, as sign-in and register do. */
 export async function signedInAnswer(
   services: Services,
   userId: string,
   key: 'signedIn' | 'registered',
+  origin: SignInOrigin,
   remember = false,
 ): Promise<AuthAnswer> {
-  const auth_key = await issueToken(services.db, userId, services.now(), services.sessions, remember)
+  const auth_key = await issueToken(services.db, userId, services.now(), services.sessions, remember, origin)
   const user = await loadUser(services.db, userId)
   if (!user) throw new Error(`User ${userId} vanished while signing in`)
   return { user: { ...user, auth_key }, message: message(key) }
@@ -33,11 +41,13 @@ export function loginRoutes(services: Services) {
     const attempt = await services.throttle.count(c, [RULES.signIn, RULES.signInClient], email)
 
     const user = await findUserByEmail(db, email)
-    const valid = user ? await passwords.verify(body.password, user.password_hash) : await passwords.waste(body.password)
+    const valid = user?.password_hash ? await passwords.verify(body.password, user.password_hash) : await passwords.waste(body.password)
     if (!user || !valid || user.status !== 'active') throw fail(401, 'badCredentials')
+    // The password was right: say plainly that the account is off, rather than that it is wrong.
+    if (!(await currentOrganization(db, user.id))) throw fail(403, 'accountDisabled')
 
     await attempt.refund()
     await db.updateTable('users').set({ last_sign_in: services.now().toISOString() }).where('id', '=', user.id).execute()
-    return c.json(await signedInAnswer(services, user.id, 'signedIn', body.remember === true))
+    return c.json(await signedInAnswer(services, user.id, 'signedIn', originOf(services, c, 'password'), body.remember === true))
   })
 }

@@ -9,7 +9,7 @@ import { message } from '../messages'
 import type { Services } from '../services'
 import { createAccount, findUserByEmail } from './accounts'
 import { weakPassword } from './common-passwords'
-import { signedInAnswer } from './login'
+import { originOf, signedInAnswer } from './login'
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Error && /unique/i.test(error.message) && /users\.email|users_email/i.test(error.message)
@@ -41,6 +41,6 @@ export function registerRoutes(services: Services) {
       if (isUniqueViolation(error)) throw fail(409, 'emailTaken')
       throw error
     }
-    return c.json(await signedInAnswer(services, userId, 'registered'), 201)
+    return c.json(await signedInAnswer(services, userId, 'registered', originOf(services, c, 'password')), 201)
   })
 }

@@ -3,7 +3,7 @@ import type { ProviderId, SocialError } from '../../contract/social'
 import type { Db } from '../db/open'
 import type { OAuthStateRow } from '../db/schema'
 import type { Services } from '../services'
-import { createAccount, findUserByEmail, normalizeEmail } from './accounts'
+import { createAccount, currentOrganization, findUserByEmail, normalizeEmail } from './accounts'
 import type { Profile } from './oauth-client'
 import { hashSecret, newSecret } from './tokens'
 
@@ -66,7 +66,7 @@ export async function takeState(db: Db, provider: ProviderId, state: string, now
 }
 
 /** A single-use code for the user, valid CODE_SECONDS; only its hash is stored. */
-export async function issueCode(db: Db, userId: string, createdAccount: boolean, now: Date): Promise<string> {
+export async function issueCode(db: Db, userId: string, createdAccount: boolean, now: Date, provider: string): Promise<string> {
   await db.deleteFrom('oauth_codes').where('expires_at', '<', now.toISOString()).execute()
   const code = newSecret()
   await db
@@ -76,6 +76,7 @@ export async function issueCode(db: Db, userId: string, createdAccount: boolean,
       code_hash: hashSecret(code),
       user_id: userId,
       created_account: createdAccount ? 1 : 0,
+      provider,
       created_at: now.toISOString(),
       expires_at: later(now, CODE_SECONDS * 1000),
       used_at: null,
@@ -85,12 +86,16 @@ export async function issueCode(db: Db, userId: string, createdAccount: boolean,
 }
 
 /** Spends a one-time code: the active user it names, or undefined when unknown, expired or used. */
-export async function takeCode(db: Db, code: string, now: Date): Promise<{ userId: string; createdAccount: boolean } | undefined> {
+export async function takeCode(
+  db: Db,
+  code: string,
+  now: Date,
+): Promise<{ userId: string; createdAccount: boolean; provider: string } | undefined> {
   const at = now.toISOString()
   const row = await db
     .selectFrom('oauth_codes')
     .innerJoin('users', 'users.id', 'oauth_codes.user_id')
-    .select(['oauth_codes.id', 'oauth_codes.user_id', 'oauth_codes.created_account'])
+    .select(['oauth_codes.id', 'oauth_codes.user_id', 'oauth_codes.created_account', 'oauth_codes.provider'])
     .where('oauth_codes.code_hash', '=', hashSecret(code))
     .where('oauth_codes.used_at', 'is', null)
     .where('oauth_codes.expires_at', '>', at)
@@ -103,7 +108,7 @@ export async function takeCode(db: Db, code: string, now: Date): Promise<{ userI
     .where('id', '=', row.id)
     .where('used_at', 'is', null)
     .executeTakeFirst()
-  return claimed.numUpdatedRows === 0n ? undefined : { userId: row.user_id, createdAccount: row.created_account === 1 }
+  return claimed.numUpdatedRows === 0n ? undefined : { userId: row.user_id, createdAccount: row.created_account === 1, provider: row.provider || 'social' }
 }
 
 const isUniqueViolation = (error: unknown) => error instanceof Error && /unique/i.test(error.message)
@@ -178,6 +183,8 @@ export async function signInWithProfile(services: Services, provider: ProviderId
     if (!isUniqueViolation(error)) throw error
     outcome = await resolveUser(services, provider, profile)
   }
+  // Off in every organization it belongs to: the account is disabled, whichever way it signs in.
+  if (typeof outcome !== 'string' && !(await currentOrganization(services.db, outcome.userId))) return 'disabled'
   if (typeof outcome !== 'string') {
     await services.db.updateTable('users').set({ last_sign_in: services.now().toISOString() }).where('id', '=', outcome.userId).execute()
   }

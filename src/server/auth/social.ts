@@ -10,7 +10,7 @@ import { linkOrigin } from '../http/origin'
 import { route } from '../http/route'
 import { RULES } from '../http/throttle'
 import type { Services } from '../services'
-import { signedInAnswer } from './login'
+import { originOf, signedInAnswer } from './login'
 import { authorizeUrl, fetchProfile, pkcePair, requestAccessToken } from './oauth-client'
 import { resolveProviders, type OAuthOptions, type OAuthProvider } from './oauth-config'
 import { issueCode, saveState, signInWithProfile, STATE_MINUTES, takeCode, takeState } from './social-store'
@@ -92,7 +92,7 @@ export function socialRoutes(services: Services & { oauth?: OAuthOptions }) {
         return refuse(c, 'provider')
       }
       if (typeof outcome === 'string') return refuse(c, outcome)
-      const oneTime = await issueCode(db, outcome.userId, outcome.created, services.now())
+      const oneTime = await issueCode(db, outcome.userId, outcome.created, services.now(), provider.id)
       return backToConsole(c, { code: oneTime, next: flow.next })
     })
     .post(route(API.exchange), async (c) => {
@@ -100,6 +100,6 @@ export function socialRoutes(services: Services & { oauth?: OAuthOptions }) {
       await services.throttle.count(c, [RULES.exchange])
       const taken = await takeCode(db, body.code.trim(), services.now())
       if (!taken) throw new ApiError(400, texts.errors.code)
-      return c.json(await signedInAnswer(services, taken.userId, taken.createdAccount ? 'registered' : 'signedIn'))
+      return c.json(await signedInAnswer(services, taken.userId, taken.createdAccount ? 'registered' : 'signedIn', originOf(services, c, taken.provider)))
     })
 }

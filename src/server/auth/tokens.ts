@@ -32,11 +32,33 @@ const TOUCH_EVERY_MS = 60_000
 
 const later = (at: Date, seconds: number) => new Date(at.getTime() + seconds * 1000).toISOString()
 
-/** Starts a session for the user and returns its bearer token. */
-export async function issueToken(db: Db, userId: string, now: Date, policy: SessionPolicy, remember: boolean): Promise<string> {
+/** How a session began: the method (`password`, `invitation`, a provider's name), the address and the browser. */
+export interface SignInOrigin {
+  method: string
+  ip: string
+  userAgent: string
+}
+
+/** Browsers' user agents are long; what the sessions list shows fits in this. */
+const USER_AGENT_MAX = 256
+
+/** Starts a session for the user, records the sign-in, and returns its bearer token. */
+export async function issueToken(
+  db: Db,
+  userId: string,
+  now: Date,
+  policy: SessionPolicy,
+  remember: boolean,
+  origin: SignInOrigin = { method: 'password', ip: '', userAgent: '' },
+): Promise<string> {
   const token = newSecret()
   const limits = remember ? policy.remembered : policy.short
   const at = now.toISOString()
+  const userAgent = origin.userAgent.slice(0, USER_AGENT_MAX)
+  await db
+    .insertInto('sign_ins')
+    .values({ id: randomUUID(), user_id: userId, at, method: origin.method, ip: origin.ip, user_agent: userAgent })
+    .execute()
   await db
     .insertInto('tokens')
     .values({
@@ -50,6 +72,9 @@ export async function issueToken(db: Db, userId: string, now: Date, policy: Sess
       expires_at: later(now, limits.maxSeconds),
       idle_seconds: limits.idleSeconds,
       remember: remember ? 1 : 0,
+      method: origin.method,
+      ip: origin.ip,
+      user_agent: userAgent,
     })
     .execute()
   return token

@@ -5,6 +5,7 @@ import type { Struct } from 'superstruct'
 import type { BaseRecord, CollectionName } from '../../contract/collections'
 import type { Right } from '../../contract/rights'
 import { check } from '../../contract/validation'
+import { actorOf, audit, type Actor } from '../audit'
 import { requirePrincipal, requireRight, type AuthEnv, type Principal } from '../http/auth'
 import { invalidInput, readBody, readJson } from '../http/body'
 import { ApiError, fail } from '../http/errors'
@@ -20,11 +21,25 @@ export type AnySelect = SelectQueryBuilder<any, any, any>
 type Row = Record<string, unknown>
 
 export interface WriteContext {
+  /** The write's transaction: whatever a hook writes through it stands or falls with the write. */
   db: AnyDb
   principal: Principal
+  /** Who the audit trail names, and from where. */
+  actor: Actor
   /** ISO time of this request. */
   now: string
   services: Services
+  /** Runs `work` once the write is committed (events, mail); dropped when it is undone. */
+  later(work: () => void): void
+}
+
+/** What a write did, for the hook that follows it. */
+export interface WriteDone<Rec> {
+  action: 'create' | 'update' | 'delete' | 'retire'
+  before?: Rec
+  after?: Rec
+  /** The checked body of a create or an update. */
+  input?: unknown
 }
 
 /** What a resource declares; the engine does the rest. */
@@ -32,6 +47,8 @@ export interface CollectionModule<Rec extends BaseRecord, Input, Update = Input>
   name: CollectionName
   right: Right
   table: string
+  /** The column that holds the record's id, when it is not `id` (a member row is found by its user). */
+  idColumn?: string
   list: ListShape
   /** The organization's rows as records read them, the table aliased `t`, joins included. */
   select(db: AnyDb, organizationId: string): AnySelect
@@ -47,10 +64,21 @@ export interface CollectionModule<Rec extends BaseRecord, Input, Update = Input>
   }
   /** Instead of deleting: the columns that retire the record (a key is revoked, stays listed); null when it already is. */
   retire?(ctx: WriteContext, current: Rec): Promise<Row | null>
+  /** The trail's action for `retire`; `revoke` unless said. */
+  retireAction?: string
   /** Records of other collections that a delete takes along, to tell open consoles. */
   cascade?(ctx: WriteContext, current: Rec): Promise<{ collection: CollectionName; id: string; version: number }[]>
+  /** Refuses a write before it is made (a built-in role), throwing the answer. */
+  allow?(ctx: WriteContext, action: 'update' | 'delete', current: Rec, input?: Update): Promise<void>
+  /**
+   * Runs in the write's transaction after the row is written: related rows, checks of the result
+   * (throwing undoes the write), and `ctx.later` for what follows the commit.
+   */
+  afterWrite?(ctx: WriteContext, done: WriteDone<Rec>): Promise<void>
   /** The message of a unique constraint this module's writes can break. */
   duplicate?(error: Error): string | undefined
+  /** The name the trail shows for a record; its `name` unless said. */
+  label?(record: Rec): string
 }
 
 /** What the engine needs: the services every route has. */
@@ -66,15 +94,31 @@ const isUniqueViolation = (error: unknown): error is Error => error instanceof E
 export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services: EngineServices, module: CollectionModule<Rec, Input, Update>) {
   const db = services.db as unknown as AnyDb
   const base = `/${module.name}`
-  const ctxOf = (c: Context<AuthEnv>): WriteContext => ({ db, principal: c.var.principal, now: services.now().toISOString(), services })
+  const idColumn = module.idColumn ?? 'id'
+  const label = module.label ?? ((record: Rec) => String((record as unknown as Row).name ?? ''))
 
-  const find = async (organizationId: string, id: string): Promise<Rec | undefined> => {
+  /** Runs `work` in one transaction with a write context on it; what it deferred runs after the commit. */
+  const transact = async <T>(c: Context<AuthEnv>, work: (ctx: WriteContext) => Promise<T>): Promise<T> => {
+    const principal = c.var.principal
+    const actor = await actorOf(services, c, principal)
+    const deferred: (() => void)[] = []
+    const now = services.now().toISOString()
+    const result = await write(() =>
+      db.transaction().execute((trx) => work({ db: trx, principal, actor, now, services, later: (run) => deferred.push(run) })),
+    )
+    for (const run of deferred) run()
+    return result
+  }
+  const trail = (ctx: WriteContext, action: string, record: Rec, fields?: string[]) =>
+    audit(ctx.db, ctx.principal.organizationId, ctx.actor, { action, collection: module.right, recordId: record.id, recordName: label(record), fields }, ctx.now)
+
+  const find = async (organizationId: string, id: string, on: AnyDb = db): Promise<Rec | undefined> => {
     if (id.length > 64) return undefined
-    const row = await module.select(db, organizationId).where('t.id', '=', id).executeTakeFirst()
+    const row = await module.select(on, organizationId).where(`t.${idColumn}`, '=', id).executeTakeFirst()
     return row ? module.toRecord(row as Row) : undefined
   }
-  const mustFind = async (organizationId: string, id: string) => {
-    const record = await find(organizationId, id)
+  const mustFind = async (organizationId: string, id: string, on: AnyDb = db) => {
+    const record = await find(organizationId, id, on)
     if (!record) throw fail(404, 'notFound')
     return record
   }
@@ -91,8 +135,8 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
     totals.set(key, { total, generation, at: now })
     return total
   }
-  const changed = (organizationId: string, record: Rec, action: 'create' | 'update' | 'delete') =>
-    services.hub.publish(organizationId, 'change', { collection: module.name, id: record.id, action, version: record.version })
+  const changed = (ctx: WriteContext, record: Rec, action: 'create' | 'update' | 'delete') =>
+    ctx.later(() => services.hub.publish(ctx.principal.organizationId, 'change', { collection: module.name, id: record.id, action, version: record.version }))
   const write = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work()
@@ -127,67 +171,95 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
     .get(`${base}/:id`, async (c) => c.json(await mustFind(c.var.principal.organizationId, c.req.param('id'))))
     .post(base, async (c) => {
       const input = await readBody(c, module.create.schema)
-      const ctx = ctxOf(c)
-      const { values, reveal } = await module.create.row(input, ctx)
-      const id = randomUUID()
-      const organizationId = ctx.principal.organizationId
-      await write(() =>
-        db.insertInto(module.table).values({ ...values, id, organization_id: organizationId, created_at: ctx.now, updated_at: ctx.now, version: 1 }).execute(),
-      )
-      const record = await mustFind(organizationId, id)
-      changed(organizationId, record, 'create')
-      return c.json({ ...record, ...reveal }, 201)
+      const answer = await transact(c, async (ctx) => {
+        const { values, reveal } = await module.create.row(input, ctx)
+        const id = randomUUID()
+        const organizationId = ctx.principal.organizationId
+        await ctx.db
+          .insertInto(module.table)
+          .values({ ...values, id, organization_id: organizationId, created_at: ctx.now, updated_at: ctx.now, version: 1 })
+          .execute()
+        const record = await mustFind(organizationId, idColumn === 'id' ? id : String(values[idColumn]), ctx.db)
+        await module.afterWrite?.(ctx, { action: 'create', after: record, input })
+        await trail(ctx, 'create', record)
+        changed(ctx, record, 'create')
+        return { ...record, ...reveal }
+      })
+      return c.json(answer, 201)
     })
     .put(`${base}/:id`, async (c) => {
-      const ctx = ctxOf(c)
-      const organizationId = ctx.principal.organizationId
-      const current = await mustFind(organizationId, c.req.param('id'))
+      const organizationId = c.var.principal.organizationId
+      const id = c.req.param('id')
+      await mustFind(organizationId, id)
       const body = await readJson(c)
       const version = body && typeof body === 'object' ? (body as Row).version : undefined
       if (typeof version !== 'number' || !Number.isInteger(version)) throw invalidInput({ version: 'validation.required' })
       const result = check(module.update.schema, pick(body as Row, module.update.schema))
       if (!result.ok) throw invalidInput(result.errors)
-      const values = await module.update.row(result.value, ctx, current)
-      const updated = await write(() =>
-        db
+      const input = result.value
+      const outcome = await transact(c, async (ctx) => {
+        const current = await mustFind(organizationId, id, ctx.db)
+        if (current.version !== version) return { conflict: current }
+        await module.allow?.(ctx, 'update', current, input)
+        const values = await module.update.row(input, ctx, current)
+        await ctx.db
           .updateTable(module.table)
           .set({ ...values, updated_at: ctx.now, version: sql`version + 1` })
-          .where('id', '=', current.id)
+          .where(idColumn, '=', current.id)
           .where('organization_id', '=', organizationId)
           .where('version', '=', version)
-          .executeTakeFirst(),
-      )
-      if (updated.numUpdatedRows === 0n) {
-        const now = await mustFind(organizationId, current.id)
-        return c.json({ message: message('conflict'), current: now }, 409)
-      }
-      const record = await mustFind(organizationId, current.id)
-      changed(organizationId, record, 'update')
-      return c.json(record)
+          .execute()
+        const record = await mustFind(organizationId, current.id, ctx.db)
+        await module.afterWrite?.(ctx, { action: 'update', before: current, after: record, input })
+        await trail(ctx, 'update', record, changedFields(current, record))
+        changed(ctx, record, 'update')
+        return { record }
+      })
+      if ('conflict' in outcome) return c.json({ message: message('conflict'), current: outcome.conflict }, 409)
+      return c.json(outcome.record)
     })
     .delete(`${base}/:id`, async (c) => {
-      const ctx = ctxOf(c)
-      const organizationId = ctx.principal.organizationId
-      const current = await mustFind(organizationId, c.req.param('id'))
-      if (module.retire) {
-        const values = await module.retire(ctx, current)
-        if (!values) return c.json(current)
-        await db
-          .updateTable(module.table)
-          .set({ ...values, updated_at: ctx.now, version: sql`version + 1` })
-          .where('id', '=', current.id)
-          .where('organization_id', '=', organizationId)
-          .execute()
-        const record = await mustFind(organizationId, current.id)
-        changed(organizationId, record, 'update')
-        return c.json(record)
-      }
-      const alsoGone = (await module.cascade?.(ctx, current)) ?? []
-      await db.deleteFrom(module.table).where('id', '=', current.id).where('organization_id', '=', organizationId).execute()
-      changed(organizationId, { ...current, version: current.version + 1 }, 'delete')
-      for (const gone of alsoGone) services.hub.publish(organizationId, 'change', { ...gone, action: 'delete' })
-      return c.json(current)
+      const organizationId = c.var.principal.organizationId
+      const id = c.req.param('id')
+      await mustFind(organizationId, id)
+      const answer = await transact(c, async (ctx) => {
+        const current = await mustFind(organizationId, id, ctx.db)
+        if (module.retire) {
+          const values = await module.retire(ctx, current)
+          if (!values) return current
+          await ctx.db
+            .updateTable(module.table)
+            .set({ ...values, updated_at: ctx.now, version: sql`version + 1` })
+            .where(idColumn, '=', current.id)
+            .where('organization_id', '=', organizationId)
+            .execute()
+          const record = await mustFind(organizationId, current.id, ctx.db)
+          await module.afterWrite?.(ctx, { action: 'retire', before: current, after: record })
+          await trail(ctx, module.retireAction ?? 'revoke', record)
+          changed(ctx, record, 'update')
+          return record
+        }
+        await module.allow?.(ctx, 'delete', current)
+        const alsoGone = (await module.cascade?.(ctx, current)) ?? []
+        await ctx.db.deleteFrom(module.table).where(idColumn, '=', current.id).where('organization_id', '=', organizationId).execute()
+        await module.afterWrite?.(ctx, { action: 'delete', before: current })
+        await trail(ctx, 'delete', current)
+        changed(ctx, { ...current, version: current.version + 1 }, 'delete')
+        ctx.later(() => {
+          for (const gone of alsoGone) services.hub.publish(organizationId, 'change', { ...gone, action: 'delete' })
+        })
+        return current
+      })
+      return c.json(answer)
     })
+}
+
+/** The fields whose values differ between two versions of a record, bookkeeping left out. */
+export function changedFields(before: object, after: object): string[] {
+  const skip = new Set(['id', 'created_at', 'updated_at', 'version'])
+  const a = before as Row
+  const b = after as Row
+  return Object.keys(b).filter((key) => !skip.has(key) && JSON.stringify(a[key]) !== JSON.stringify(b[key]))
 }
 
 /** The fields a schema knows, from a full record sent back: read-only fields are left out. */

@@ -25,6 +25,8 @@ export interface UserRow {
   updated_at: string
   last_sign_in: string | null
   version: number
+  /** Online, idle, bussy (spelt so, SPEC.md section 3) or offline; the user picks it. */
+  presence: string
 }
 
 export interface RoleRow {
@@ -66,6 +68,10 @@ export interface TokenRow {
   idle_seconds: number
   /** 1 when "Remember me" was ticked: the long limits apply. */
   remember: number
+  /** How the session began: `password`, `invitation`, or a social provider's name. */
+  method: string
+  ip: string
+  user_agent: string
 }
 
 export interface PasswordResetRow {
@@ -117,6 +123,8 @@ export interface OAuthCodeRow {
   user_id: string
   /** 1 when the sign-in created the account. */
   created_account: number
+  /** The provider that signed the user in, for the sessions list. */
+  provider: string
   created_at: string
   expires_at: string
   used_at: string | null
@@ -185,6 +193,93 @@ export interface HeartbeatRow {
   memory: number
 }
 
+/** A user's place in an organization; `memberships` hold the roles they have there. */
+export interface MemberRow {
+  id: string
+  organization_id: string
+  user_id: string
+  status: UserStatus
+  /** 1 on the organization the user works in now. */
+  current: number
+  created_at: string
+  updated_at: string
+  version: number
+}
+
+export interface InvitationRow {
+  id: string
+  organization_id: string
+  user_id: string
+  token_hash: string
+  invited_by: string | null
+  created_at: string
+  expires_at: string
+  used_at: string | null
+}
+
+/** One write of the organization's trail: who, what, which record, when and from where. */
+export interface AuditEventRow {
+  id: string
+  organization_id: string
+  at: string
+  /** `user`, `key` or `app`. */
+  actor_kind: string
+  actor_id: string
+  actor_name: string
+  action: string
+  collection: string
+  record_id: string
+  record_name: string
+  /** JSON array of the fields a change touched. */
+  fields: string
+  ip: string
+  user_agent: string
+}
+
+export interface AppIdRow {
+  id: string
+  organization_id: string
+  created_by: string | null
+  name: string
+  client_id: string
+  secret_hash: string
+  /** JSON array of URIs. */
+  redirect_uris: string
+  /** JSON array of rights. */
+  scopes: string
+  rotated_at: string | null
+  created_at: string
+  updated_at: string
+  version: number
+}
+
+/** A short-lived token of the client credentials grant. */
+export interface AppTokenRow {
+  id: string
+  token_hash: string
+  app_id: string
+  organization_id: string
+  scopes: string
+  created_at: string
+  expires_at: string
+}
+
+export interface SignInRow {
+  id: string
+  user_id: string
+  at: string
+  method: string
+  ip: string
+  user_agent: string
+}
+
+export interface AvatarRow {
+  user_id: string
+  content_type: string
+  bytes: Uint8Array
+  updated_at: string
+}
+
 export interface Database {
   organizations: OrganizationRow
   users: UserRow
@@ -200,4 +295,11 @@ export interface Database {
   tunnels: TunnelRow
   access_keys: AccessKeyRow
   heartbeats: HeartbeatRow
+  members: MemberRow
+  invitations: InvitationRow
+  audit_events: AuditEventRow
+  app_ids: AppIdRow
+  app_tokens: AppTokenRow
+  sign_ins: SignInRow
+  avatars: AvatarRow
 }

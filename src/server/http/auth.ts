@@ -11,11 +11,16 @@ export interface Session {
   token: string
 }
 
-/** Who is calling: a signed-in user, or an access key speaking for its maker within its scopes. */
+/**
+ * Who is calling: a signed-in user, an access key speaking for its maker within its scopes, or an
+ * app id's token (client credentials grant) within the app id's scopes. An app has no user: its
+ * `userId` is empty.
+ */
 export interface Principal {
-  kind: 'user' | 'key'
+  kind: 'user' | 'key' | 'app'
   userId: string
   keyId?: string
+  appId?: string
   /** Every query of this request is scoped to it. */
   organizationId: string
   rights: Right[]

@@ -20,13 +20,18 @@ function forwardedAddress(header: string | undefined, hops: number): string | un
   return candidate && isIP(candidate) ? candidate : undefined
 }
 
+/** The caller's address: the socket's, or the forwarded one behind trusted proxies; '' when unknown. */
+export function clientAddress(c: Context, trustProxy: TrustProxy): string {
+  const raw = forwardedAddress(c.req.header('X-Forwarded-For'), trustProxy) ?? socketAddress(c) ?? ''
+  return raw.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+}
+
 /**
  * Who is asking, for throttling: the socket's address, or the forwarded one behind trusted proxies.
  * An IPv6 client holds a whole /64, so it counts as one.
  */
 export function clientKey(c: Context, trustProxy: TrustProxy): string {
-  const raw = forwardedAddress(c.req.header('X-Forwarded-For'), trustProxy) ?? socketAddress(c) ?? 'unknown'
-  const address = raw.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+  const address = clientAddress(c, trustProxy) || 'unknown'
   if (isIP(address) !== 6) return address
   return expandIPv6(address).slice(0, 4).join(':') + '::/64'
 }

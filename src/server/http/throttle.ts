@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import type { Db } from '../db/open'
 import { hashSecret } from '../auth/tokens'
 import { message } from '../messages'
-import { clientKey, type TrustProxy } from './client'
+import { clientAddress, clientKey, type TrustProxy } from './client'
 import { ApiError } from './errors'
 
 /**
@@ -46,6 +46,8 @@ export interface Throttle {
   count(c: Context, rules: readonly Rule[], subject?: string): Promise<Counted>
   /** Deletes the counts whose window has ended. */
   prune(): Promise<void>
+  /** The caller's address as the trusted proxies tell it, for the audit trail and sign-in records. */
+  addressOf(c: Context): string
 }
 
 const LONGEST_WINDOW = Math.max(...Object.values(RULES).map((rule) => rule.windowMs))
@@ -71,6 +73,7 @@ export function createThrottle(db: Db, now: () => Date, trustProxy: TrustProxy):
   }
 
   return {
+    addressOf: (c) => clientAddress(c, trustProxy),
     async count(c, rules, subject) {
       const client = clientKey(c, trustProxy)
       const at = now()

@@ -9,15 +9,27 @@ import { principalOf, requirePrincipal, type AuthEnv, type Principal } from '../
 /** A comment this often keeps proxies from cutting a quiet stream, and checks the caller is still allowed. */
 export const KEEPALIVE_MS = 20_000
 
-/** The handle that ends a principal's streams: its session, or its key. */
-export const streamHandle = (principal: Pick<Principal, 'kind' | 'keyId' | 'token'>) =>
-  principal.kind === 'key' ? `key:${principal.keyId}` : `session:${hashSecret(principal.token)}`
+/** The handle that ends a principal's streams: its session, its key or its app token. */
+export const streamHandle = (principal: Pick<Principal, 'kind' | 'keyId' | 'appId' | 'token'>) =>
+  principal.kind === 'key'
+    ? `key:${principal.keyId}`
+    : principal.kind === 'app'
+      ? `app:${principal.appId}`
+      : `session:${hashSecret(principal.token)}`
 
-/** Only what the caller may see: changes of collections it holds, device status with devices or tunnels. */
+/** The handle that ends every stream of a user, whichever session opened it (a disabled account). */
+export const userStreams = (userId: string) => `user:${userId}`
+
+/**
+ * Only what the caller may see: changes of collections it holds, device status with devices or
+ * tunnels, and a rights change only by the users it names.
+ */
 const visibleTo = (principal: Principal) => (event: HubEvent) =>
   event.type === 'change'
     ? principal.rights.includes(event.data.collection)
-    : principal.rights.includes('devices') || principal.rights.includes('tunnels')
+    : event.type === 'rights'
+      ? principal.kind === 'user' && event.data.users.includes(principal.userId)
+      : principal.rights.includes('devices') || principal.rights.includes('tunnels')
 
 /**
  * `GET /events`: the organization's record changes and device status as Server-Sent Events. The
@@ -37,7 +49,9 @@ export function eventRoutes(services: EngineServices, keepaliveMs = KEEPALIVE_MS
       const send = async (event: HubEvent) => {
         if (event.id <= lastSent) return
         lastSent = event.id
-        await stream.writeSSE({ event: event.type, id: String(event.id), data: JSON.stringify(event.data) })
+        // Who else a rights change named is not the caller's business.
+        const data = event.type === 'rights' ? '{}' : JSON.stringify(event.data)
+        await stream.writeSSE({ event: event.type, id: String(event.id), data })
       }
       /** The caller as it is now: a changed role or a left organization counts from the next event on. */
       const current = async () => {
@@ -73,6 +87,7 @@ export function eventRoutes(services: EngineServices, keepaliveMs = KEEPALIVE_MS
         startDrain()
       })
       const stopWatching = hub.onDisconnect(streamHandle(opened), end)
+      const stopWatchingUser = opened.kind === 'user' ? hub.onDisconnect(userStreams(opened.userId), end) : () => undefined
       try {
         await stream.write(`retry: 3000\n: live\n\n`)
         if (lastHeader !== undefined) {
@@ -97,6 +112,7 @@ export function eventRoutes(services: EngineServices, keepaliveMs = KEEPALIVE_MS
       } finally {
         unsubscribe()
         stopWatching()
+        stopWatchingUser()
       }
     })
   })

@@ -132,7 +132,7 @@ export function limitRights(server: TestServer, email: string, rights: string[])
 export function joinOrganization(server: TestServer, member: Tenant, organizationId: string, rights: string[]): void {
   const at = new Date().toISOString()
   const roleId = `role-${unique()}`
-  writeDb(server, `UPDATE memberships SET current = 0 WHERE user_id = ?`, member.userId)
+  writeDb(server, `UPDATE members SET current = 0 WHERE user_id = ?`, member.userId)
   writeDb(
     server,
     `INSERT INTO roles (id, organization_id, name, description, rights, builtin, created_at, updated_at, version) VALUES (?, ?, ?, '', ?, 0, ?, ?, 1)`,
@@ -150,6 +150,15 @@ export function joinOrganization(server: TestServer, member: Tenant, organizatio
     member.userId,
     organizationId,
     roleId,
+    at,
+  )
+  writeDb(
+    server,
+    `INSERT INTO members (id, organization_id, user_id, status, current, created_at, updated_at, version) VALUES (?, ?, ?, 'active', 1, ?, ?, 1)`,
+    `member-${unique()}`,
+    organizationId,
+    member.userId,
+    at,
     at,
   )
 }

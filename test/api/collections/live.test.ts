@@ -274,7 +274,8 @@ test("stops an organization's events to an open stream once its caller leaves it
   const { user, device, key, member, stream, before } = await watchingMember(['devices'])
   try {
     writeDb(server, `DELETE FROM memberships WHERE user_id = ? AND organization_id = ?`, member.userId, user.organizationId)
-    writeDb(server, `UPDATE memberships SET current = 1 WHERE user_id = ?`, member.userId)
+    writeDb(server, `DELETE FROM members WHERE user_id = ? AND organization_id = ?`, member.userId, user.organizationId)
+    writeDb(server, `UPDATE members SET current = 1 WHERE user_id = ?`, member.userId)
     assert.is((await member.get('devices', device.id)).status, 404, 'the API already refuses')
     expectStatus(await key.heartbeat(device.id, createHeartbeat({ status: 'error' })), 200)
     expectStatus(await user.update('devices', device.id, { ...device, name: 'After leaving' }), 200)

@@ -8,8 +8,10 @@ export function createUser(overrides: Partial<User> = {}): User {
     email: 'ada@example.com',
     name: 'Ada Lovelace',
     avatar: '',
+    presence: 'online',
     rights: [],
     organization: { id: 'o-1', name: 'Analytical Engines' },
+    organizations: [{ id: 'o-1', name: 'Analytical Engines' }],
     ...overrides,
   }
 }

@@ -3,6 +3,7 @@ import { authTables } from './0001-auth-tables'
 import { socialSignIn } from './0002-social-sign-in'
 import { sessionsAndThrottles } from './0003-sessions-and-throttles'
 import { inventory } from './0004-inventory'
+import { people } from './0005-people'
 
 /** Every migration in order, one file each; names sort in the order they run. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002_social_sign_in': socialSignIn,
   '0003_sessions_and_throttles': sessionsAndThrottles,
   '0004_inventory': inventory,
+  '0005_people': people,
 }
 
 export const migrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }
