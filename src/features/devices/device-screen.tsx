@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'wouter'
 import { messageText } from '../../lib/i18n'
+import { AuditTrail } from '../../ui/audit/audit-trail'
 import { Banner } from '../../ui/banner'
 import { Button, buttonClass } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
@@ -49,6 +50,7 @@ function DeviceView({ id }: { id: string }) {
       <DeviceSummary device={device} loadedAt={state.loadedAt} onSaved={replace} />
       <DeviceHistory id={device.id} lastSeen={device.last_seen} />
       <DeviceTunnels deviceId={device.id} deviceStatus={device.status} />
+      <AuditTrail collection="devices" recordId={device.id} perPage={5} />
     </div>
   )
 }

@@ -1,10 +1,14 @@
 import { useStore } from '@nanostores/react'
+import { lazy, Suspense } from 'react'
 import { $session } from '../../stores/session'
 import { useT } from '../../ui/use-t'
 import '../../ui/console-texts'
 import s from './home-screen.module.css'
 
-/** The signed-in start page: who you are, where, and what you may open. */
+// The trail, its texts and the live connection load after the page shows.
+const RecentChanges = lazy(() => import('./recent-changes'))
+
+/** The signed-in start page: who you are, where, what you may open, and what changed lately. */
 export default function HomeScreen() {
   const t = useT()
   const { user } = useStore($session)
@@ -35,6 +39,11 @@ export default function HomeScreen() {
           <p className={s.muted}>{t('home.noRights')}</p>
         )}
       </section>
+      {user.rights.length > 0 && (
+        <Suspense fallback={null}>
+          <RecentChanges />
+        </Suspense>
+      )}
     </div>
   )
 }

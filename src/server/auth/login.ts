@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import { LoginBody } from '../../contract/auth'
 import { API } from '../../contract/paths'
 import type { AuthAnswer } from '../../contract/user'
+import { audit, userActor } from '../audit'
 import { readBody } from '../http/body'
 import { fail } from '../http/errors'
 import { route } from '../http/route'
@@ -26,9 +27,15 @@ export async function signedInAnswer(
   origin: SignInOrigin,
   remember = false,
 ): Promise<AuthAnswer> {
-  const auth_key = await issueToken(services.db, userId, services.now(), services.sessions, remember, origin)
+  const now = services.now()
+  const auth_key = await issueToken(services.db, userId, now, services.sessions, remember, origin)
   const user = await loadUser(services.db, userId)
   if (!user) throw new Error(`User ${userId} vanished while signing in`)
+  if (user.organization.id) {
+    const actor = await userActor(services.db, userId, { ip: origin.ip, userAgent: origin.userAgent })
+    const write = { action: 'sign_in', collection: 'users' as const, recordId: userId, recordName: actor.name }
+    await audit(services.db, user.organization.id, actor, write, now.toISOString())
+  }
   return { user: { ...user, auth_key }, message: message(key) }
 }
 

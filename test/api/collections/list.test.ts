@@ -26,21 +26,23 @@ const all = async (name: CollectionName, query: Record<string, string | number> 
 }
 
 /** SQLite's order: null first, then by value; ties by id, in the same direction. */
+type Inventory = Extract<CollectionName, 'devices' | 'tunnels' | 'access_keys'>
+
 const compare = (a: unknown, b: unknown) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : (a as string) < (b as string) ? -1 : 1)
 const sortedBy = (rows: Rec[], field: string, order: 'asc' | 'desc') =>
   [...rows].sort((a, b) => (compare(a[field], b[field]) || compare(a.id, b.id)) * (order === 'asc' ? 1 : -1))
 
-const SORTS: Record<CollectionName, Record<string, string>> = {
+const SORTS: Record<Inventory, Record<string, string>> = {
   devices: { name: 'name', serial: 'serial', model: 'model', status: 'status', location: 'location', last_seen: 'last_seen', created_at: 'created_at' },
   tunnels: { name: 'name', protocol: 'protocol', local_port: 'local_port', device: 'device_name', status: 'status', created_at: 'created_at' },
   access_keys: { name: 'name', created_at: 'created_at', expires_at: 'expires_at', last_used_at: 'last_used_at' },
 }
-const SEARCHED: Record<CollectionName, (row: Rec) => string[]> = {
+const SEARCHED: Record<Inventory, (row: Rec) => string[]> = {
   devices: (row) => [row.name, row.serial, row.model, row.location, row.ip, ...row.tags],
   tunnels: (row) => [row.name, row.public_endpoint, row.device_name],
   access_keys: (row) => [row.name, row.prefix],
 }
-const matches = (name: CollectionName, q: string) => (row: Rec) => SEARCHED[name](row).some((text) => text.toLowerCase().includes(q.toLowerCase()))
+const matches = (name: Inventory, q: string) => (row: Rec) => SEARCHED[name](row).some((text) => text.toLowerCase().includes(q.toLowerCase()))
 
 test('lists the seeded fleet with its total in X-Total-Count', async () => {
   for (const [name, total] of [['devices', 40], ['tunnels', 14], ['access_keys', 5]] as const) {
@@ -60,7 +62,7 @@ test('sorts devices by name and keys by newest first when no sort is given', asy
 })
 
 test('sorts every collection by each of its sort keys in both orders', async () => {
-  for (const [name, sorts] of Object.entries(SORTS) as [CollectionName, Record<string, string>][]) {
+  for (const [name, sorts] of Object.entries(SORTS) as [Inventory, Record<string, string>][]) {
     const rows = await all(name)
     for (const [sort, field] of Object.entries(sorts)) {
       for (const order of ['asc', 'desc'] as const) {
@@ -74,7 +76,7 @@ test('sorts every collection by each of its sort keys in both orders', async () 
 test('finds rows by any searched field, ignoring case', async () => {
   const tunnels = await all('tunnels')
   const keys = await all('access_keys')
-  const searches: [CollectionName, string][] = [
+  const searches: [Inventory, string][] = [
     ['devices', 'BER'],
     ['devices', 'jetson'],
     ['devices', '10.20.'],

@@ -1,0 +1,79 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { auditPage, type AuditQuery } from '../../api/audit'
+import type { AuditEntry } from '../../contract/audit'
+import type { Right } from '../../contract/rights'
+import { live } from '../../stores/live'
+
+export interface Trail {
+  status: 'loading' | 'ready' | 'error'
+  entries: AuditEntry[]
+  total: number
+  message: string
+  /** Loading the next page is under way. */
+  more: boolean
+}
+
+/** Changes this close together reload the first page once. */
+export const RELOAD_AFTER_MS = 400
+
+/**
+ * The trail of one record (`collection` and `recordId`), or of everything the viewer may see
+ * (neither): the first page, further pages on demand, and the first page again when a change of
+ * what it shows arrives live.
+ */
+export function useAuditTrail(collection: Right | undefined, recordId: string | undefined, perPage: number) {
+  const [trail, setTrail] = useState<Trail>({ status: 'loading', entries: [], total: 0, message: '', more: false })
+  const [round, setRound] = useState(0)
+  const page = useRef(1)
+
+  const query = useCallback(
+    (n: number): AuditQuery => ({ collection, record_id: recordId, page: n, per_page: perPage }),
+    [collection, recordId, perPage],
+  )
+
+  useEffect(() => {
+    const controller = new AbortController()
+    page.current = 1
+    void auditPage(query(1), controller.signal).then((result) => {
+      if (controller.signal.aborted) return
+      setTrail((old) =>
+        result.ok
+          ? { status: 'ready', entries: result.data.rows, total: result.data.total, message: '', more: false }
+          : { ...old, status: 'error', message: result.message, more: false },
+      )
+    })
+    return () => controller.abort()
+  }, [query, round])
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const stop = live.listen((event) => {
+      const relevant =
+        event.type === 'reset' ||
+        (event.type === 'change' && (!collection || event.data.collection === collection) && (!recordId || event.data.id === recordId))
+      if (!relevant) return
+      clearTimeout(timer)
+      timer = setTimeout(() => setRound((n) => n + 1), RELOAD_AFTER_MS)
+    })
+    return () => {
+      clearTimeout(timer)
+      stop()
+    }
+  }, [collection, recordId])
+
+  const loadMore = useCallback(() => {
+    const next = page.current + 1
+    setTrail((old) => ({ ...old, more: true }))
+    void auditPage(query(next)).then((result) => {
+      if (!result.ok) return setTrail((old) => ({ ...old, more: false, message: result.message }))
+      page.current = next
+      setTrail((old) => {
+        const known = new Set(old.entries.map((entry) => entry.id))
+        return { ...old, more: false, total: result.data.total, entries: [...old.entries, ...result.data.rows.filter((entry) => !known.has(entry.id))] }
+      })
+    })
+  }, [query])
+
+  const reload = useCallback(() => setRound((n) => n + 1), [])
+  return { trail, loadMore, reload }
+}
