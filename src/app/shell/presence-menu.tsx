@@ -1,10 +1,18 @@
 import { useStore } from '@nanostores/react'
 import { clsx } from 'clsx'
+import { useEffect } from 'react'
+import { $session } from '../../stores/session'
 import { $presence, PRESENCES, setPresence, type Presence } from '../../stores/ui'
 import { Dropdown } from '../../ui/dropdown'
 import { Icon } from '../../ui/icons'
 import { useT } from '../../ui/use-t'
 import s from './presence-menu.module.css'
+
+/** Shows the choice at once and saves it for the user's other devices; the saving code loads on first use. */
+function choosePresence(presence: Presence): void {
+  setPresence(presence)
+  void import('../../features/profile/profile-api').then(({ savePresence }) => savePresence(presence))
+}
 
 const Dot = ({ presence }: { presence: Presence }) => <span className={clsx(s.dot, s[presence])} aria-hidden="true" />
 
@@ -12,6 +20,11 @@ const Dot = ({ presence }: { presence: Presence }) => <span className={clsx(s.do
 export function PresenceMenu() {
   const t = useT()
   const presence = useStore($presence)
+  // The server keeps the user's choice: whenever the user is read (sign-in, sync), it shows here.
+  const saved = useStore($session).user?.presence
+  useEffect(() => {
+    if (saved) setPresence(saved)
+  }, [saved])
   const labelOf = (value: Presence) => t(`shell.presence.${value}`)
   return (
     <Dropdown
@@ -29,7 +42,7 @@ export function PresenceMenu() {
       items={PRESENCES.map((value) => ({
         key: value,
         checked: value === presence,
-        onSelect: () => setPresence(value),
+        onSelect: () => choosePresence(value),
         label: (
           <>
             <Dot presence={value} />

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { $session } from '../../stores/session'
+import { Avatar } from '../../ui/avatar'
 import { useT } from '../../ui/use-t'
 import { MenuTree } from './menu-tree'
-import { initialsOf } from './header/user-menu'
 import { PresenceMenu } from './presence-menu'
 import s from './sidebar.module.css'
 import { useCurrent, useOpenCurrentGroups, useVisibleMenu } from './use-shell'
@@ -13,13 +13,7 @@ export function UserCard() {
   if (!user) return null
   return (
     <div className={s.user}>
-      {user.avatar ? (
-        <img className={s.avatar} src={user.avatar} alt="" width={44} height={44} />
-      ) : (
-        <span className={s.avatar} aria-hidden="true">
-          {initialsOf(user.name)}
-        </span>
-      )}
+      <Avatar user={user} size={44} className={s.avatar} />
       <div className={s.who}>
         <p className={s.name}>{user.name}</p>
         <PresenceMenu />

@@ -1,27 +1,26 @@
 import { useStore } from '@nanostores/react'
+import { useState } from 'react'
 import { $session } from '../../stores/session'
-import { useT } from '../../ui/use-t'
 import '../../ui/console-texts'
+import { PasswordForm } from './password-form'
+import { PresenceChoice } from './presence-choice'
+import { ProfileDetails } from './profile-details'
+import { SessionsTable } from './sessions-table'
+import './texts'
 import s from './profile-screen.module.css'
 
-/** The signed-in user: who, where, and with which rights. */
+/** The signed-in user's own page: who they are, their photo and status, password and sessions. */
 export default function ProfileScreen() {
-  const t = useT()
   const { user } = useStore($session)
+  // A password change ends the other sessions: the table reads them again.
+  const [generation, setGeneration] = useState(0)
   if (!user) return null
   return (
-    <section className={s.profile} aria-labelledby="profile-title">
-      <h2 id="profile-title" className={s.title}>
-        {user.name}
-      </h2>
-      <dl className={s.facts}>
-        <dt>{t('profile.email')}</dt>
-        <dd>{user.email}</dd>
-        <dt>{t('profile.organization')}</dt>
-        <dd>{user.organization.name}</dd>
-        <dt>{t('profile.rights')}</dt>
-        <dd>{user.rights.map((right) => t(`menu.${right}`)).join(', ')}</dd>
-      </dl>
-    </section>
+    <div className={s.profile}>
+      <ProfileDetails user={user} />
+      <PresenceChoice />
+      <PasswordForm email={user.email} onChanged={() => setGeneration((n) => n + 1)} />
+      <SessionsTable generation={generation} />
+    </div>
   )
 }

@@ -22,9 +22,13 @@ export function securityHeaders(options: { publicUrl?: string }): MiddlewareHand
   }
 }
 
-/** API answers carry tokens, secrets and tenants' records: no cache keeps them. */
+/**
+ * API answers carry tokens, secrets and tenants' records: no cache keeps them. The one exception is
+ * an answer that declares itself `public` (a user's photo, at an address that changes with it).
+ */
 export const noStore = (): MiddlewareHandler => async (c, next) => {
   await next()
+  if (/^public\b/.test(c.res.headers.get('Cache-Control') ?? '')) return
   c.res.headers.set('Cache-Control', 'no-store')
 }
 

@@ -15,7 +15,10 @@ export const streamHandle = (principal: Pick<Principal, 'kind' | 'keyId' | 'appI
     ? `key:${principal.keyId}`
     : principal.kind === 'app'
       ? `app:${principal.appId}`
-      : `session:${hashSecret(principal.token)}`
+      : sessionStreams(hashSecret(principal.token))
+
+/** The handle that ends the streams of one session, known by its token's hash (a session ended from the profile). */
+export const sessionStreams = (tokenHash: string) => `session:${tokenHash}`
 
 /** The handle that ends every stream of a user, whichever session opened it (a disabled account). */
 export const userStreams = (userId: string) => `user:${userId}`

@@ -1,19 +1,13 @@
 import { useStore } from '@nanostores/react'
 import { Link, useLocation } from 'wouter'
 import { $session, logout } from '../../../stores/session'
+import { Avatar } from '../../../ui/avatar'
 import { buttonClass } from '../../../ui/button'
 import { Dropdown } from '../../../ui/dropdown'
 import { useT } from '../../../ui/use-t'
 import s from './header.module.css'
 
-/** Up to two letters of a name: 'Ada Lovelace' is 'AL'. */
-export const initialsOf = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word.charAt(0).toUpperCase())
-    .join('')
+export { initialsOf } from '../../../ui/avatar'
 
 /** A 'Login' button when signed out; else the avatar menu with 'My Profile' and sign-out. */
 export function UserMenu() {
@@ -31,15 +25,7 @@ export function UserMenu() {
     <Dropdown
       label={t('header.userMenu', { name: user.name })}
       buttonClassName={s.avatarButton}
-      button={
-        user.avatar ? (
-          <img className={s.avatar} src={user.avatar} alt="" width={32} height={32} />
-        ) : (
-          <span className={s.avatar} aria-hidden="true">
-            {initialsOf(user.name || user.email)}
-          </span>
-        )
-      }
+      button={<Avatar user={user} size={32} className={s.avatar} />}
       items={[
         { key: 'profile', label: t('header.profile'), onSelect: () => navigate('~/app/profile') },
         {

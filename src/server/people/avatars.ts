@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto'
+import { Hono, type Context } from 'hono'
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, PROFILE_API, avatarPath } from '../../contract/profile'
+import { loadUser } from '../auth/accounts'
+import { requireSession, type AuthEnv } from '../http/auth'
+import { ApiError, fail } from '../http/errors'
+import { route } from '../http/route'
+import { DEFAULT_POLICY } from '../http/security'
+import { message } from '../messages'
+import type { Services } from '../services'
+import { avatarImageType } from './avatar-image'
+import { auditSelf, publishSelf, versionOfUser } from './self'
+
+/** Types a browser may state for a chosen photo; the bytes decide what it is stored as. */
+const STATED_TYPES: readonly string[] = [...AVATAR_TYPES, 'image/x-ms-bmp', 'image/x-bmp']
+/** The version in a photo's address, so each upload has its own and caches may keep it for good. */
+const versionOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex').slice(0, 16)
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+const refused = (status: 400 | 413 | 415, close = false) =>
+  new ApiError(status, message('avatarRule'), undefined, close ? { Connection: 'close' } : {})
+
+/** The body's bytes, or undefined once more than `max` have come; the rest is never read. */
+async function readAtMost(c: Context, max: number): Promise<Uint8Array | undefined> {
+  const declared = Number(c.req.header('Content-Length') ?? NaN)
+  if (declared > max) return undefined
+  const reader = c.req.raw.body?.getReader()
+  if (!reader) return new Uint8Array()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > max) {
+      await reader.cancel().catch(() => undefined)
+      return undefined
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks)
+}
+
+/**
+ * The user's photo: `POST /users/self/avatar` with the image's bytes as the body, `DELETE` to
+ * remove it, and `GET /avatars/{userId}` to show it. That one is public, since an `<img>` sends no
+ * Bearer header; a user id is a random UUID, and a photo is no secret once shown to colleagues.
+ */
+export function avatarRoutes(services: Services) {
+  const { db } = services
+  const session = requireSession(services)
+
+  const answerUser = async (c: Context, userId: string) => {
+    const user = await loadUser(db, userId)
+    if (!user) throw fail(401, 'unauthorized')
+    return c.json(user)
+  }
+
+  return new Hono<AuthEnv>()
+    .post(route(PROFILE_API.avatar), session, async (c) => {
+      const stated = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
+      if (!STATED_TYPES.includes(stated)) throw refused(415)
+      const bytes = await readAtMost(c, AVATAR_MAX_BYTES)
+      if (!bytes) throw refused(413, true)
+      const type = bytes.byteLength ? avatarImageType(bytes) : undefined
+      if (!type) throw refused(400)
+      const userId = c.var.session.userId
+      const at = services.now().toISOString()
+      const avatar = `${avatarPath(userId)}?v=${versionOf(bytes)}`
+      const version = await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('avatars')
+          .values({ user_id: userId, content_type: type, bytes, updated_at: at })
+          .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ content_type: type, bytes, updated_at: at }))
+          .execute()
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ avatar, updated_at: at, version: eb('version', '+', 1) }))
+          .where('id', '=', userId)
+          .execute()
+        await auditSelf(services, c, trx, userId, { action: 'update', fields: ['avatar'] })
+        return versionOfUser(trx, userId)
+      })
+      await publishSelf(services, userId, version)
+      return answerUser(c, userId)
+    })
+    .delete(route(PROFILE_API.avatar), session, async (c) => {
+      const userId = c.var.session.userId
+      const at = services.now().toISOString()
+      const version = await db.transaction().execute(async (trx) => {
+        const removed = await trx.deleteFrom('avatars').where('user_id', '=', userId).executeTakeFirst()
+        // A provider's photo is only an address: removing it clears the address.
+        const cleared = await trx
+          .updateTable('users')
+          .set((eb) => ({ avatar: '', updated_at: at, version: eb('version', '+', 1) }))
+          .where('id', '=', userId)
+          .where('avatar', '!=', '')
+          .executeTakeFirst()
+        if (cleared.numUpdatedRows === 0n && removed.numDeletedRows === 0n) return undefined
+        await auditSelf(services, c, trx, userId, { action: 'update', fields: ['avatar'] })
+        return versionOfUser(trx, userId)
+      })
+      if (version !== undefined) await publishSelf(services, userId, version)
+      return answerUser(c, userId)
+    })
+    .get('/avatars/:userId', async (c) => {
+      const userId = c.req.param('userId')
+      if (userId.length > 64) throw fail(404, 'notFound')
+      const row = await db.selectFrom('avatars').select(['content_type', 'bytes']).where('user_id', '=', userId).executeTakeFirst()
+      if (!row) throw fail(404, 'notFound')
+      const bytes = new Uint8Array(row.bytes)
+      // Kept for good only at the address of these very bytes; an old address is checked each time.
+      const current = c.req.query('v') === versionOf(bytes)
+      return c.body(bytes, 200, {
+        'Content-Type': row.content_type,
+        'Content-Length': String(bytes.byteLength),
+        'Cache-Control': current ? IMMUTABLE : 'no-cache',
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': DEFAULT_POLICY,
+        'Content-Disposition': 'inline; filename="avatar"',
+      })
+    })
+}

@@ -1,0 +1,79 @@
+import { Hono } from 'hono'
+import { PasswordChange, PROFILE_API, ProfileUpdate } from '../../contract/profile'
+import { loadUser } from '../auth/accounts'
+import { weakPassword } from '../auth/common-passwords'
+import { hashSecret } from '../auth/tokens'
+import { requireSession, type AuthEnv } from '../http/auth'
+import { invalidInput, readBody } from '../http/body'
+import { ApiError, fail } from '../http/errors'
+import { route } from '../http/route'
+import { RULES } from '../http/throttle'
+import { message } from '../messages'
+import type { Services } from '../services'
+import { avatarRoutes } from './avatars'
+import { auditSelf, publishSelf, versionOfUser } from './self'
+import { disconnectSessions, endSessions, liveSessions, sessionListRoutes } from './sessions'
+
+/**
+ * What a signed-in user changes about themselves, with no right needed: name and presence
+ * (`PUT /users/self`), photo, password (`POST /users/self/password`) and sessions. Mounted before
+ * the users collection, whose routes need the `users` right.
+ */
+export function profileRoutes(services: Services) {
+  const { db, passwords } = services
+  const session = requireSession(services)
+
+  return new Hono<AuthEnv>()
+    .put(route(PROFILE_API.self), session, async (c) => {
+      const body = await readBody(c, ProfileUpdate)
+      const userId = c.var.session.userId
+      const at = services.now().toISOString()
+      const version = await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('users').select(['name', 'presence']).where('id', '=', userId).executeTakeFirstOrThrow()
+        const fields = (['name', 'presence'] as const).filter((field) => before[field] !== body[field])
+        if (!fields.length) return undefined
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ name: body.name, presence: body.presence, updated_at: at, version: eb('version', '+', 1) }))
+          .where('id', '=', userId)
+          .execute()
+        await auditSelf(services, c, trx, userId, { action: 'update', fields: [...fields] })
+        return versionOfUser(trx, userId)
+      })
+      if (version !== undefined) await publishSelf(services, userId, version)
+      const user = await loadUser(db, userId)
+      if (!user) throw fail(401, 'unauthorized')
+      return c.json(user)
+    })
+    .post(route(PROFILE_API.password), session, async (c) => {
+      const body = await readBody(c, PasswordChange)
+      const { userId, token } = c.var.session
+      const user = await db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', userId).executeTakeFirstOrThrow()
+      // A stolen session must not become a way to guess the password: counted as sign-ins are.
+      const attempt = await services.throttle.count(c, [RULES.signIn], user.email)
+      const valid = user.password_hash ? await passwords.verify(body.current, user.password_hash) : await passwords.waste(body.current)
+      if (!valid) throw new ApiError(400, message('wrongPassword'), { current: message('wrongPassword') })
+      await attempt.refund()
+      const weak = weakPassword(body.password, user.email)
+      if (weak) throw invalidInput({ password: weak }, message('weakPassword'))
+      const passwordHash = await passwords.hash(body.password)
+
+      const own = hashSecret(token)
+      const now = services.now()
+      const ended = await db.transaction().execute(async (trx) => {
+        const at = now.toISOString()
+        await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', userId).execute()
+        // A reset link sent before is for the password that is gone.
+        await trx.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', userId).where('used_at', 'is', null).execute()
+        const others = await liveSessions(trx, userId, now).select('token_hash').where('token_hash', '!=', own).execute()
+        const hashes = others.map((row) => row.token_hash)
+        await endSessions(trx, userId, now, hashes)
+        await auditSelf(services, c, trx, userId, { action: 'password' })
+        return hashes
+      })
+      disconnectSessions(services, ended)
+      return c.json({ message: message('passwordChanged') })
+    })
+    .route('/', avatarRoutes(services))
+    .route('/', sessionListRoutes(services))
+}

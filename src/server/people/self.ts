@@ -1,0 +1,39 @@
+import type { Context } from 'hono'
+import { audit, userActor, type AuditWrite } from '../audit'
+import { currentOrganization, organizationsOf } from '../auth/accounts'
+import type { Db } from '../db/open'
+import type { Services } from '../services'
+
+/** What the trail keeps of a browser. */
+const USER_AGENT_MAX = 256
+
+/**
+ * Writes the user's own change (profile, photo, password, a session ended) to the trail of their
+ * current organization, as a change to their user record.
+ */
+export async function auditSelf(
+  services: Services,
+  c: Context,
+  db: Db,
+  userId: string,
+  write: Omit<AuditWrite, 'collection' | 'recordId'>,
+): Promise<void> {
+  const organizationId = await currentOrganization(db, userId)
+  if (!organizationId) return
+  const from = { ip: services.throttle.addressOf(c), userAgent: (c.req.header('User-Agent') ?? '').slice(0, USER_AGENT_MAX) }
+  const actor = await userActor(db, userId, from)
+  await audit(db, organizationId, actor, { collection: 'users', recordId: userId, recordName: actor.name, ...write }, services.now().toISOString())
+}
+
+/** Tells the users lists of every organization the user is in that their record changed. */
+export async function publishSelf(services: Services, userId: string, version: number): Promise<void> {
+  for (const organization of await organizationsOf(services.db, userId)) {
+    services.hub.publish(organization.id, 'change', { collection: 'users', id: userId, action: 'update', version })
+  }
+}
+
+/** The user's record version, after a change bumped it. */
+export async function versionOfUser(db: Db, userId: string): Promise<number> {
+  const row = await db.selectFrom('users').select('version').where('id', '=', userId).executeTakeFirstOrThrow()
+  return row.version
+}
