@@ -18,7 +18,8 @@ export const LIMITS = {
 
 /**
  * Locale keys of the validation messages; the server answers them in English. `validation.*`
- * travel with the public pages, `fields.*` (the management screens' own) with the console.
+ * travel with the public pages, `fields.*` (the management screens' own) with the console,
+ * `appIds.*` with the app ids screen.
  */
 export type MessageKey =
   | 'validation.required'
@@ -34,6 +35,12 @@ export type MessageKey =
   | 'fields.tag'
   | 'fields.ip'
   | 'fields.device'
+  | 'appIds.redirectUri'
+  | 'appIds.redirectHttps'
+  | 'appIds.redirectWildcard'
+  | 'appIds.redirectFragment'
+  | 'appIds.redirectCount'
+  | 'appIds.scopesRequired'
   | 'validation.invalid'
 
 export type FieldErrors = Record<string, MessageKey>

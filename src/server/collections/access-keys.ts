@@ -38,6 +38,8 @@ export const accessKeys: CollectionModule<AccessKey, AccessKeyInput, AccessKeyUp
   create: {
     schema: AccessKeyInput,
     row: async (input, ctx) => {
+      // An app's token lasts minutes and speaks for nobody in person: a key it made would outlive it.
+      if (ctx.principal.kind === 'app') throw new ApiError(403, message('forbidden'))
       // Nobody hands out more than they hold, not even through a key.
       if (input.scopes.some((scope) => !ctx.principal.rights.includes(scope))) throw new ApiError(403, message('scopeNotHeld'))
       const { key, prefix, hash } = newKey()

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { Right } from '../../contract/rights'
 import { keyHolder, looksLikeKey } from '../auth/access-keys'
+import { appHolder, looksLikeAppToken } from '../auth/app-holder'
 import { currentOrganization, rightsOf } from '../auth/accounts'
 import { tokenUser } from '../auth/tokens'
 import type { Services } from '../services'
@@ -25,7 +26,7 @@ export interface Principal {
   organizationId: string
   rights: Right[]
   token: string
-  /** A key's own end, if it has one. */
+  /** A key's own end, if it has one; an app token's end. */
   expiresAt?: string | null
 }
 
@@ -44,12 +45,16 @@ export const requireSession =
     await next()
   }
 
-/** The principal of a session token or an access key, or undefined. */
+/** The principal of a session token, an access key or an app id's token, or undefined. */
 export async function principalOf(services: Services, token: string): Promise<Principal | undefined> {
   const { db, now } = services
   if (looksLikeKey(token)) {
     const holder = await keyHolder(db, token, now())
     return holder && { kind: 'key', ...holder, token }
+  }
+  if (looksLikeAppToken(token)) {
+    const holder = await appHolder(db, token, now())
+    return holder && { kind: 'app', ...holder, userId: '', token }
   }
   const userId = await tokenUser(db, token, now())
   const organizationId = userId && (await currentOrganization(db, userId))

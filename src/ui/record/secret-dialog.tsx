@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { Banner } from '../banner'
 import { Button } from '../button'
 import { Dialog } from '../dialog'
@@ -31,13 +31,19 @@ export interface SecretDialogProps {
   secret: string | null
   title: string
   onClose: () => void
+  /** The warning above the secret, when `secret.warning` does not fit (what remains after closing). */
+  warning?: string
+  /** The secret field's label; `secret.label` unless said. */
+  label?: string
+  /** What goes with the secret and stays known, shown above it (an app's client id). */
+  children?: ReactNode
 }
 
 /**
  * The one time a secret is shown: selectable, with a copy button and a plain warning. The parent
  * drops the secret on close, so after that only its prefix remains anywhere.
  */
-export function SecretDialog({ secret, title, onClose }: SecretDialogProps) {
+export function SecretDialog({ secret, title, onClose, warning, label, children }: SecretDialogProps) {
   const t = useT()
   const field = useRef<HTMLInputElement>(null)
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null)
@@ -48,14 +54,15 @@ export function SecretDialog({ secret, title, onClose }: SecretDialogProps) {
   return (
     <Dialog open={secret !== null} onClose={close} title={title} width={560}>
       <div className={s.body}>
-        <Banner variant="warning">{t('secret.warning')}</Banner>
+        <Banner variant="warning">{warning ?? t('secret.warning')}</Banner>
+        {children}
         <div className={s.secretRow}>
           <input
             ref={field}
             className={s.secret}
             readOnly
             value={secret ?? ''}
-            aria-label={t('secret.label')}
+            aria-label={label ?? t('secret.label')}
             spellCheck={false}
             onFocus={(event) => event.currentTarget.select()}
           />

@@ -14,6 +14,7 @@ import {
 import { check, Email, EMAIL_PATTERN, Required, Text, type MessageKey } from '../../../src/contract/validation'
 import { t } from '../../../src/lib/i18n'
 import '../../../src/ui/console-texts'
+import '../../../src/features/app-ids/texts'
 
 const errorsOf = (result: ReturnType<typeof check>) => (result.ok ? {} : result.errors)
 
@@ -42,6 +43,12 @@ test('each message key has its English text', () => {
     'fields.tag': 'Letters, digits, spaces, dots and dashes only',
     'fields.ip': 'Not an IP address',
     'fields.device': 'Choose a device of this organization',
+    'appIds.redirectUri': 'Enter an absolute URL, such as https://app.example.com/callback',
+    'appIds.redirectHttps': 'Use https, or http only for localhost, 127.0.0.1 or [::1]',
+    'appIds.redirectWildcard': 'Wildcards (*) are not allowed',
+    'appIds.redirectFragment': 'Fragments (#) are not allowed',
+    'appIds.redirectCount': 'At most 10 redirect URIs',
+    'appIds.scopesRequired': 'Choose at least one scope',
   }
   for (const [key, text] of Object.entries(texts)) assert.is(t(key), text, key)
   const publicKeys = Object.keys(texts).filter((key) => key.startsWith('validation.'))

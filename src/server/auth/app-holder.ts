@@ -1,0 +1,43 @@
+import { APP_TOKEN_PREFIX } from '../../contract/app-ids'
+import type { Right } from '../../contract/rights'
+import type { Db } from '../db/open'
+import { parseRights, rightsOf } from './accounts'
+import { hashSecret } from './tokens'
+
+export const looksLikeAppToken = (token: string) => token.startsWith(APP_TOKEN_PREFIX)
+
+export interface AppHolder {
+  appId: string
+  organizationId: string
+  /** The token's scopes that the app id still holds and its maker too. */
+  rights: Right[]
+  expiresAt: string
+}
+
+/** Who an app token speaks for, or undefined when it is unknown, expired, or its app id rotated, deleted or orphaned. */
+export async function appHolder(db: Db, token: string, now: Date): Promise<AppHolder | undefined> {
+  if (!looksLikeAppToken(token)) return undefined
+  const row = await db
+    .selectFrom('app_tokens')
+    .innerJoin('app_ids', 'app_ids.id', 'app_tokens.app_id')
+    .select(['app_tokens.scopes as token_scopes', 'app_tokens.expires_at', 'app_ids.id', 'app_ids.organization_id', 'app_ids.scopes', 'app_ids.created_by'])
+    .where('app_tokens.token_hash', '=', hashSecret(token))
+    .where('app_tokens.expires_at', '>', now.toISOString())
+    .executeTakeFirst()
+  if (!row || !row.created_by) return undefined
+  const makerRights = await rightsOf(db, row.created_by, row.organization_id)
+  if (!makerRights) return undefined
+  const appScopes = new Set(parseRights(row.scopes))
+  const tokenScopes = new Set(parseRights(row.token_scopes))
+  return {
+    appId: row.id,
+    organizationId: row.organization_id,
+    rights: makerRights.filter((right) => appScopes.has(right) && tokenScopes.has(right)),
+    expiresAt: row.expires_at,
+  }
+}
+
+/** Deletes the app tokens past their end. */
+export async function pruneAppTokens(db: Db, now: Date): Promise<void> {
+  await db.deleteFrom('app_tokens').where('expires_at', '<=', now.toISOString()).execute()
+}

@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto'
+import { Hono } from 'hono'
+import { sql } from 'kysely'
+import { AppIdInput, AppIdUpdate, CLIENT_ID_PREFIX, type AppIdRecord, type IssuedAppId } from '../../contract/app-ids'
+import type { Right } from '../../contract/rights'
+import { actorOf, audit } from '../audit'
+import { parseRights } from '../auth/accounts'
+import { hashSecret, newSecret } from '../auth/tokens'
+import type { AnyDb, CollectionModule, WriteContext } from '../collections/engine'
+import { requirePrincipal, requireRight, type AuthEnv, type Principal } from '../http/auth'
+import { ApiError, fail } from '../http/errors'
+import { streamHandle } from '../live/stream'
+import { message } from '../messages'
+import type { Services } from '../services'
+
+/** The handle that ends the events streams opened with the app's tokens. */
+const appStreams = (appId: string) => streamHandle({ kind: 'app', appId, token: '' })
+
+const parseList = (json: string): string[] => {
+  try {
+    const list: unknown = JSON.parse(json)
+    return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+/** A new client id: public, unguessable only so nobody can list an organization's apps by trying. */
+const newClientId = () => CLIENT_ID_PREFIX + randomBytes(8).toString('hex')
+
+/** Nobody hands out more than they hold: scopes the caller lacks are refused, unless the app had them already. */
+function mustHold(principal: Principal, scopes: readonly Right[], had: readonly Right[] = []) {
+  if (scopes.some((scope) => !had.includes(scope) && !principal.rights.includes(scope))) throw new ApiError(403, message('appScopeNotHeld'))
+}
+
+/**
+ * Whose rights the app speaks within: the user who made it. An app that makes an app passes on its
+ * own maker, so every app traces back to a person whose rights bound it.
+ */
+async function makerOf(ctx: WriteContext): Promise<string | null> {
+  if (ctx.principal.kind !== 'app') return ctx.principal.userId
+  const row = await ctx.db.selectFrom('app_ids').select('created_by').where('id', '=', ctx.principal.appId ?? '').executeTakeFirst()
+  return (row?.created_by as string | null | undefined) ?? null
+}
+
+const select = (db: AnyDb, organizationId: string) =>
+  db
+    .selectFrom('app_ids as t')
+    .select(['t.id', 't.name', 't.client_id', 't.redirect_uris', 't.scopes', 't.rotated_at', 't.created_at', 't.updated_at', 't.version'])
+    .where('t.organization_id', '=', organizationId)
+
+const toRecord = (row: Record<string, unknown>): AppIdRecord => ({
+  id: String(row.id),
+  name: String(row.name),
+  client_id: String(row.client_id),
+  redirect_uris: parseList(String(row.redirect_uris)),
+  scopes: parseRights(String(row.scopes)),
+  rotated_at: row.rotated_at === null ? null : String(row.rotated_at),
+  created_at: String(row.created_at),
+  updated_at: String(row.updated_at),
+  version: Number(row.version),
+})
+
+/** The app ids of the organization: OAuth2 clients whose secret is kept only as a hash. */
+export const appIds: CollectionModule<AppIdRecord, AppIdInput, AppIdUpdate> = {
+  name: 'app_ids',
+  right: 'app_ids',
+  table: 'app_ids',
+  list: {
+    search: ['t.name', 't.client_id'],
+    sort: { name: 't.name', created_at: 't.created_at', rotated_at: 't.rotated_at' },
+    defaultSort: { sort: 'created_at', order: 'desc' },
+    filters: {},
+  },
+  select,
+  toRecord,
+  create: {
+    schema: AppIdInput,
+    row: async (input, ctx) => {
+      mustHold(ctx.principal, input.scopes)
+      const secret = newSecret()
+      return {
+        values: {
+          name: input.name,
+          client_id: newClientId(),
+          secret_hash: hashSecret(secret),
+          redirect_uris: JSON.stringify([...new Set(input.redirect_uris)]),
+          scopes: JSON.stringify([...new Set(input.scopes)]),
+          rotated_at: null,
+          created_by: await makerOf(ctx),
+        },
+        reveal: { client_secret: secret },
+      }
+    },
+  },
+  update: {
+    schema: AppIdUpdate,
+    row: async (input, ctx, current) => {
+      mustHold(ctx.principal, input.scopes, current.scopes)
+      return {
+        name: input.name,
+        redirect_uris: JSON.stringify([...new Set(input.redirect_uris)]),
+        scopes: JSON.stringify([...new Set(input.scopes)]),
+      }
+    },
+  },
+  afterWrite: async (ctx, done) => {
+    if (done.action !== 'delete' || !done.before) return
+    const id = done.before.id
+    // The foreign key takes the tokens along; saying it here keeps that true on any storage.
+    await ctx.db.deleteFrom('app_tokens').where('app_id', '=', id).execute()
+    ctx.later(() => ctx.services.hub.disconnect(appStreams(id)))
+  },
+}
+
+/**
+ * `POST /app_ids/{id}/rotate`: a new secret, answered once; the old one and every token issued
+ * with it stop working at once.
+ */
+export function appIdRoutes(services: Services) {
+  const db = services.db as unknown as AnyDb
+  return new Hono<AuthEnv>().post('/app_ids/:id/rotate', requirePrincipal(services), requireRight('app_ids'), async (c) => {
+    const principal = c.var.principal
+    const id = c.req.param('id')
+    const organizationId = principal.organizationId
+    const actor = await actorOf(services, c, principal)
+    const at = services.now().toISOString()
+    const secret = newSecret()
+    const record = await db.transaction().execute(async (trx) => {
+      const row = id.length <= 64 ? await select(trx, organizationId).where('t.id', '=', id).executeTakeFirst() : undefined
+      if (!row) throw fail(404, 'notFound')
+      await trx
+        .updateTable('app_ids')
+        .set({ secret_hash: hashSecret(secret), rotated_at: at, updated_at: at, version: sql`version + 1` })
+        .where('id', '=', id)
+        .where('organization_id', '=', organizationId)
+        .execute()
+      await trx.deleteFrom('app_tokens').where('app_id', '=', id).execute()
+      const rotated = toRecord((await select(trx, organizationId).where('t.id', '=', id).executeTakeFirstOrThrow()) as Record<string, unknown>)
+      await audit(trx, organizationId, actor, { action: 'rotate', collection: 'app_ids', recordId: id, recordName: rotated.name, fields: ['client_secret'] }, at)
+      return rotated
+    })
+    services.hub.disconnect(appStreams(id))
+    services.hub.publish(organizationId, 'change', { collection: 'app_ids', id, action: 'update', version: record.version })
+    const answer: IssuedAppId = { ...record, client_secret: secret }
+    return c.json(answer)
+  })
+}
