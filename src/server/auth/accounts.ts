@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { ADMINISTRATOR_ROLE } from '../../contract/roles'
 import { RIGHTS, isRight, type Right } from '../../contract/rights'
 import { isPresence, type User } from '../../contract/user'
 import type { Db } from '../db/open'
@@ -17,36 +18,65 @@ export interface NewAccount {
   now: Date
 }
 
+export interface NewOrganization {
+  name: string
+  /** Its creator, who gets its Administrator role and becomes an active member. */
+  userId: string
+  /** ISO time. */
+  now: string
+  /** Whether it becomes the creator's current organization. */
+  current?: boolean
+}
+
 /**
- * Creates an organization with a built-in Administrator role holding every right, and a user who
- * administers it; the organization is the user's current one. Returns the user's id.
+ * Creates an organization with a built-in Administrator role holding every right, given to its
+ * creator, an active member of it. Run it in a transaction; returns the new ids.
+ */
+export async function createOrganization(trx: Db, organization: NewOrganization): Promise<{ organizationId: string; roleId: string }> {
+  const at = organization.now
+  const ids = { organization: randomUUID(), role: randomUUID() }
+  const current = organization.current ? 1 : 0
+  await trx
+    .insertInto('organizations')
+    .values({ id: ids.organization, name: organization.name, plan: 'free', created_at: at, updated_at: at, version: 1 })
+    .execute()
+  await trx
+    .insertInto('roles')
+    .values({
+      id: ids.role,
+      organization_id: ids.organization,
+      name: ADMINISTRATOR_ROLE,
+      description: 'Every right; cannot be emptied or deleted.',
+      rights: JSON.stringify(RIGHTS),
+      builtin: 1,
+      created_at: at,
+      updated_at: at,
+      version: 1,
+    })
+    .execute()
+  await trx
+    .insertInto('memberships')
+    .values({ id: randomUUID(), user_id: organization.userId, organization_id: ids.organization, role_id: ids.role, current, created_at: at })
+    .execute()
+  await trx
+    .insertInto('members')
+    .values({ id: randomUUID(), organization_id: ids.organization, user_id: organization.userId, status: 'active', current, created_at: at, updated_at: at, version: 1 })
+    .execute()
+  return { organizationId: ids.organization, roleId: ids.role }
+}
+
+/**
+ * Creates a user and an organization they administer (see `createOrganization`), their current
+ * one. Returns the user's id.
  */
 export async function createAccount(db: Db, account: NewAccount): Promise<string> {
   const at = account.now.toISOString()
-  const ids = { organization: randomUUID(), role: randomUUID(), user: randomUUID() }
+  const userId = randomUUID()
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('organizations')
-      .values({ id: ids.organization, name: account.organization, plan: 'free', created_at: at, updated_at: at, version: 1 })
-      .execute()
-    await trx
-      .insertInto('roles')
-      .values({
-        id: ids.role,
-        organization_id: ids.organization,
-        name: 'Administrator',
-        description: 'Every right; cannot be emptied or deleted.',
-        rights: JSON.stringify(RIGHTS),
-        builtin: 1,
-        created_at: at,
-        updated_at: at,
-        version: 1,
-      })
-      .execute()
     await trx
       .insertInto('users')
       .values({
-        id: ids.user,
+        id: userId,
         email: normalizeEmail(account.email),
         name: account.name.trim(),
         avatar: '',
@@ -59,23 +89,9 @@ export async function createAccount(db: Db, account: NewAccount): Promise<string
         version: 1,
       })
       .execute()
-    await trx
-      .insertInto('memberships')
-      .values({
-        id: randomUUID(),
-        user_id: ids.user,
-        organization_id: ids.organization,
-        role_id: ids.role,
-        current: 1,
-        created_at: at,
-      })
-      .execute()
-    await trx
-      .insertInto('members')
-      .values({ id: randomUUID(), organization_id: ids.organization, user_id: ids.user, status: 'active', current: 1, created_at: at, updated_at: at, version: 1 })
-      .execute()
+    await createOrganization(trx, { name: account.organization, userId, now: at, current: true })
   })
-  return ids.user
+  return userId
 }
 
 /** A role's or a key's stored rights, keeping only real ones. */

@@ -10,6 +10,7 @@ import { useSmallScreen } from '../use-shell'
 import s from './header.module.css'
 import { HeaderActions } from './header-actions'
 import { useHeaderScroll } from './header-scroll'
+import { OrganizationMenu } from './organization-menu'
 import { SearchBox } from './search-box'
 import { UserMenu } from './user-menu'
 
@@ -42,6 +43,7 @@ export function Header() {
       </Link>
       <SearchBox />
       <HeaderActions className={clsx(faded && s.faded)} />
+      <OrganizationMenu />
       <UserMenu />
     </header>
   )

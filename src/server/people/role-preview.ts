@@ -1,0 +1,54 @@
+import { RIGHTS, type Right } from '../../contract/rights'
+import type { RolePreview } from '../../contract/roles'
+import { parseRights } from '../auth/accounts'
+import type { AnyDb } from '../collections/engine'
+
+/** The active members holding `roleId`: the people a change to it reaches. */
+export const holders = (db: AnyDb, organizationId: string, roleId: string) =>
+  db
+    .selectFrom('memberships as ms')
+    .innerJoin('members as m', (join) => join.onRef('m.user_id', '=', 'ms.user_id').onRef('m.organization_id', '=', 'ms.organization_id'))
+    .innerJoin('users as u', 'u.id', 'ms.user_id')
+    .select('ms.user_id')
+    .where('ms.organization_id', '=', organizationId)
+    .where('ms.role_id', '=', roleId)
+    .where('m.status', '=', 'active')
+    .where('u.status', '=', 'active')
+
+export const holderIds = async (db: AnyDb, organizationId: string, roleId: string): Promise<string[]> =>
+  (await holders(db, organizationId, roleId).execute()).map((row: { user_id: string }) => row.user_id)
+
+/**
+ * What giving the role `rights` (or deleting it, `null`) does to the effective rights of its
+ * active holders: a right another of their roles still gives is neither gained nor lost.
+ */
+export async function previewRole(db: AnyDb, organizationId: string, roleId: string, rights: readonly Right[] | null): Promise<RolePreview> {
+  const rows: { user_id: string; role_id: string; rights: string }[] = await db
+    .selectFrom('memberships as ms')
+    .innerJoin('roles as r', 'r.id', 'ms.role_id')
+    .select(['ms.user_id', 'ms.role_id', 'r.rights'])
+    .where('ms.organization_id', '=', organizationId)
+    .where('ms.user_id', 'in', holders(db, organizationId, roleId))
+    .execute()
+  const before = new Map<string, Set<Right>>()
+  const after = new Map<string, Set<Right>>()
+  for (const row of rows) {
+    if (!before.has(row.user_id)) {
+      before.set(row.user_id, new Set())
+      after.set(row.user_id, new Set(rights ?? []))
+    }
+    const granted = parseRights(row.rights)
+    for (const right of granted) before.get(row.user_id)!.add(right)
+    if (row.role_id !== roleId) for (const right of granted) after.get(row.user_id)!.add(right)
+  }
+  const preview: RolePreview = { grants: {}, removes: {} }
+  const count = (into: Partial<Record<Right, number>>, right: Right) => (into[right] = (into[right] ?? 0) + 1)
+  for (const [user, had] of before) {
+    const has = after.get(user)!
+    for (const right of RIGHTS) {
+      if (has.has(right) && !had.has(right)) count(preview.grants, right)
+      if (had.has(right) && !has.has(right)) count(preview.removes, right)
+    }
+  }
+  return preview
+}

@@ -1,0 +1,162 @@
+import { Hono } from 'hono'
+import { sql } from 'kysely'
+import { RIGHTS, type Right } from '../../contract/rights'
+import { RoleInput, RolePreviewBody, type RoleMember, type RoleRecord } from '../../contract/roles'
+import { parseRights } from '../auth/accounts'
+import { collectionRoutes, type AnyDb, type CollectionModule, type WriteContext } from '../collections/engine'
+import { containsPattern, parseList, type ListShape } from '../collections/list-query'
+import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
+import { invalidInput, readBody } from '../http/body'
+import { ApiError, fail } from '../http/errors'
+import { message } from '../messages'
+import type { Services } from '../services'
+import { keepRoleManager, rightsChanged } from './guard'
+import { holderIds, previewRole } from './role-preview'
+
+/** Rights once each, in the order of RIGHTS, as a role stores them. */
+const inOrder = (rights: readonly Right[]) => RIGHTS.filter((right) => rights.includes(right))
+const sameRights = (a: readonly Right[], b: readonly Right[]) => inOrder(a).join() === inOrder(b).join()
+
+/** Nobody gives a right they do not hold, not even through a key that may edit roles. */
+const mustHold = (ctx: WriteContext, rights: readonly Right[], had: readonly Right[] = []) => {
+  if (rights.some((right) => !had.includes(right) && !ctx.principal.rights.includes(right))) throw new ApiError(403, message('rightNotHeld'))
+}
+
+export const roles: CollectionModule<RoleRecord, RoleInput> = {
+  name: 'roles',
+  right: 'roles',
+  table: 'roles',
+  list: {
+    search: ['t.name', 't.description'],
+    sort: { name: 't.name', member_count: 'member_count', created_at: 't.created_at' },
+    defaultSort: { sort: 'name', order: 'asc' },
+    filters: {},
+  },
+  select: (db, organizationId) =>
+    db
+      .selectFrom('roles as t')
+      .select(['t.id', 't.name', 't.description', 't.rights', 't.builtin', 't.created_at', 't.updated_at', 't.version'])
+      .select((eb) =>
+        eb
+          .selectFrom('memberships as ms')
+          .innerJoin('members as m', (join) => join.onRef('m.user_id', '=', 'ms.user_id').onRef('m.organization_id', '=', 'ms.organization_id'))
+          .whereRef('ms.role_id', '=', 't.id')
+          .where('m.status', '=', 'active')
+          .select((inner) => inner.fn.countAll().as('n'))
+          .as('member_count'),
+      )
+      .where('t.organization_id', '=', organizationId),
+  toRecord: (row) => ({
+    id: String(row.id),
+    name: String(row.name),
+    description: String(row.description ?? ''),
+    rights: parseRights(String(row.rights)),
+    builtin: Number(row.builtin) === 1,
+    member_count: Number(row.member_count ?? 0),
+    created_at: String(row.created_at),
+    updated_at: String(row.updated_at),
+    version: Number(row.version),
+  }),
+  create: {
+    schema: RoleInput,
+    row: async (input, ctx) => {
+      mustHold(ctx, input.rights)
+      return { values: { name: input.name, description: input.description ?? '', rights: JSON.stringify(inOrder(input.rights)), builtin: 0 } }
+    },
+  },
+  update: {
+    schema: RoleInput,
+    row: async (input, ctx, current) => {
+      mustHold(ctx, input.rights, current.rights)
+      return { name: input.name, description: input.description ?? '', rights: JSON.stringify(inOrder(input.rights)) }
+    },
+  },
+  // The Administrator role keeps its name and every right, and stays.
+  allow: async (ctx, action, current, input) => {
+    if (!current.builtin) {
+      if (action === 'delete') {
+        const users = await holderIds(ctx.db, ctx.principal.organizationId, current.id)
+        ctx.later(() => rightsChanged(ctx.services, ctx.principal.organizationId, users))
+        usersShowRole(ctx, users)
+      }
+      return
+    }
+    if (action === 'delete' || (input && !sameRights(input.rights, RIGHTS))) throw new ApiError(409, message('builtinRole'))
+    if (input && input.name !== current.name) throw new ApiError(409, message('builtinRoleName'))
+  },
+  afterWrite: async (ctx, done) => {
+    if (done.action === 'create') return
+    const organizationId = ctx.principal.organizationId
+    // A delete took the role's assignments along (foreign key cascade); its holders were told in `allow`.
+    await keepRoleManager(ctx.db, organizationId)
+    if (done.action !== 'update' || !done.before || !done.after) return
+    const rightsMoved = !sameRights(done.before.rights, done.after.rights)
+    if (!rightsMoved && done.before.name === done.after.name) return
+    const users = await holderIds(ctx.db, organizationId, done.after.id)
+    if (rightsMoved) ctx.later(() => rightsChanged(ctx.services, organizationId, users))
+    usersShowRole(ctx, users)
+  },
+  duplicate: (error) => (/roles\.name|roles_organization_name/.test(error.message) ? message('roleNameTaken') : undefined),
+}
+
+/** The users lists show their members' role names: tell open ones that these users' rows read differently now. */
+function usersShowRole(ctx: WriteContext, users: string[]) {
+  ctx.later(() => {
+    for (const id of users) ctx.services.hub.publish(ctx.principal.organizationId, 'change', { collection: 'users', id, action: 'update', version: 0 })
+  })
+}
+
+const MEMBER_LIST: ListShape = {
+  search: ['u.name', 'u.email'],
+  sort: { name: 'u.name', email: 'u.email', status: 'm.status' },
+  defaultSort: { sort: 'name', order: 'asc' },
+  filters: {},
+}
+
+/**
+ * The roles collection, and beside it `POST /roles/{id}/preview` (what a save or a delete would
+ * do to people, counted here, not by the page) and `GET /roles/{id}/members` (who holds it).
+ */
+export function roleRoutes(services: Services) {
+  const db = services.db as unknown as AnyDb
+  const mustFind = async (organizationId: string, id: string) => {
+    const found = id.length <= 64 ? await roles.select(db, organizationId).where('t.id', '=', id).executeTakeFirst() : undefined
+    if (!found) throw fail(404, 'notFound')
+    return roles.toRecord(found as Record<string, unknown>)
+  }
+  return new Hono<AuthEnv>()
+    .route('/', collectionRoutes(services, roles))
+    .post('/roles/:id/preview', requirePrincipal(services), requireRight('roles'), async (c) => {
+      const organizationId = c.var.principal.organizationId
+      const role = await mustFind(organizationId, c.req.param('id'))
+      const body = await readBody(c, RolePreviewBody)
+      if (body.delete === true) return c.json(await previewRole(db, organizationId, role.id, null))
+      if (!body.rights) throw invalidInput({ rights: 'validation.required' })
+      return c.json(await previewRole(db, organizationId, role.id, body.rights))
+    })
+    .get('/roles/:id/members', requirePrincipal(services), requireRight('roles'), async (c) => {
+      const organizationId = c.var.principal.organizationId
+      const role = await mustFind(organizationId, c.req.param('id'))
+      const list = parseList(c, MEMBER_LIST)
+      let query = db
+        .selectFrom('memberships as ms')
+        .innerJoin('members as m', (join) => join.onRef('m.user_id', '=', 'ms.user_id').onRef('m.organization_id', '=', 'ms.organization_id'))
+        .innerJoin('users as u', 'u.id', 'ms.user_id')
+        .where('ms.organization_id', '=', organizationId)
+        .where('ms.role_id', '=', role.id)
+      if (list.q) {
+        const pattern = containsPattern(list.q)
+        query = query.where((eb) => eb.or(MEMBER_LIST.search.map((column) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`)))
+      }
+      const counted = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()
+      const rows: { id: string; name: string; email: string; status: string }[] = await query
+        .select(['u.id', 'u.name', 'u.email', 'm.status'])
+        .orderBy(MEMBER_LIST.sort[list.sort]!, list.order)
+        .orderBy('u.id')
+        .limit(list.perPage)
+        .offset((list.page - 1) * list.perPage)
+        .execute()
+      c.header('X-Total-Count', String(Number(counted?.total ?? 0)))
+      return c.json(rows.map((row): RoleMember => ({ id: row.id, name: row.name, email: row.email, status: row.status })))
+    })
+}
