@@ -1,8 +1,10 @@
 import { Hono } from 'hono'
+import { appTokenRoutes } from './auth/app-tokens'
 import { loginRoutes } from './auth/login'
 import { passwordRoutes } from './auth/password'
 import { registerRoutes } from './auth/register'
 import { sessionRoutes } from './auth/session'
+import { profileRoutes } from './people/profile'
 import type { OAuthOptions } from './auth/oauth-config'
 import { socialRoutes } from './auth/social'
 import { auditRoutes } from './audit'
@@ -19,6 +21,12 @@ import { heartbeatRoutes } from './live/heartbeat'
 import { historyRoutes } from './live/history'
 import type { Presence } from './live/presence'
 import { eventRoutes } from './live/stream'
+import { appIdRoutes, appIds } from './people/app-ids'
+import { organizationRoutes } from './people/organizations'
+import { roleRoutes } from './people/roles'
+import { invitationRoutes } from './people/invitations'
+import { signInRoutes } from './people/sign-ins'
+import { users } from './people/users'
 import type { Services } from './services'
 
 /** Where the API is mounted; the console's default `{host}`. */
@@ -50,6 +58,7 @@ export function createApp(options: AppOptions): Hono {
     .route('/', registerRoutes(options))
     .route('/', passwordRoutes(options))
     .route('/', sessionRoutes(options))
+    .route('/', profileRoutes(options))
     .route('/', socialRoutes(options))
     .route('/', docsRoutes(options.docs))
     .route('/', heartbeatRoutes(options, options.presence))
@@ -57,6 +66,14 @@ export function createApp(options: AppOptions): Hono {
     .route('/', collectionRoutes(options, devices))
     .route('/', collectionRoutes(options, tunnels))
     .route('/', collectionRoutes(options, accessKeys))
+    .route('/', collectionRoutes(options, users))
+    .route('/', invitationRoutes(options))
+    .route('/', signInRoutes(options))
+    .route('/', appTokenRoutes(options))
+    .route('/', appIdRoutes(options))
+    .route('/', collectionRoutes(options, appIds))
+    .route('/', roleRoutes(options))
+    .route('/', organizationRoutes(options))
     .route('/', auditRoutes(options))
     .route('/', eventRoutes(options))
     .all('*', notFoundJson)

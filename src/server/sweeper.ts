@@ -1,3 +1,4 @@
+import { pruneAppTokens } from './auth/app-holder'
 import { pruneTokens } from './auth/tokens'
 import { tune, type Db } from './db/open'
 import type { Throttle } from './http/throttle'
@@ -14,10 +15,12 @@ export const HEARTBEAT_RETENTION_DAYS = 7
 export async function sweep(db: Db, now: Date, throttle: Throttle): Promise<void> {
   const at = now.toISOString()
   await pruneTokens(db, now)
+  await pruneAppTokens(db, now)
   await throttle.prune()
   await db.deleteFrom('password_resets').where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', at)])).execute()
   await db.deleteFrom('oauth_states').where('expires_at', '<=', at).execute()
   await db.deleteFrom('oauth_codes').where('expires_at', '<=', at).execute()
+  await db.deleteFrom('invitations').where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', at)])).execute()
   const kept = new Date(now.getTime() - HEARTBEAT_RETENTION_DAYS * 24 * 3600_000).toISOString()
   await db.deleteFrom('heartbeats').where('at', '<', kept).execute()
   tune(db)

@@ -9,6 +9,7 @@ import { actorOf, audit, type Actor } from '../audit'
 import { requirePrincipal, requireRight, type AuthEnv, type Principal } from '../http/auth'
 import { invalidInput, readBody, readJson } from '../http/body'
 import { ApiError, fail } from '../http/errors'
+import { linkOrigin } from '../http/origin'
 import { message } from '../messages'
 import type { Services } from '../services'
 import { containsPattern, parseList, type ListShape } from './list-query'
@@ -29,6 +30,8 @@ export interface WriteContext {
   /** ISO time of this request. */
   now: string
   services: Services
+  /** The console's origin for links sent by mail (`linkOrigin`). */
+  linkOrigin: string
   /** Runs `work` once the write is committed (events, mail); dropped when it is undone. */
   later(work: () => void): void
 }
@@ -53,6 +56,8 @@ export interface CollectionModule<Rec extends BaseRecord, Input, Update = Input>
   /** The organization's rows as records read them, the table aliased `t`, joins included. */
   select(db: AnyDb, organizationId: string): AnySelect
   toRecord(row: Row): Rec
+  /** Completes records with what one row cannot hold portably (a user's roles): one query for a whole page. */
+  load?(db: AnyDb, organizationId: string, records: Rec[]): Promise<Rec[]>
   create: {
     schema: Struct<Input, unknown>
     /** Columns of the new row; `reveal` is added to the answer once (a key's secret). */
@@ -90,6 +95,23 @@ const MAX_TOTALS = 1000
 
 const isUniqueViolation = (error: unknown): error is Error => error instanceof Error && /unique/i.test(error.message)
 
+/**
+ * Runs `work` in one transaction with a write context for the request `c`; what it deferred with
+ * `later` runs once the transaction is committed. For writes beside a module's own (resend, accept).
+ */
+export async function runWrite<T>(services: EngineServices, c: Context<AuthEnv>, work: (ctx: WriteContext) => Promise<T>): Promise<T> {
+  const principal = c.var.principal
+  const actor = await actorOf(services, c, principal)
+  const deferred: (() => void)[] = []
+  const now = services.now().toISOString()
+  const origin = linkOrigin(c, services.publicUrl)
+  const result = await (services.db as unknown as AnyDb)
+    .transaction()
+    .execute((trx) => work({ db: trx, principal, actor, now, services, linkOrigin: origin, later: (run) => deferred.push(run) }))
+  for (const run of deferred) run()
+  return result
+}
+
 /** List, get, create, update and delete for one module, with rights, tenancy, versions and events. */
 export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services: EngineServices, module: CollectionModule<Rec, Input, Update>) {
   const db = services.db as unknown as AnyDb
@@ -98,24 +120,15 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
   const label = module.label ?? ((record: Rec) => String((record as unknown as Row).name ?? ''))
 
   /** Runs `work` in one transaction with a write context on it; what it deferred runs after the commit. */
-  const transact = async <T>(c: Context<AuthEnv>, work: (ctx: WriteContext) => Promise<T>): Promise<T> => {
-    const principal = c.var.principal
-    const actor = await actorOf(services, c, principal)
-    const deferred: (() => void)[] = []
-    const now = services.now().toISOString()
-    const result = await write(() =>
-      db.transaction().execute((trx) => work({ db: trx, principal, actor, now, services, later: (run) => deferred.push(run) })),
-    )
-    for (const run of deferred) run()
-    return result
-  }
+  const transact = <T>(c: Context<AuthEnv>, work: (ctx: WriteContext) => Promise<T>): Promise<T> => write(() => runWrite(services, c, work))
   const trail = (ctx: WriteContext, action: string, record: Rec, fields?: string[]) =>
     audit(ctx.db, ctx.principal.organizationId, ctx.actor, { action, collection: module.right, recordId: record.id, recordName: label(record), fields }, ctx.now)
 
+  const complete = (on: AnyDb, organizationId: string, records: Rec[]) => (module.load ? module.load(on, organizationId, records) : Promise.resolve(records))
   const find = async (organizationId: string, id: string, on: AnyDb = db): Promise<Rec | undefined> => {
     if (id.length > 64) return undefined
     const row = await module.select(on, organizationId).where(`t.${idColumn}`, '=', id).executeTakeFirst()
-    return row ? module.toRecord(row as Row) : undefined
+    return row ? (await complete(on, organizationId, [module.toRecord(row as Row)]))[0] : undefined
   }
   const mustFind = async (organizationId: string, id: string, on: AnyDb = db) => {
     const record = await find(organizationId, id, on)
@@ -152,7 +165,10 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
     .get(base, async (c) => {
       const list = parseList(c, module.list)
       let query = module.select(db, c.var.principal.organizationId)
-      for (const [name, value] of Object.entries(list.filters)) query = query.where(module.list.filters[name]!.column, '=', value)
+      for (const [name, value] of Object.entries(list.filters)) {
+        const filter = module.list.filters[name]!
+        query = filter.where ? query.where((eb) => filter.where!(eb, value)) : query.where(filter.column, '=', value)
+      }
       if (list.q) {
         const pattern = containsPattern(list.q)
         query = query.where((eb) => eb.or(module.list.search.map((column) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`)))
@@ -166,7 +182,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
         .offset((list.page - 1) * list.perPage)
         .execute()
       c.header('X-Total-Count', String(total))
-      return c.json(rows.map((row) => module.toRecord(row as Row)))
+      return c.json(await complete(db, organizationId, rows.map((row) => module.toRecord(row as Row))))
     })
     .get(`${base}/:id`, async (c) => c.json(await mustFind(c.var.principal.organizationId, c.req.param('id'))))
     .post(base, async (c) => {

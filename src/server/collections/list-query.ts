@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
 import { PER_PAGE_CHOICES, type Order } from '../../contract/collections'
 import { ApiError } from '../http/errors'
 import { message } from '../messages'
@@ -7,6 +8,9 @@ export interface Filter {
   column: string
   /** The values it takes; anything else is 400. */
   values?: readonly string[]
+  /** A condition other than `column = value`, such as holding a related row (a user's role). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  where?: (eb: ExpressionBuilder<any, any>, value: string) => Expression<SqlBool>
 }
 
 export interface ListShape {

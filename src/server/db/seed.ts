@@ -3,6 +3,7 @@ import { createAccount, normalizeEmail } from '../auth/accounts'
 import type { Passwords } from '../auth/passwords'
 import type { Db } from './open'
 import { seedFleet } from './seed-fleet'
+import { seedPeople } from './seed-people'
 
 export interface SeedOptions {
   adminEmail?: string
@@ -31,6 +32,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   if (options.fleet !== false) {
     const membership = await db.selectFrom('memberships').select('organization_id').where('user_id', '=', userId).executeTakeFirstOrThrow()
     await seedFleet(db, membership.organization_id, userId, options.now)
+    await seedPeople(db, membership.organization_id, options.passwords, options.now)
   }
   options.log(
     options.adminPassword

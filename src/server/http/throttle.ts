@@ -31,6 +31,9 @@ export const RULES = {
   forgotClient: { name: 'forgot-client', limit: 10, windowMs: 60 * MINUTE, perClient: true },
   reset: { name: 'reset', limit: 10, windowMs: 15 * MINUTE, perClient: true },
   exchange: { name: 'exchange', limit: 20, windowMs: 15 * MINUTE, perClient: true },
+  /** Failed client authentications at `POST /oauth/token`; a success gives its attempt back. */
+  appToken: { name: 'app-token', limit: 20, windowMs: 15 * MINUTE, perClient: true },
+  invitation: { name: 'invitation', limit: 20, windowMs: 15 * MINUTE, perClient: true },
 } satisfies Record<string, Rule>
 
 export interface Counted {

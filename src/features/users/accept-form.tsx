@@ -1,0 +1,56 @@
+import { useState } from 'react'
+import { useLocation } from 'wouter'
+import { acceptFormErrors, type InvitationInfo } from '../../contract/users'
+import { messageText } from '../../lib/i18n'
+import { login } from '../../stores/session'
+import { Banner } from '../../ui/banner'
+import { Button } from '../../ui/button'
+import { TextField } from '../../ui/fields'
+import { useForm } from '../../ui/use-form'
+import { useT } from '../../ui/use-t'
+import { acceptInvitation } from './invitation-api'
+import s from './invitation.module.css'
+
+/**
+ * The invitee's name and password, typed twice, with the register form's rules. Accepting signs
+ * in as sign-in does (the token is kept, the session set) and opens the console.
+ */
+export function AcceptForm({ token, invitation }: { token: string; invitation: InvitationInfo }) {
+  const t = useT()
+  const [, navigate] = useLocation()
+  const [busy, setBusy] = useState(false)
+  const [refused, setRefused] = useState<string | null>(null)
+  const form = useForm(
+    { name: '', password: '', passwordConfirm: '' },
+    (values) => acceptFormErrors(values, invitation.email),
+    async ({ name, password }) => {
+      setBusy(true)
+      setRefused(null)
+      const result = await acceptInvitation({ token, name: name.trim(), password })
+      if (!result.ok) {
+        setBusy(false)
+        form.setServerErrors(result.errors)
+        return setRefused(result.message)
+      }
+      if (await login(async () => result)) navigate('/app')
+      else setBusy(false)
+    },
+  )
+  return (
+    <>
+      {refused && (
+        <Banner variant="error" onClose={() => setRefused(null)}>
+          {messageText(refused)}
+        </Banner>
+      )}
+      <form className={s.form} method="post" noValidate onSubmit={form.submit}>
+        <TextField label={t('auth.name')} autoComplete="name" maxLength={120} {...form.text('name')} />
+        <TextField label={t('auth.password')} type="password" autoComplete="new-password" {...form.text('password')} />
+        <TextField label={t('auth.passwordConfirm')} type="password" autoComplete="new-password" {...form.text('passwordConfirm')} />
+        <Button type="submit" variant="primary" block busy={busy}>
+          {t('users.invitation.accept')}
+        </Button>
+      </form>
+    </>
+  )
+}

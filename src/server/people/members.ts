@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto'
+import { INVITATION_DAYS } from '../../contract/users'
+import { hashSecret, newSecret, revokeUserTokens } from '../auth/tokens'
+import type { AnyDb, WriteContext } from '../collections/engine'
+import type { Db } from '../db/open'
+import { ApiError } from '../http/errors'
+import { userStreams } from '../live/stream'
+import { message } from '../messages'
+import { keepRoleManager, rightsChanged } from './guard'
+
+const DAY_MS = 24 * 3600_000
+
+/** The roles asked for, each once, when every one is a role of the organization; 400 on `roles` otherwise. */
+export async function checkRoles(db: AnyDb, organizationId: string, roleIds: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(roleIds)]
+  const found = await db.selectFrom('roles').select('id').where('organization_id', '=', organizationId).where('id', 'in', wanted).execute()
+  if (found.length !== wanted.length) throw new ApiError(400, message('unknownRole'), { roles: message('unknownRole') })
+  return wanted
+}
+
+/** Makes `roleIds` the user's roles in the organization, and only those. */
+export async function setRoles(db: AnyDb, organizationId: string, userId: string, roleIds: readonly string[], at: string): Promise<void> {
+  await db.deleteFrom('memberships').where('organization_id', '=', organizationId).where('user_id', '=', userId).execute()
+  if (!roleIds.length) return
+  await db
+    .insertInto('memberships')
+    .values(roleIds.map((roleId) => ({ id: randomUUID(), user_id: userId, organization_id: organizationId, role_id: roleId, current: 0, created_at: at })))
+    .execute()
+}
+
+/** Ends the user's open invitations to the organization; the next read of their link says it is invalid. */
+export async function endInvitations(db: AnyDb, organizationId: string, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable('invitations')
+    .set({ used_at: at })
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute()
+}
+
+/** A new invitation link for the user, ending any sent before: returns the token, which only the mail carries. */
+export async function openInvitation(ctx: WriteContext, userId: string): Promise<{ token: string; expiresAt: string }> {
+  const organizationId = ctx.principal.organizationId
+  await endInvitations(ctx.db, organizationId, userId, ctx.now)
+  const token = newSecret()
+  const expiresAt = new Date(Date.parse(ctx.now) + INVITATION_DAYS * DAY_MS).toISOString()
+  await ctx.db
+    .insertInto('invitations')
+    .values({
+      id: randomUUID(),
+      organization_id: organizationId,
+      user_id: userId,
+      token_hash: hashSecret(token),
+      invited_by: ctx.principal.userId || null,
+      created_at: ctx.now,
+      expires_at: expiresAt,
+      used_at: null,
+    })
+    .execute()
+  return { token, expiresAt }
+}
+
+export const organizationName = async (db: AnyDb, organizationId: string): Promise<string> =>
+  String((await db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst())?.name ?? '')
+
+/** Mails the invitation link (or, to an existing account, the news) once the write is committed. */
+export function mailAfter(ctx: WriteContext, mail: { to: string; kind: 'invite' | 'added'; organization: string; token?: string }): void {
+  const { services } = ctx
+  const vars = { inviter: ctx.actor.name || ctx.actor.id, organization: mail.organization }
+  const text =
+    mail.kind === 'invite'
+      ? message('inviteMailBody', { ...vars, days: INVITATION_DAYS, link: `${ctx.linkOrigin}/invitation?token=${mail.token ?? ''}` })
+      : message('addedMailBody', { ...vars, link: `${ctx.linkOrigin}/login` })
+  const subject = message(mail.kind === 'invite' ? 'inviteMailSubject' : 'addedMailSubject', vars)
+  ctx.later(() =>
+    services.background.run(async () => {
+      const { file } = await services.mailer.send({ to: mail.to, subject, text })
+      // The link stays in the mail file (readable by the server's user only), never in the log.
+      if (file) services.log.info(`${mail.kind === 'invite' ? 'Invitation' : 'Added-to-organization'} mail for ${mail.to} written to ${file}`)
+    }),
+  )
+}
+
+/** Ends every session and open events stream of the user at once: a disabled member is out now. */
+export async function cutOff(ctx: WriteContext, userId: string): Promise<void> {
+  await revokeUserTokens(ctx.db as unknown as Db, userId, new Date(ctx.now))
+  ctx.later(() => ctx.services.hub.disconnect(userStreams(userId)))
+}
+
+/**
+ * What follows a member's removal (their members row already gone): their roles and open
+ * invitations here go, the organization must keep a role manager, and an invited account that
+ * belongs nowhere else is deleted with its address.
+ */
+export async function afterRemoval(ctx: WriteContext, userId: string): Promise<void> {
+  const organizationId = ctx.principal.organizationId
+  await ctx.db.deleteFrom('memberships').where('organization_id', '=', organizationId).where('user_id', '=', userId).execute()
+  await endInvitations(ctx.db, organizationId, userId, ctx.now)
+  await keepRoleManager(ctx.db, organizationId)
+  const user = await ctx.db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst()
+  const elsewhere = await ctx.db.selectFrom('members').select('status').where('user_id', '=', userId).execute()
+  if (user?.status === 'invited' && !elsewhere.length) await ctx.db.deleteFrom('users').where('id', '=', userId).execute()
+  // Someone left with no organization to work in has nothing to be signed in for.
+  else if (!elsewhere.some((member) => member.status === 'active')) await revokeUserTokens(ctx.db as unknown as Db, userId, new Date(ctx.now))
+  await tellUser(ctx, userId)
+  // Their open streams end now; a console of theirs reconnects into an organization left to them, if any.
+  ctx.later(() => ctx.services.hub.disconnect(userStreams(userId)))
+}
+
+/**
+ * Tells the user's open consoles to read their rights and organizations again, in whichever of
+ * their organizations they work now (a stream follows the organization it opened in).
+ */
+export async function tellUser(ctx: WriteContext, userId: string): Promise<void> {
+  const rows = await ctx.db.selectFrom('members').select('organization_id').where('user_id', '=', userId).execute()
+  const organizations = new Set([ctx.principal.organizationId, ...rows.map((row) => String(row.organization_id))])
+  ctx.later(() => {
+    for (const organizationId of organizations) rightsChanged(ctx.services, organizationId, [userId])
+  })
+}

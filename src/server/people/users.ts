@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto'
+import { MEMBER_STATUSES, UserInvite, UserUpdate, type MemberStatus, type UserRecord } from '../../contract/users'
+import { normalizeEmail } from '../auth/accounts'
+import type { AnyDb, CollectionModule, WriteContext } from '../collections/engine'
+import { ApiError } from '../http/errors'
+import { message } from '../messages'
+import { keepRoleManager } from './guard'
+import { afterRemoval, checkRoles, cutOff, mailAfter, openInvitation, organizationName, setRoles, tellUser } from './members'
+
+const text = (value: unknown) => (value === null || value === undefined ? null : String(value))
+
+/**
+ * An invite: an address with an account joins at once (and is told by mail); any other gets an
+ * invited account and a link to accept with. The row's `user_id` lets the engine find the member.
+ */
+async function invite(input: UserInvite, ctx: WriteContext): Promise<{ values: Record<string, unknown> }> {
+  const organizationId = ctx.principal.organizationId
+  const roles = await checkRoles(ctx.db, organizationId, input.roles)
+  const email = normalizeEmail(input.email)
+  const organization = await organizationName(ctx.db, organizationId)
+  const account = await ctx.db.selectFrom('users').select(['id', 'status']).where('email', '=', email).executeTakeFirst()
+  if (account) {
+    const member = await ctx.db
+      .selectFrom('members')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('user_id', '=', account.id)
+      .executeTakeFirst()
+    if (member) throw new ApiError(409, message('alreadyMember'))
+    // Someone who can sign in joins at once; an address still waiting on another invitation gets its own.
+    await setRoles(ctx.db, organizationId, account.id, roles, ctx.now)
+    if (account.status !== 'invited') {
+      mailAfter(ctx, { to: email, kind: 'added', organization })
+      return { values: { user_id: account.id, status: 'active', current: 0 } }
+    }
+    const { token } = await openInvitation(ctx, account.id)
+    mailAfter(ctx, { to: email, kind: 'invite', organization, token })
+    return { values: { user_id: account.id, status: 'invited', current: 0 } }
+  }
+  const userId = randomUUID()
+  // No password can match an empty hash: the account signs in only after the invitation is accepted.
+  await ctx.db
+    .insertInto('users')
+    .values({
+      id: userId,
+      email,
+      name: '',
+      avatar: '',
+      password_hash: '',
+      status: 'invited',
+      presence: 'online',
+      created_at: ctx.now,
+      updated_at: ctx.now,
+      last_sign_in: null,
+      version: 1,
+    })
+    .execute()
+  await setRoles(ctx.db, organizationId, userId, roles, ctx.now)
+  const { token } = await openInvitation(ctx, userId)
+  mailAfter(ctx, { to: email, kind: 'invite', organization, token })
+  return { values: { user_id: userId, status: 'invited', current: 1 } }
+}
+
+/** The organization's members with their accounts; roles come with `load`. */
+export const users: CollectionModule<UserRecord, UserInvite, UserUpdate> = {
+  name: 'users',
+  right: 'users',
+  table: 'members',
+  idColumn: 'user_id',
+  list: {
+    search: ['u.name', 'u.email'],
+    sort: { name: 'u.name', email: 'u.email', last_sign_in: 'u.last_sign_in', created_at: 't.created_at' },
+    defaultSort: { sort: 'name', order: 'asc' },
+    filters: {
+      status: { column: 't.status', values: MEMBER_STATUSES },
+      role: {
+        column: 'role',
+        where: (eb, roleId) =>
+          eb.exists(
+            eb
+              .selectFrom('memberships as fm')
+              .select('fm.id')
+              .whereRef('fm.user_id', '=', 't.user_id')
+              .whereRef('fm.organization_id', '=', 't.organization_id')
+              .where('fm.role_id', '=', roleId),
+          ),
+      },
+    },
+  },
+  select: (db, organizationId) =>
+    db
+      .selectFrom('members as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select(['t.user_id as id', 'u.email', 'u.name', 'u.avatar', 't.status', 'u.last_sign_in', 't.created_at', 't.updated_at', 't.version'])
+      .select((eb) =>
+        eb
+          .selectFrom('invitations as i')
+          .select((inner) => inner.fn.max('i.expires_at').as('expires'))
+          .whereRef('i.organization_id', '=', 't.organization_id')
+          .whereRef('i.user_id', '=', 't.user_id')
+          .where('i.used_at', 'is', null)
+          .as('invitation_expires_at'),
+      )
+      .where('t.organization_id', '=', organizationId),
+  toRecord: (row) => ({
+    id: String(row.id),
+    email: String(row.email),
+    name: String(row.name ?? ''),
+    avatar: String(row.avatar ?? ''),
+    status: (MEMBER_STATUSES as readonly unknown[]).includes(row.status) ? (row.status as MemberStatus) : 'disabled',
+    roles: [],
+    last_sign_in: text(row.last_sign_in),
+    invitation_expires_at: row.status === 'invited' ? text(row.invitation_expires_at) : null,
+    created_at: String(row.created_at),
+    updated_at: String(row.updated_at),
+    version: Number(row.version),
+  }),
+  load: async (db, organizationId, records) => {
+    if (!records.length) return records
+    const rows = await db
+      .selectFrom('memberships as m')
+      .innerJoin('roles as r', 'r.id', 'm.role_id')
+      .select(['m.user_id', 'r.id', 'r.name'])
+      .where('m.organization_id', '=', organizationId)
+      .where('m.user_id', 'in', records.map((record) => record.id))
+      .orderBy('r.name')
+      .orderBy('r.id')
+      .execute()
+    return records.map((record) => ({
+      ...record,
+      roles: rows.filter((row) => row.user_id === record.id).map((row) => ({ id: String(row.id), name: String(row.name) })),
+    }))
+  },
+  create: { schema: UserInvite, row: invite },
+  update: {
+    schema: UserUpdate,
+    // The roles change first, so the record the engine reads back (and its trail) has them.
+    row: async (input, ctx, current) => {
+      const organizationId = ctx.principal.organizationId
+      await setRoles(ctx.db, organizationId, current.id, await checkRoles(ctx.db, organizationId, input.roles), ctx.now)
+      return { status: input.status }
+    },
+  },
+  allow: async (_ctx, action, current, input) => {
+    if (action !== 'update' || !input) return
+    // Only accepting the invitation makes an invited member active; nobody becomes invited by an edit.
+    if ((current.status === 'invited') !== (input.status === 'invited')) {
+      throw new ApiError(400, message('invitedStatus'), { status: message('invitedStatus') })
+    }
+  },
+  afterWrite: async (ctx, done) => {
+    const organizationId = ctx.principal.organizationId
+    const userId = (done.after ?? done.before)!.id
+    if (done.action === 'delete') return afterRemoval(ctx, userId)
+    if (done.action === 'update') {
+      if (done.after?.status === 'disabled' && done.before?.status !== 'disabled') await cutOff(ctx, userId)
+      await keepRoleManager(ctx.db, organizationId)
+    }
+    await tellUser(ctx, userId)
+  },
+  duplicate: () => message('alreadyMember'),
+  label: (record) => record.name || record.email,
+}
+
+/** One member of the organization as the users collection shows it, roles included. */
+export async function findMember(db: AnyDb, organizationId: string, userId: string): Promise<UserRecord | undefined> {
+  if (userId.length > 64) return undefined
+  const row = await users.select(db, organizationId).where('t.user_id', '=', userId).executeTakeFirst()
+  if (!row) return undefined
+  const [record] = await users.load!(db, organizationId, [users.toRecord(row as Record<string, unknown>)])
+  return record
+}
