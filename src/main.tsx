@@ -1,3 +1,4 @@
+import { useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { BRAND } from './contract/brand'
@@ -22,6 +23,16 @@ function screensFor(path: string) {
   return [SCREENS['not-found']]
 }
 
+/**
+ * Runs `then` once the tree it wraps has hydrated. The saved language and the session change
+ * stores that the prerendered HTML was made without; changed during hydration, React would find
+ * text that does not match and render the page again from scratch.
+ */
+function AfterHydration({ then, children }: { then: () => void; children: ReactNode }) {
+  useEffect(then, [])
+  return children
+}
+
 function start() {
   const root = document.getElementById('root')
   if (!root) return
@@ -37,9 +48,16 @@ function start() {
     .catch(() => undefined)
     .then(() => {
       if (prerendered) {
-        hydrateRoot(root, <App />)
-        void syncUser()
-        void restoreLocale()
+        const settle = () => {
+          void syncUser()
+          void restoreLocale()
+        }
+        hydrateRoot(
+          root,
+          <AfterHydration then={settle}>
+            <App />
+          </AfterHydration>,
+        )
       } else {
         createRoot(root).render(<App />)
       }

@@ -46,7 +46,7 @@ test('a device created, changed and deleted leaves three entries naming who, wha
     ['delete', 'update', 'create'],
     'newest first',
   )
-  const [deleted, updated, created] = entries
+  const [deleted, updated, created] = entries as [Rec, Rec, Rec]
   assert.equal(updated.fields.sort(), ['location', 'name'], 'an update names the fields it changed')
   assert.is(created.record_name, 'Audited box')
   assert.is(deleted.record_name, 'Audited box 2')
@@ -133,7 +133,8 @@ test('pages the trail with its total, and refuses bad parameters with 400', asyn
   const second = expectStatus<Rec[]>(await trail(a, { per_page: '5', page: '2' }), 200)
   const ids = new Set((first.body as Rec[]).map((entry) => entry.id))
   assert.is(second.some((entry) => ids.has(entry.id)), false, 'pages do not overlap')
-  for (const query of [{ collection: 'nope' }, { per_page: '7' }, { page: '0' }, { page: 'x' }, { record_id: 'x'.repeat(65) }]) {
+  const bad: Record<string, string>[] = [{ collection: 'nope' }, { per_page: '7' }, { page: '0' }, { page: 'x' }, { record_id: 'x'.repeat(65) }]
+  for (const query of bad) {
     const answer = await trail(a, query)
     assert.is(answer.status, 400, JSON.stringify(query))
     assert.type(answer.body.message, 'string')
