@@ -7,6 +7,8 @@ import type { Logger } from './services'
 export const SWEEP_EVERY_MS = 10 * 60_000
 /** Heartbeat samples are kept this long: the longest history a device's detail shows. */
 export const HEARTBEAT_RETENTION_DAYS = 7
+/** A user's sign-ins are listed this long, on their detail and in the sessions' history. */
+export const SIGN_IN_RETENTION_DAYS = 90
 
 /**
  * Deletes what can no longer be used: ended sessions, spent or expired links and codes, old
@@ -21,7 +23,9 @@ export async function sweep(db: Db, now: Date, throttle: Throttle): Promise<void
   await db.deleteFrom('oauth_states').where('expires_at', '<=', at).execute()
   await db.deleteFrom('oauth_codes').where('expires_at', '<=', at).execute()
   await db.deleteFrom('invitations').where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', at)])).execute()
-  const kept = new Date(now.getTime() - HEARTBEAT_RETENTION_DAYS * 24 * 3600_000).toISOString()
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600_000).toISOString()
+  await db.deleteFrom('sign_ins').where('at', '<', daysAgo(SIGN_IN_RETENTION_DAYS)).execute()
+  const kept = daysAgo(HEARTBEAT_RETENTION_DAYS)
   await db.deleteFrom('heartbeats').where('at', '<', kept).execute()
   tune(db)
 }

@@ -20,6 +20,27 @@ test('heartbeat samples older than seven days are swept, newer ones kept', async
   }
 })
 
+test('sign-ins older than ninety days are swept, newer ones kept', async () => {
+  const server = await startTestServer()
+  try {
+    const { signIn } = await import('./_server')
+    await signIn(server)
+    const ages = () => server.query<{ at: string }>('select at from sign_ins').map((row) => row.at)
+    const seeded = ages()
+    assert.ok(seeded.length > 1, 'the seed and the sign-in left some')
+    // Ninety days on, less half a day: what is older than twelve hours now is past its time.
+    server.advance(89.5 * DAY)
+    const cutoff = new Date(Date.now() - DAY / 2).toISOString()
+    await server.sweep()
+    const left = ages()
+    assert.ok(left.length < seeded.length, 'the oldest went')
+    assert.ok(left.length > 0, 'the newest stayed')
+    assert.equal(left.sort(), seeded.filter((at) => at >= cutoff).sort())
+  } finally {
+    await server.close()
+  }
+})
+
 test('a list total is counted afresh once a record of the organization changes', async () => {
   const server = await startTestServer()
   try {
