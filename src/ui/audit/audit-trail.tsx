@@ -30,6 +30,9 @@ const textOr = (t: (key: string) => string, key: string, fallback: string) => {
   return text === key ? fallback : text
 }
 
+/** A user's own sign-in, password or session: the record is the actor, named once. */
+const aboutThemselves = (entry: AuditEntry) => entry.collection === 'users' && entry.actor.kind === 'user' && entry.record_id === entry.actor.id
+
 export interface AuditTrailProps {
   /** With `recordId`: one record's trail. Without either: every change the viewer may see. */
   collection?: Right
@@ -73,7 +76,7 @@ export function AuditTrail({ collection, recordId, perPage = 10, title }: AuditT
                   </Badge>
                 )}
                 <span>{textOr(t, `audit.action.${entry.action}`, entry.action)}</span>
-                {showRecord && (
+                {showRecord && !aboutThemselves(entry) && (
                   <>
                     <span className={s.muted}>{t(`audit.collection.${entry.collection}`)}</span>
                     {entry.action === 'delete' ? (
