@@ -9,13 +9,14 @@ import type { Docs } from './docs'
 import type { OAuthOptions } from './auth/oauth-config'
 import { createPasswords } from './auth/passwords'
 import { DEFAULT_SESSIONS, type SessionPolicy } from './auth/tokens'
-import { makePrivateDir, openDatabase } from './db/open'
+import { makePrivateDir, openDatabase, tune } from './db/open'
 import { seed } from './db/seed'
 import type { TrustProxy } from './http/client'
 import { createThrottle } from './http/throttle'
 import { createEventsHub } from './events'
 import { createPresence, DEFAULT_OFFLINE_AFTER_S } from './live/presence'
 import { createMailer } from './mail'
+import { createRollup } from './metrics/rollup'
 import { createSweeper, sweep } from './sweeper'
 import { BRAND, message } from './messages'
 import { consoleLogger, createBackground, type Logger } from './services'
@@ -88,6 +89,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await db.destroy()
     throw error
   })
+  // The storage settles what the seed wrote now, before serving, rather than on the first write.
+  tune(db)
   const mailer = createMailer({
     smtpUrl: options.smtpUrl,
     outboxDir,
@@ -98,6 +101,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const sweeper = createSweeper({ db, now, throttle, log })
   const hub = createEventsHub()
   const presence = createPresence({ db, hub, now, offlineAfterS: options.offlineAfterS ?? DEFAULT_OFFLINE_AFTER_S, log })
+  const rollup = createRollup({ db, now, log })
   const staticDir = options.staticDir && path.resolve(options.staticDir)
   if (staticDir && !fs.existsSync(path.join(staticDir, 'manifest.json'))) {
     log.info(`No console build in ${staticDir} yet: pages answer 404 until its manifest.json appears.`)
@@ -112,6 +116,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throttle,
     hub,
     presence,
+    rollup,
     sessions: options.sessions ?? DEFAULT_SESSIONS,
     publicUrl: options.publicUrl,
     corsOrigins: options.corsOrigins,
@@ -160,12 +165,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = (server.address() as AddressInfo).port
   sweeper.start()
   presence.start()
+  rollup.start()
 
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {
       await sweeper.stop()
       await presence.stop()
+      await rollup.stop()
       hub.disconnectAll()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())

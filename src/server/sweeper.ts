@@ -2,6 +2,7 @@ import { pruneAppTokens } from './auth/app-holder'
 import { pruneTokens } from './auth/tokens'
 import { tune, type Db } from './db/open'
 import type { Throttle } from './http/throttle'
+import { pruneRollups } from './metrics/rollup'
 import type { Logger } from './services'
 
 export const SWEEP_EVERY_MS = 10 * 60_000
@@ -27,6 +28,7 @@ export async function sweep(db: Db, now: Date, throttle: Throttle): Promise<void
   await db.deleteFrom('sign_ins').where('at', '<', daysAgo(SIGN_IN_RETENTION_DAYS)).execute()
   const kept = daysAgo(HEARTBEAT_RETENTION_DAYS)
   await db.deleteFrom('heartbeats').where('at', '<', kept).execute()
+  await pruneRollups(db, now)
   tune(db)
 }
 

@@ -30,7 +30,7 @@ export function heartbeatRoutes(services: EngineServices, presence: Presence) {
       await trx.updateTable('devices').set({ status, ip: body.ip, firmware: body.firmware, last_seen: at }).where('id', '=', id).execute()
       await trx
         .insertInto('heartbeats')
-        .values({ device_id: id, organization_id: principal.organizationId, at, ...body.metrics })
+        .values({ device_id: id, organization_id: principal.organizationId, at, status, ...body.metrics })
         .execute()
     })
     presence.seen(principal.organizationId, { id, status, last_seen: at }, device.status !== status)

@@ -53,7 +53,7 @@ test('sets a device online with its address, firmware and last seen, and keeps t
   const seen = expectStatus<Rec>(await user.get('devices', device.id), 200)
   assert.equal([seen.status, seen.ip, seen.firmware, seen.last_seen, seen.version], ['online', '198.51.100.7', '4.0.2', answer.last_seen, device.version])
   assert.equal(server.query(`SELECT * FROM heartbeats WHERE device_id = ?`, device.id), [
-    { device_id: device.id, organization_id: user.organizationId, at: answer.last_seen, latency_ms: 31.5, bytes_in: 2048, bytes_out: 1024, cpu: 55, memory: 61 },
+    { device_id: device.id, organization_id: user.organizationId, at: answer.last_seen, latency_ms: 31.5, bytes_in: 2048, bytes_out: 1024, cpu: 55, memory: 61, status: 'online' },
   ])
   assert.is(expectStatus<Rec>(await user.get('tunnels', tunnel.id), 200).status, 'up', 'up while enabled and the device online')
   expectStatus(await user.update('tunnels', tunnel.id, { ...tunnel, enabled: false }), 200)

@@ -1,0 +1,295 @@
+import type { Db } from '../db/open'
+import type { Logger } from '../services'
+import { bucketOf, decode, emptyHistogram, encode, type Histogram } from './histogram'
+
+export const MINUTE_MS = 60_000
+export const HOUR_MS = 3_600_000
+const DAY_MS = 24 * HOUR_MS
+
+/** The grains of `metric_rollups`, one per dashboard range (1 h, 24 h, 7 d), in seconds. */
+export const GRAINS = [60, 300, 3600] as const
+export type Grain = (typeof GRAINS)[number]
+
+/** A minute is folded this long after it ended, so a heartbeat written as it ended is in it. */
+export const FOLD_GRACE_MS = 5_000
+/** The fold runs this often; a dashboard's request also folds what is due before it reads. */
+export const FOLD_EVERY_MS = 15_000
+
+/**
+ * How long each rollup is kept (the sweeper prunes past it): minutes 48 hours, five-minute buckets
+ * 8 days, hours 400 days; per-device hours 8 days (the 7 d top ten). Raw heartbeats keep their
+ * own 7 days (`HEARTBEAT_RETENTION_DAYS`), which the device history reads.
+ */
+export const ROLLUP_RETENTION_MS: Record<Grain, number> = { 60: 2 * DAY_MS, 300: 8 * DAY_MS, 3600: 400 * DAY_MS }
+export const DEVICE_HOURS_RETENTION_MS = 8 * DAY_MS
+
+const FOLD_NAME = 'heartbeats'
+/** A fold's transaction covers ten minutes of heartbeats at most, so a long catch-up never holds the database for long. */
+const CHUNK_MS = 10 * MINUTE_MS
+const BATCH = 200
+
+const floorTo = (ms: number, step: number) => Math.floor(ms / step) * step
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/** The end (excluded) of the minutes complete at `now`: what a fold at `now` reaches. */
+export const foldTarget = (now: Date) => floorTo(now.getTime() - FOLD_GRACE_MS, MINUTE_MS)
+
+interface BucketSum {
+  organizationId: string
+  step: Grain
+  start: number
+  samples: number
+  bytesIn: number
+  bytesOut: number
+  latency: Histogram
+  /** Devices that reported online in the bucket, in this chunk. */
+  online: Set<string>
+}
+
+interface DeviceSum {
+  organizationId: string
+  deviceId: string
+  samples: number
+  bytesIn: number
+  bytesOut: number
+  /** Start of the last minute the device reported online in this chunk. */
+  lastOnline: number | undefined
+}
+
+async function watermark(db: Db): Promise<number | undefined> {
+  const row = await db.selectFrom('metric_folds').select('folded_until').where('name', '=', FOLD_NAME).executeTakeFirst()
+  return row ? Date.parse(row.folded_until) : undefined
+}
+
+async function setWatermark(db: Db, until: number): Promise<void> {
+  await db
+    .insertInto('metric_folds')
+    .values({ name: FOLD_NAME, folded_until: iso(until) })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ folded_until: iso(until) }))
+    .execute()
+}
+
+function chunks<T>(items: T[], size = BATCH): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
+}
+
+/**
+ * Adds the heartbeats of [start, end) (whole minutes within one hour) to the rollups and moves the
+ * watermark to `end`, in one transaction: a crash leaves either all of it or none, so no sample is
+ * ever counted twice or lost. A device counts online once per bucket: its hour row remembers the
+ * last minute it was online, and the minutes before `start` are already folded.
+ */
+async function foldChunk(db: Db, start: number, end: number): Promise<void> {
+  const hour = floorTo(start, HOUR_MS)
+  await db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('heartbeats')
+      .select(['organization_id', 'device_id', 'at', 'latency_ms', 'bytes_in', 'bytes_out', 'status'])
+      .where('at', '>=', iso(start))
+      .where('at', '<', iso(end))
+      .execute()
+    const buckets = new Map<string, BucketSum>()
+    const devices = new Map<string, DeviceSum>()
+    for (const row of rows) {
+      const at = Date.parse(row.at)
+      const online = row.status === 'online'
+      const latencyBucket = bucketOf(row.latency_ms)
+      for (const step of GRAINS) {
+        const bucketStart = floorTo(at, step * 1000)
+        const key = `${row.organization_id}\n${step}\n${bucketStart}`
+        let sum = buckets.get(key)
+        if (!sum) {
+          sum = { organizationId: row.organization_id, step, start: bucketStart, samples: 0, bytesIn: 0, bytesOut: 0, latency: emptyHistogram(), online: new Set() }
+          buckets.set(key, sum)
+        }
+        sum.samples++
+        sum.bytesIn += row.bytes_in
+        sum.bytesOut += row.bytes_out
+        sum.latency[latencyBucket]!++
+        if (online) sum.online.add(row.device_id)
+      }
+      const key = `${row.organization_id}\n${row.device_id}`
+      let device = devices.get(key)
+      if (!device) {
+        device = { organizationId: row.organization_id, deviceId: row.device_id, samples: 0, bytesIn: 0, bytesOut: 0, lastOnline: undefined }
+        devices.set(key, device)
+      }
+      device.samples++
+      device.bytesIn += row.bytes_in
+      device.bytesOut += row.bytes_out
+      if (online) device.lastOnline = Math.max(device.lastOnline ?? 0, floorTo(at, MINUTE_MS))
+    }
+
+    const organizations = [...new Set([...devices.values()].map((device) => device.organizationId))]
+    const before = new Map<string, { samples: number; bytes_in: number; bytes_out: number; last_online: string | null }>()
+    const rollupsBefore = new Map<string, { samples: number; online: number; bytes_in: number; bytes_out: number; latency: string }>()
+    for (const part of chunks(organizations, 500)) {
+      const deviceRows = await trx
+        .selectFrom('device_traffic_hours')
+        .select(['organization_id', 'device_id', 'samples', 'bytes_in', 'bytes_out', 'last_online'])
+        .where('hour', '=', iso(hour))
+        .where('organization_id', 'in', part)
+        .execute()
+      for (const row of deviceRows) before.set(`${row.organization_id}\n${row.device_id}`, row)
+      const rollupRows = await trx
+        .selectFrom('metric_rollups')
+        .select(['organization_id', 'step_seconds', 'bucket', 'samples', 'online', 'bytes_in', 'bytes_out', 'latency'])
+        .where('organization_id', 'in', part)
+        .where('bucket', '>=', iso(hour))
+        .where('bucket', '<', iso(hour + HOUR_MS))
+        .execute()
+      for (const row of rollupRows) rollupsBefore.set(`${row.organization_id}\n${row.step_seconds}\n${Date.parse(row.bucket)}`, row)
+    }
+
+    const rollupValues = [...buckets].map(([key, sum]) => {
+      const old = rollupsBefore.get(key)
+      // Online devices not yet counted in this bucket by an earlier fold.
+      let newlyOnline = 0
+      for (const deviceId of sum.online) {
+        const lastOnline = before.get(`${sum.organizationId}\n${deviceId}`)?.last_online
+        if (!lastOnline || Date.parse(lastOnline) < sum.start) newlyOnline++
+      }
+      const latency = old ? decode(old.latency) : emptyHistogram()
+      for (let i = 0; i < latency.length; i++) latency[i]! += sum.latency[i]!
+      return {
+        organization_id: sum.organizationId,
+        step_seconds: sum.step,
+        bucket: iso(sum.start),
+        samples: Number(old?.samples ?? 0) + sum.samples,
+        online: Number(old?.online ?? 0) + newlyOnline,
+        bytes_in: Number(old?.bytes_in ?? 0) + sum.bytesIn,
+        bytes_out: Number(old?.bytes_out ?? 0) + sum.bytesOut,
+        latency: encode(latency),
+      }
+    })
+    for (const part of chunks(rollupValues)) {
+      await trx
+        .insertInto('metric_rollups')
+        .values(part)
+        .onConflict((oc) =>
+          oc.columns(['organization_id', 'step_seconds', 'bucket']).doUpdateSet((eb) => ({
+            samples: eb.ref('excluded.samples'),
+            online: eb.ref('excluded.online'),
+            bytes_in: eb.ref('excluded.bytes_in'),
+            bytes_out: eb.ref('excluded.bytes_out'),
+            latency: eb.ref('excluded.latency'),
+          })),
+        )
+        .execute()
+    }
+
+    const deviceValues = [...devices].map(([key, sum]) => {
+      const old = before.get(key)
+      const lastOnline = sum.lastOnline !== undefined ? iso(sum.lastOnline) : (old?.last_online ?? null)
+      return {
+        organization_id: sum.organizationId,
+        hour: iso(hour),
+        device_id: sum.deviceId,
+        samples: Number(old?.samples ?? 0) + sum.samples,
+        bytes_in: Number(old?.bytes_in ?? 0) + sum.bytesIn,
+        bytes_out: Number(old?.bytes_out ?? 0) + sum.bytesOut,
+        last_online: lastOnline,
+      }
+    })
+    for (const part of chunks(deviceValues)) {
+      await trx
+        .insertInto('device_traffic_hours')
+        .values(part)
+        .onConflict((oc) =>
+          oc.columns(['organization_id', 'hour', 'device_id']).doUpdateSet((eb) => ({
+            samples: eb.ref('excluded.samples'),
+            bytes_in: eb.ref('excluded.bytes_in'),
+            bytes_out: eb.ref('excluded.bytes_out'),
+            last_online: eb.ref('excluded.last_online'),
+          })),
+        )
+        .execute()
+    }
+    await setWatermark(trx, end)
+  })
+}
+
+/**
+ * Folds every complete minute not folded yet into the rollups, ten minutes at most per transaction,
+ * skipping spans without heartbeats; the first fold starts at the oldest heartbeat kept (the
+ * seeded history included). Answers the end (excluded) of what is folded, in ms.
+ */
+export async function fold(db: Db, now: Date): Promise<number> {
+  const target = foldTarget(now)
+  let from = await watermark(db)
+  if (from === undefined) {
+    const oldest = await db.selectFrom('heartbeats').select((eb) => eb.fn.min('at').as('at')).executeTakeFirst()
+    from = oldest?.at ? Math.min(floorTo(Date.parse(oldest.at), MINUTE_MS), target) : target
+    if (!oldest?.at) await setWatermark(db, target)
+  }
+  while (from < target) {
+    const next = await db
+      .selectFrom('heartbeats')
+      .select((eb) => eb.fn.min('at').as('at'))
+      .where('at', '>=', iso(from))
+      .where('at', '<', iso(target))
+      .executeTakeFirst()
+    if (!next?.at) {
+      await setWatermark(db, target)
+      return target
+    }
+    const start = floorTo(Date.parse(next.at), MINUTE_MS)
+    const end = Math.min(floorTo(start, HOUR_MS) + HOUR_MS, start + CHUNK_MS, target)
+    await foldChunk(db, start, end)
+    from = end
+  }
+  return from
+}
+
+/** Deletes rollup rows past their retention; the sweeper runs it. */
+export async function pruneRollups(db: Db, now: Date): Promise<void> {
+  for (const step of GRAINS) {
+    await db
+      .deleteFrom('metric_rollups')
+      .where('step_seconds', '=', step)
+      .where('bucket', '<', iso(now.getTime() - ROLLUP_RETENTION_MS[step]))
+      .execute()
+  }
+  await db.deleteFrom('device_traffic_hours').where('hour', '<', iso(now.getTime() - DEVICE_HOURS_RETENTION_MS)).execute()
+}
+
+export interface Rollup {
+  /** Folds what is due (at most one fold at a time); answers the end of what is folded, in ms. */
+  catchUp(): Promise<number>
+  /** Folds now (the seeded history too) and then every FOLD_EVERY_MS. */
+  start(): void
+  /** Stops the schedule; resolves once a fold under way has finished. */
+  stop(): Promise<void>
+}
+
+export function createRollup(options: { db: Db; now: () => Date; log: Logger }): Rollup {
+  let timer: ReturnType<typeof setInterval> | undefined
+  let folded: number | undefined
+  let running: Promise<number | undefined> = Promise.resolve(undefined)
+  const run = () =>
+    (running = running
+      .then(() => fold(options.db, options.now()))
+      .then((until) => (folded = until))
+      .catch((error: unknown) => {
+        options.log.error('Metrics fold failed:', error)
+        return folded
+      }))
+  return {
+    async catchUp() {
+      const target = foldTarget(options.now())
+      if (folded !== undefined && folded >= target) return folded
+      return (await run()) ?? target
+    },
+    start() {
+      void run()
+      timer = setInterval(run, FOLD_EVERY_MS)
+      timer.unref()
+    },
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
+}
