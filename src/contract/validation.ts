@@ -41,6 +41,9 @@ export type MessageKey =
   | 'appIds.redirectFragment'
   | 'appIds.redirectCount'
   | 'appIds.scopesRequired'
+  | 'billing.cardNumber'
+  | 'billing.cardExpired'
+  | 'billing.cvc'
   | 'validation.invalid'
 
 export type FieldErrors = Record<string, MessageKey>

@@ -1,4 +1,5 @@
 import { DEVICE_STATUSES, DeviceInput, type Device, type DeviceStatus } from '../../contract/devices'
+import { checkPlanLimit } from '../billing/usage'
 import { message } from '../messages'
 import type { CollectionModule } from './engine'
 
@@ -45,9 +46,12 @@ export const devices: CollectionModule<Device, DeviceInput> = {
   }),
   create: {
     schema: DeviceInput,
-    row: async (input) => ({
-      values: { name: input.name, serial: input.serial.trim(), model: input.model, location: input.location, ...tagColumns(input.tags), status: 'provisioning' },
-    }),
+    row: async (input, ctx) => {
+      await checkPlanLimit(ctx, 'devices')
+      return {
+        values: { name: input.name, serial: input.serial.trim(), model: input.model, location: input.location, ...tagColumns(input.tags), status: 'provisioning' },
+      }
+    },
   },
   update: {
     schema: DeviceInput,

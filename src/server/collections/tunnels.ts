@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import { PROTOCOLS, TunnelInput, type Protocol, type Tunnel } from '../../contract/tunnels'
+import { checkPlanLimit } from '../billing/usage'
 import { invalidInput } from '../http/body'
 import type { CollectionModule, WriteContext } from './engine'
 
@@ -60,6 +61,7 @@ export const tunnels: CollectionModule<Tunnel, TunnelInput> = {
     schema: TunnelInput,
     row: async (input, ctx) => {
       await checkDevice(ctx, input.device_id)
+      await checkPlanLimit(ctx, 'tunnels')
       return {
         values: {
           name: input.name,

@@ -15,6 +15,7 @@ import { check, Email, EMAIL_PATTERN, Required, Text, type MessageKey } from '..
 import { t } from '../../../src/lib/i18n'
 import '../../../src/ui/console-texts'
 import '../../../src/features/app-ids/texts'
+import '../../../src/features/billing/texts'
 
 const errorsOf = (result: ReturnType<typeof check>) => (result.ok ? {} : result.errors)
 
@@ -49,6 +50,9 @@ test('each message key has its English text', () => {
     'appIds.redirectFragment': 'Fragments (#) are not allowed',
     'appIds.redirectCount': 'At most 10 redirect URIs',
     'appIds.scopesRequired': 'Choose at least one scope',
+    'billing.cardNumber': 'Not a valid card number',
+    'billing.cardExpired': 'This card has expired',
+    'billing.cvc': 'Three or four digits',
   }
   for (const [key, text] of Object.entries(texts)) assert.is(t(key), text, key)
   const publicKeys = Object.keys(texts).filter((key) => key.startsWith('validation.'))

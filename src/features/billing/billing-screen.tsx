@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react'
+import { useSearchParams } from 'wouter'
+import type { Billing } from '../../contract/billing'
+import type { Result } from '../../api/client'
+import { messageText } from '../../lib/i18n'
+import { live } from '../../stores/live'
+import { notify } from '../../stores/notices'
+import { Banner } from '../../ui/banner'
+import { Button } from '../../ui/button'
+import '../../ui/console-texts'
+import { Spinner } from '../../ui/spinner'
+import { useT } from '../../ui/use-t'
+import { getBilling } from './billing-api'
+import { InvoiceView } from './invoice-view'
+import { InvoicesList } from './invoices-list'
+import { PaymentCard } from './payment-card'
+import { PlanCard } from './plan-card'
+import { PlanDialog } from './plan-dialog'
+import './texts'
+import s from './billing.module.css'
+
+/** Reads the billing again this long after the first of a burst of changes. */
+const RELOAD_DELAY_MS = 400
+
+/**
+ * Billing: the plan with its usage against each limit, a plan change, the card on record and the
+ * invoices of past months; `?invoice=<id>` shows one invoice as a printable sheet.
+ */
+export default function BillingScreen() {
+  const t = useT()
+  const [params] = useSearchParams()
+  const invoice = params.get('invoice')
+  const [result, setResult] = useState<Result<Billing> | null>(null)
+  const [round, setRound] = useState(0)
+  const [changing, setChanging] = useState(false)
+
+  useEffect(() => {
+    if (invoice) return
+    const controller = new AbortController()
+    void getBilling(controller.signal).then((answer) => controller.signal.aborted || setResult(answer))
+    return () => controller.abort()
+  }, [round, invoice])
+
+  // Usage follows the fleet: devices and tunnels made or removed anywhere move the bars.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const stop = live.listen((event) => {
+      const relevant = event.type === 'reset' || (event.type === 'change' && ['devices', 'tunnels', 'organizations'].includes(event.data.collection))
+      if (relevant) timer ??= setTimeout(() => ((timer = undefined), setRound((n) => n + 1)), RELOAD_DELAY_MS)
+    })
+    return () => {
+      stop()
+      clearTimeout(timer)
+    }
+  }, [])
+
+  if (invoice) return <InvoiceView id={invoice} />
+  if (!result) return <Spinner />
+  if (!result.ok)
+    return (
+      <Banner variant="error">
+        {messageText(result.message)}{' '}
+        <Button variant="text" onClick={() => setRound((n) => n + 1)}>
+          {t('billing.retry')}
+        </Button>
+      </Banner>
+    )
+  const billing = result.data
+  const update = (next: Billing) => setResult({ ok: true, status: 200, data: next })
+  return (
+    <section className={s.screen} aria-label={t('billing.title')}>
+      <div className={s.cards}>
+        <PlanCard billing={billing} onChange={() => setChanging(true)} />
+        <PaymentCard billing={billing} onChanged={update} />
+      </div>
+      <InvoicesList />
+      {changing && (
+        <PlanDialog
+          billing={billing}
+          onClose={() => setChanging(false)}
+          onChanged={(next, changed) => {
+            update(next)
+            if (!changed) return
+            setChanging(false)
+            notify('success', t('billing.planChanged', { plan: t(`billing.planName.${next.plan}`) }))
+          }}
+        />
+      )}
+    </section>
+  )
+}

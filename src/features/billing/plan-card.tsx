@@ -1,0 +1,31 @@
+import { formatMoney, planOf, usageBars, type Billing } from '../../contract/billing'
+import { Button } from '../../ui/button'
+import { useT } from '../../ui/use-t'
+import { UsageMeter } from './usage-meter'
+import s from './billing.module.css'
+
+/** The organization's plan, its price, and a meter per limit; the plan changes from here. */
+export function PlanCard({ billing, onChange }: { billing: Billing; onChange: () => void }) {
+  const t = useT()
+  const plan = planOf(billing.plan)
+  return (
+    <section className={s.card} aria-labelledby="billing-plan">
+      <div className={s.cardHead}>
+        <div>
+          <h2 id="billing-plan" className={s.cardTitle}>
+            {t('billing.planCard')}: {t(`billing.planName.${plan.name}`)}
+          </h2>
+          <p className={s.muted}>{t('billing.perMonth', { price: formatMoney(plan.price_cents) })}</p>
+        </div>
+        <Button variant="secondary" onClick={onChange}>
+          {t('billing.changePlan')}
+        </Button>
+      </div>
+      <h3 className={s.subTitle}>{t('billing.usageCaption')}</h3>
+      {usageBars(billing.usage, billing.limits).map((bar) => (
+        <UsageMeter key={bar.key} bar={bar} />
+      ))}
+      <p className={s.note}>{t('billing.trafficNote')}</p>
+    </section>
+  )
+}

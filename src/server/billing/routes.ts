@@ -1,0 +1,158 @@
+import { Hono } from 'hono'
+import { sql } from 'kysely'
+import {
+  BILLING_PATH,
+  INVOICES_PATH,
+  PAYMENT_METHOD_PATH,
+  PLAN_PATH,
+  PLANS,
+  PaymentMethodInput,
+  PlanInput,
+  expiryErrors,
+  planOf,
+  storedCard,
+  type Billing,
+  type CardBrand,
+  type PaymentMethod,
+} from '../../contract/billing'
+import { check } from '../../contract/validation'
+import { audit } from '../audit'
+import { runWrite, type AnyDb, type WriteContext } from '../collections/engine'
+import { containsPattern, parseList } from '../collections/list-query'
+import type { InvoiceRow } from '../db/schema'
+import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
+import { invalidInput, readBody, readJson } from '../http/body'
+import { ApiError, fail } from '../http/errors'
+import { route } from '../http/route'
+import { message } from '../messages'
+import type { Services } from '../services'
+import { INVOICE_LIST, ensureInvoices, toInvoice } from './invoices'
+import { downgradeRefusal, lockOrganization, usageOf } from './usage'
+
+async function paymentMethodOf(db: AnyDb, organizationId: string): Promise<PaymentMethod | null> {
+  const row = await db.selectFrom('payment_methods').selectAll().where('organization_id', '=', organizationId).executeTakeFirst()
+  if (!row) return null
+  return { brand: row.brand as CardBrand, last4: row.last4, exp_month: Number(row.exp_month), exp_year: Number(row.exp_year), name: row.name }
+}
+
+/** The organization's billing as `GET /billing/` answers it. */
+export async function billingOf(db: AnyDb, organizationId: string, now: Date): Promise<Billing> {
+  const organization = await db.selectFrom('organizations').select(['plan', 'version']).where('id', '=', organizationId).executeTakeFirstOrThrow()
+  const plan = planOf(organization.plan)
+  return {
+    plan: plan.name,
+    plans: PLANS,
+    usage: await usageOf(db, organizationId, now),
+    limits: plan.limits,
+    payment_method: await paymentMethodOf(db, organizationId),
+    version: Number(organization.version),
+  }
+}
+
+const trail = (ctx: WriteContext, action: 'plan' | 'payment_method', recordName: string, fields: string[]) =>
+  audit(ctx.db, ctx.principal.organizationId, ctx.actor, { action, collection: 'billing', recordId: ctx.principal.organizationId, recordName, fields }, ctx.now)
+
+/**
+ * `/billing/`: the plan and its usage, a plan change (refused below current usage), the card on
+ * record (brand, last four, expiry and name only) and the invoices of past months; right `billing`,
+ * the caller's organization only.
+ */
+export function billingRoutes(services: Services) {
+  const db = services.db as unknown as AnyDb
+  const base = route(BILLING_PATH)
+  const changed = (ctx: WriteContext, version: number) =>
+    ctx.later(() => services.hub.publish(ctx.principal.organizationId, 'change', { collection: 'organizations', id: ctx.principal.organizationId, action: 'update', version }))
+
+  return new Hono<AuthEnv>()
+    .use(base, requirePrincipal(services), requireRight('billing'))
+    .use(`${base}/*`, requirePrincipal(services), requireRight('billing'))
+    .get(base, async (c) => c.json(await billingOf(db, c.var.principal.organizationId, services.now())))
+    .put(route(PLAN_PATH), async (c) => {
+      const input = await readBody(c, PlanInput)
+      const outcome = await runWrite(services, c, async (ctx) => {
+        const organizationId = ctx.principal.organizationId
+        const organization = await lockOrganization(ctx.db, organizationId)
+        if (!organization) throw fail(404, 'notFound')
+        const now = new Date(ctx.now)
+        if (organization.version !== input.version) return { conflict: await billingOf(ctx.db, organizationId, now) }
+        if (organization.plan === input.plan) return { billing: await billingOf(ctx.db, organizationId, now) }
+        const refusal = downgradeRefusal(await usageOf(ctx.db, organizationId, now), planOf(input.plan))
+        if (refusal) throw new ApiError(409, refusal)
+        await ctx.db
+          .updateTable('organizations')
+          .set({ plan: input.plan, updated_at: ctx.now, version: sql`version + 1` })
+          .where('id', '=', organizationId)
+          .execute()
+        await trail(ctx, 'plan', input.plan, ['plan'])
+        const billing = await billingOf(ctx.db, organizationId, now)
+        changed(ctx, billing.version)
+        return { billing }
+      })
+      if ('conflict' in outcome) return c.json({ message: message('conflict'), current: outcome.conflict }, 409)
+      return c.json(outcome.billing)
+    })
+    .put(route(PAYMENT_METHOD_PATH), async (c) => {
+      const body = await readJson(c)
+      const now = services.now()
+      const result = check(PaymentMethodInput, body)
+      if (!result.ok) {
+        const raw = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
+        const expiry = result.errors.exp_month || result.errors.exp_year ? {} : expiryErrors({ exp_month: Number(raw.exp_month), exp_year: Number(raw.exp_year) }, now)
+        throw invalidInput({ ...expiry, ...result.errors })
+      }
+      const expired = expiryErrors(result.value, now)
+      if (Object.keys(expired).length) throw invalidInput(expired)
+      // From here on only what `storedCard` keeps exists: the number and the code go no further.
+      const card = storedCard(result.value)
+      const billing = await runWrite(services, c, async (ctx) => {
+        const organizationId = ctx.principal.organizationId
+        await ctx.db
+          .insertInto('payment_methods')
+          .values({ organization_id: organizationId, ...card, created_at: ctx.now, updated_at: ctx.now })
+          .onConflict((conflict) => conflict.column('organization_id').doUpdateSet({ ...card, updated_at: ctx.now }))
+          .execute()
+        await trail(ctx, 'payment_method', `${card.brand} ${card.last4}`, ['payment_method'])
+        return billingOf(ctx.db, organizationId, new Date(ctx.now))
+      })
+      return c.json(billing)
+    })
+    .delete(route(PAYMENT_METHOD_PATH), async (c) => {
+      const billing = await runWrite(services, c, async (ctx) => {
+        const organizationId = ctx.principal.organizationId
+        const gone = await ctx.db.deleteFrom('payment_methods').where('organization_id', '=', organizationId).executeTakeFirst()
+        if (Number(gone.numDeletedRows) > 0) await trail(ctx, 'payment_method', '', ['payment_method'])
+        return billingOf(ctx.db, organizationId, new Date(ctx.now))
+      })
+      return c.json(billing)
+    })
+    .get(route(INVOICES_PATH), async (c) => {
+      const list = parseList(c, INVOICE_LIST)
+      const organizationId = c.var.principal.organizationId
+      await ensureInvoices(db, organizationId, services.now())
+      let query = db.selectFrom('invoices').where('organization_id', '=', organizationId)
+      if (list.filters.status) query = query.where('status', '=', list.filters.status)
+      if (list.q) {
+        const pattern = containsPattern(list.q)
+        query = query.where((eb) => eb.or(INVOICE_LIST.search.map((column) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`)))
+      }
+      const counted = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()
+      const rows = (await query
+        .selectAll()
+        .orderBy(sql.ref(INVOICE_LIST.sort[list.sort]!), list.order)
+        .orderBy('id', list.order)
+        .limit(list.perPage)
+        .offset((list.page - 1) * list.perPage)
+        .execute()) as InvoiceRow[]
+      c.header('X-Total-Count', String(Number(counted?.total ?? 0)))
+      return c.json(rows.map(toInvoice))
+    })
+    .get(`${route(INVOICES_PATH)}/:id`, async (c) => {
+      const id = c.req.param('id')
+      const organizationId = c.var.principal.organizationId
+      if (id.length > 64) throw fail(404, 'notFound')
+      await ensureInvoices(db, organizationId, services.now())
+      const row = (await db.selectFrom('invoices').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst()) as InvoiceRow | undefined
+      if (!row) throw fail(404, 'notFound')
+      return c.json(toInvoice(row))
+    })
+}

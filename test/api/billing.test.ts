@@ -1,0 +1,256 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { monthStart, periodOf } from '../../src/contract/billing'
+import {
+  admin,
+  call,
+  createDevice,
+  createTunnel,
+  expectStatus,
+  joinOrganization,
+  register,
+  startServer,
+  writeDb,
+  type Tenant,
+  type TestServer,
+} from './collections/_api'
+
+type Rec = Record<string, any>
+
+let server: TestServer
+let owner: Tenant
+
+const CARD = { name: 'Ada Lovelace', number: '4539 5787 6362 1486', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: '837' }
+const DEVICE_LIMIT = "Your plan allows 10 devices; remove one or change the plan"
+const TUNNEL_LIMIT = 'Your plan allows 5 tunnels; remove one or change the plan'
+
+const billing = (who: Tenant) => call(server, 'GET', '/billing/', who.token)
+const setPlan = (who: Tenant, body: unknown) => call(server, 'PUT', '/billing/plan', who.token, body)
+const setCard = (who: Tenant, body: unknown) => call(server, 'PUT', '/billing/payment-method', who.token, body)
+const invoices = (who: Tenant, query: Record<string, string | number> = {}) =>
+  call(server, 'GET', `/billing/invoices/?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, who.token)
+const count = (table: string, organizationId: string) => server.query<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE organization_id = ?`, organizationId)[0]!.n
+const orgRow = (id: string) => server.query<{ plan: string; version: number }>('SELECT plan, version FROM organizations WHERE id = ?', id)[0]!
+
+test.before(async () => {
+  // Statuses hold still: nothing the sweeper does moves a count while it is compared.
+  server = await startServer({ offlineAfterS: 86_400 })
+  owner = await register(server, 'Billing owner')
+})
+test.after(() => server.close())
+
+test('the seeded organization is on a plan its fleet fits, with usage from real counts and this month’s heartbeats', async () => {
+  const me = await admin(server)
+  const body = expectStatus<Rec>(await billing(me), 200)
+  const from = monthStart(new Date()).toISOString()
+  const traffic = server.query<{ bytes: number | null }>(
+    'SELECT sum(bytes_in + bytes_out) AS bytes FROM heartbeats WHERE organization_id = ? AND at >= ?',
+    me.organizationId,
+    from,
+  )[0]!.bytes
+  assert.is(body.plan, 'team')
+  assert.equal(body.usage, { devices: count('devices', me.organizationId), tunnels: count('tunnels', me.organizationId), traffic_bytes: traffic ?? 0 })
+  assert.equal([body.usage.devices, body.usage.tunnels], [40, 14])
+  assert.ok(body.usage.devices <= body.limits.devices && body.usage.tunnels <= body.limits.tunnels, 'the seeded fleet fits its plan')
+  assert.ok(body.usage.traffic_bytes > 0, 'the seeded heartbeats count')
+  assert.equal(body.payment_method, { brand: 'visa', last4: '4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, name: 'Default organization' })
+  assert.equal(body.plans.map((plan: Rec) => plan.name), ['free', 'team', 'business'])
+  assert.is(body.version, orgRow(me.organizationId).version)
+
+  // A device more, and the count follows.
+  expectStatus(await me.create('devices', createDevice()), 201)
+  assert.is(expectStatus<Rec>(await billing(me), 200).usage.devices, 41)
+})
+
+test('a new organization is on the free plan, and its heartbeats of this month are its traffic', async () => {
+  const body = expectStatus<Rec>(await billing(owner), 200)
+  assert.equal([body.plan, body.limits, body.usage], ['free', { devices: 10, tunnels: 5, traffic_bytes: 5e9 }, { devices: 0, tunnels: 0, traffic_bytes: 0 }])
+  const device = expectStatus<Rec>(await owner.create('devices', createDevice()), 201)
+  const at = new Date().toISOString()
+  const lastMonth = new Date(monthStart(new Date()).getTime() - 3600_000).toISOString()
+  for (const [when, bytesIn, bytesOut] of [[at, 1000, 234], [at, 5000, 0], [lastMonth, 999_999, 1]] as const) {
+    writeDb(
+      server,
+      'INSERT INTO heartbeats (device_id, organization_id, at, latency_ms, bytes_in, bytes_out, cpu, memory) VALUES (?, ?, ?, 10, ?, ?, 1, 1)',
+      device.id,
+      owner.organizationId,
+      when,
+      bytesIn,
+      bytesOut,
+    )
+  }
+  assert.is(expectStatus<Rec>(await billing(owner), 200).usage.traffic_bytes, 6234)
+})
+
+test('devices past the plan are refused with its limit, even when many are created at once', async () => {
+  while (count('devices', owner.organizationId) < 8) expectStatus(await owner.create('devices', createDevice()), 201)
+  const race = await Promise.all(Array.from({ length: 6 }, () => owner.create('devices', createDevice())))
+  assert.equal(race.map((answer) => answer.status).sort(), [201, 201, 409, 409, 409, 409])
+  for (const refused of race.filter((answer) => answer.status === 409)) assert.equal(refused.body, { message: DEVICE_LIMIT })
+  assert.is(count('devices', owner.organizationId), 10)
+  const again = await owner.create('devices', createDevice())
+  assert.equal([again.status, again.body], [409, { message: DEVICE_LIMIT }])
+  assert.is(count('devices', owner.organizationId), 10)
+})
+
+test('tunnels past the plan are refused the same way', async () => {
+  const [device] = expectStatus<Rec[]>(await owner.list('devices', { per_page: 5 }), 200)
+  while (count('tunnels', owner.organizationId) < 3) expectStatus(await owner.create('tunnels', createTunnel(device!.id)), 201)
+  const race = await Promise.all(Array.from({ length: 5 }, () => owner.create('tunnels', createTunnel(device!.id))))
+  assert.equal(race.map((answer) => answer.status).sort(), [201, 201, 409, 409, 409])
+  for (const refused of race.filter((answer) => answer.status === 409)) assert.equal(refused.body, { message: TUNNEL_LIMIT })
+  assert.is(count('tunnels', owner.organizationId), 5)
+})
+
+test('a bigger plan lifts the limit; a stale version is 409 with the billing as it is', async () => {
+  const before = expectStatus<Rec>(await billing(owner), 200)
+  const up = expectStatus<Rec>(await setPlan(owner, { plan: 'team', version: before.version }), 200)
+  assert.equal([up.plan, up.limits.devices, up.version], ['team', 50, before.version + 1])
+  const stale = await setPlan(owner, { plan: 'business', version: before.version })
+  assert.is(stale.status, 409)
+  assert.is(stale.body.message, 'Someone else changed this record since you opened it')
+  assert.equal([stale.body.current.plan, stale.body.current.version], ['team', up.version])
+  assert.equal(orgRow(owner.organizationId), { plan: 'team', version: up.version })
+  expectStatus(await owner.create('devices', createDevice()), 201)
+  expectStatus(await owner.create('devices', createDevice()), 201)
+  const [device] = expectStatus<Rec[]>(await owner.list('devices', { per_page: 5 }), 200)
+  expectStatus(await owner.create('tunnels', createTunnel(device!.id)), 201)
+})
+
+test('a downgrade below current usage is refused with what to remove first, and nothing changes', async () => {
+  const before = expectStatus<Rec>(await billing(owner), 200)
+  const row = orgRow(owner.organizationId)
+  const trail = count('audit_events', owner.organizationId)
+  const down = await setPlan(owner, { plan: 'free', version: before.version })
+  assert.equal([down.status, down.body], [409, { message: 'The Free plan allows 10 devices and 5 tunnels. Remove 2 devices and 1 tunnel first' }])
+  assert.equal(orgRow(owner.organizationId), row)
+  assert.is(count('audit_events', owner.organizationId), trail)
+  assert.equal(expectStatus<Rec>(await billing(owner), 200), before)
+})
+
+test('a plan change names no unknown plan and needs a version', async () => {
+  const version = expectStatus<Rec>(await billing(owner), 200).version
+  const unknown = await setPlan(owner, { plan: 'platinum', version })
+  assert.equal([unknown.status, Object.keys(unknown.body.errors)], [400, ['plan']])
+  const missing = await setPlan(owner, { plan: 'business' })
+  assert.equal([missing.status, missing.body.errors], [400, { version: 'Required' }])
+  assert.is(orgRow(owner.organizationId).plan, 'team')
+})
+
+test('a card with a bad number, a past expiry, no name or a bad code is refused field by field', async () => {
+  const now = new Date()
+  const lastMonth = monthStart(now, -1)
+  const cases: [string, Rec, Rec][] = [
+    ['bad Luhn', { number: '4539 5787 6362 1487' }, { number: 'Not a valid card number' }],
+    ['too short', { number: '4242 4242 42' }, { number: 'Not a valid card number' }],
+    ['letters', { number: '4242-4242-4242-424x' }, { number: 'Not a valid card number' }],
+    ['past expiry', { exp_month: lastMonth.getUTCMonth() + 1, exp_year: lastMonth.getUTCFullYear() }, { exp_month: 'This card has expired' }],
+    ['no name', { name: '   ' }, { name: 'Required' }],
+    ['bad code', { cvc: '12' }, { cvc: 'Three or four digits' }],
+    ['month 13', { exp_month: 13 }, { exp_month: 'Invalid value' }],
+  ]
+  for (const [what, change, errors] of cases) {
+    const answer = await setCard(owner, { ...CARD, ...change })
+    assert.equal([answer.status, answer.body.errors], [400, errors], what)
+  }
+  assert.is(count('payment_methods', owner.organizationId), 0)
+  // This month still counts.
+  expectStatus(await setCard(owner, { ...CARD, exp_month: now.getUTCMonth() + 1, exp_year: now.getUTCFullYear() }), 200)
+})
+
+test('a card is kept as brand, last four, expiry and name: never its number or code, in any file of the database', async () => {
+  const saved = expectStatus<Rec>(await setCard(owner, CARD), 200)
+  assert.equal(saved.payment_method, { brand: 'visa', last4: '1486', exp_month: 12, exp_year: CARD.exp_year, name: 'Ada Lovelace' })
+  assert.equal(server.query('SELECT brand, last4, exp_month, exp_year, name FROM payment_methods WHERE organization_id = ?', owner.organizationId), [
+    { brand: 'visa', last4: '1486', exp_month: 12, exp_year: CARD.exp_year, name: 'Ada Lovelace' },
+  ])
+  const files = fs.readdirSync(server.dataDir).filter((name) => name.startsWith('console.db'))
+  assert.ok(files.includes('console.db'))
+  for (const name of files) {
+    const bytes = fs.readFileSync(path.join(server.dataDir, name))
+    for (const secret of ['4539578763621486', '4539 5787 6362 1486', '453957876362']) assert.is(bytes.indexOf(secret), -1, `${secret} in ${name}`)
+  }
+  const entries = server.query<{ action: string; record_name: string }>("SELECT action, record_name FROM audit_events WHERE organization_id = ? AND collection = 'billing'", owner.organizationId)
+  assert.ok(entries.some((entry) => entry.action === 'payment_method' && entry.record_name === 'visa 1486'))
+  assert.ok(entries.some((entry) => entry.action === 'plan' && entry.record_name === 'team'))
+  assert.not.ok(JSON.stringify(entries).includes(CARD.cvc))
+
+  const brands = [
+    ['5555 5555 5555 4444', 'mastercard'],
+    ['2223 0031 2200 3222', 'mastercard'],
+    ['3782 822463 10005', 'amex'],
+    ['6011 1111 1111 1117', 'other'],
+  ]
+  for (const [number, brand] of brands) assert.is(expectStatus<Rec>(await setCard(owner, { ...CARD, number }), 200).payment_method.brand, brand, number)
+  const removed = expectStatus<Rec>(await call(server, 'DELETE', '/billing/payment-method', owner.token), 200)
+  assert.is(removed.payment_method, null)
+  assert.is(count('payment_methods', owner.organizationId), 0)
+})
+
+test('invoices: one per month that ended, made once however often asked, newest first and paged', async () => {
+  const months = 14
+  const created = new Date(monthStart(new Date(), -months).getTime() + 86_400_000).toISOString()
+  writeDb(server, 'UPDATE organizations SET created_at = ? WHERE id = ?', created, owner.organizationId)
+  const [first, second, third] = await Promise.all([invoices(owner, { per_page: 5 }), invoices(owner, { per_page: 5 }), invoices(owner, { per_page: 5 })])
+  for (const answer of [first!, second!, third!]) assert.is(answer.headers.get('X-Total-Count'), String(months))
+  assert.is(count('invoices', owner.organizationId), months)
+  const expected = Array.from({ length: months }, (_, i) => periodOf(monthStart(new Date(), -(i + 1))))
+  const pages: Rec[] = []
+  for (let page = 1; page <= 3; page++) pages.push(...expectStatus<Rec[]>(await invoices(owner, { per_page: 5, page }), 200))
+  assert.equal(
+    pages.map((invoice) => invoice.period),
+    expected,
+  )
+  const last = pages[0]!
+  assert.equal([last.currency, last.plan, last.status], ['USD', 'team', 'open'])
+  assert.equal(last.lines[0], { kind: 'plan', quantity: 1, unit_cents: 4900, amount_cents: 4900 })
+  assert.is(last.amount_cents, last.lines.reduce((sum: number, line: Rec) => sum + line.amount_cents, 0))
+  // Last month's heartbeat of the earlier test is that month's traffic.
+  assert.equal(last.lines.find((line: Rec) => line.kind === 'traffic').quantity, 1_000_000)
+  assert.equal(expectStatus<Rec>(await call(server, 'GET', `/billing/invoices/${last.id}`, owner.token), 200), last)
+  const asc = expectStatus<Rec[]>(await invoices(owner, { per_page: 5, sort: 'period', order: 'asc' }), 200)
+  assert.is(asc[0]!.period, expected.at(-1))
+  assert.is((await invoices(owner, { per_page: 7 })).status, 400)
+  assert.is((await invoices(owner, { sort: 'secret' })).status, 400)
+  await invoices(owner)
+  assert.is(count('invoices', owner.organizationId), months)
+})
+
+test('the seeded organization has its past invoices', async () => {
+  const me = await admin(server)
+  const list = await invoices(me)
+  const rows = expectStatus<Rec[]>(list, 200)
+  assert.is(list.headers.get('X-Total-Count'), '3')
+  assert.equal(rows.map((row) => row.period), [1, 2, 3].map((n) => periodOf(monthStart(new Date(), -n))))
+  assert.ok(rows.every((row) => row.status === 'paid' && row.amount_cents >= 4900))
+})
+
+test("another organization's invoices are not found; a caller without billing is refused", async () => {
+  const me = await admin(server)
+  const mine = expectStatus<Rec[]>(await invoices(me), 200)
+  const theirs = expectStatus<Rec[]>(await invoices(owner, { per_page: 5 }), 200)
+  for (const invoice of mine) assert.equal((await call(server, 'GET', `/billing/invoices/${invoice.id}`, owner.token)).status, 404)
+  for (const invoice of theirs) assert.equal((await call(server, 'GET', `/billing/invoices/${invoice.id}`, me.token)).status, 404)
+  assert.is((await call(server, 'GET', `/billing/invoices/${'x'.repeat(300)}`, me.token)).status, 404)
+  assert.not.ok(JSON.stringify(mine).includes(owner.organizationId))
+
+  const limited = await register(server, 'No billing')
+  joinOrganization(server, limited, owner.organizationId, ['devices'])
+  const before = orgRow(owner.organizationId)
+  const refused = [
+    await billing(limited),
+    await setPlan(limited, { plan: 'business', version: before.version }),
+    await setCard(limited, CARD),
+    await call(server, 'DELETE', '/billing/payment-method', limited.token),
+    await invoices(limited),
+    await call(server, 'GET', `/billing/invoices/${theirs[0]!.id}`, limited.token),
+  ]
+  assert.equal(refused.map((answer) => answer.status), [403, 403, 403, 403, 403, 403])
+  assert.equal(orgRow(owner.organizationId), before)
+  assert.is(count('payment_methods', owner.organizationId), 0)
+  assert.is((await call(server, 'GET', '/billing/')).status, 401)
+})
+
+test.run()
