@@ -7,6 +7,8 @@ import s from './home-screen.module.css'
 
 // The trail, its texts and the live connection load after the page shows.
 const RecentChanges = lazy(() => import('./recent-changes'))
+// So do the tiles, their figures and texts.
+const HomeTiles = lazy(() => import('./home-tiles'))
 
 /** The signed-in start page: who you are, where, what you may open, and what changed lately. */
 export default function HomeScreen() {
@@ -41,6 +43,7 @@ export default function HomeScreen() {
       </section>
       {user.rights.length > 0 && (
         <Suspense fallback={null}>
+          <HomeTiles />
           <RecentChanges />
         </Suspense>
       )}
