@@ -24,6 +24,9 @@ export type ScreenKey =
   | 'role'
   | 'organizations'
   | 'app-ids'
+  | 'billing'
+  | 'network'
+  | 'traffic'
   | 'invitation'
   | 'shell'
 
@@ -75,7 +78,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/home', screen: 'home' },
   { path: '/profile', screen: 'profile' },
   { path: '/organizations', screen: 'organizations', right: 'organizations' },
-  section('billing'),
+  { path: '/billing', screen: 'billing', right: 'billing' },
   { path: '/access_keys', screen: 'access-keys', right: 'access_keys' },
   { path: '/users', screen: 'users', right: 'users' },
   { path: '/users/details', screen: 'user', right: 'users' },
@@ -85,8 +88,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/devices/details', screen: 'device', right: 'devices' },
   { path: '/tunnels', screen: 'tunnels', right: 'tunnels' },
   { path: '/app_ids', screen: 'app-ids', right: 'app_ids' },
-  section('network'),
-  section('traffic'),
+  { path: '/network', screen: 'network', right: 'network' },
+  { path: '/traffic', screen: 'traffic', right: 'traffic' },
 ]
 
 /** The route inside `/app` for `path` (relative to `/app`); unknown paths fall back to home. */

@@ -8,6 +8,7 @@ import { profileRoutes } from './people/profile'
 import type { OAuthOptions } from './auth/oauth-config'
 import { socialRoutes } from './auth/social'
 import { auditRoutes } from './audit'
+import { billingRoutes } from './billing/routes'
 import { accessKeys } from './collections/access-keys'
 import { devices } from './collections/devices'
 import { collectionRoutes } from './collections/engine'
@@ -17,10 +18,13 @@ import { closeUnread, limitBody } from './http/body'
 import { errorHandler, notFoundJson } from './http/errors'
 import { corsFor, noStore, securityHeaders } from './http/security'
 import { staticRoutes } from './http/static'
+import { summaryRoutes } from './summary'
 import { heartbeatRoutes } from './live/heartbeat'
 import { historyRoutes } from './live/history'
 import type { Presence } from './live/presence'
 import { eventRoutes } from './live/stream'
+import { metricsRoutes } from './metrics/routes'
+import type { Rollup } from './metrics/rollup'
 import { appIdRoutes, appIds } from './people/app-ids'
 import { organizationRoutes } from './people/organizations'
 import { roleRoutes } from './people/roles'
@@ -45,6 +49,8 @@ export interface AppOptions extends Services {
   presence: Presence
   /** Origins of consoles hosted apart from this server that may call the API (`CORS_ORIGINS`). */
   corsOrigins?: readonly string[]
+  /** Folds heartbeats into the metrics rollups; the metrics routes make their own when absent. */
+  rollup?: Rollup
 }
 
 /** The whole HTTP application: the JSON API under `/api` and the console's files elsewhere. */
@@ -63,6 +69,7 @@ export function createApp(options: AppOptions): Hono {
     .route('/', docsRoutes(options.docs))
     .route('/', heartbeatRoutes(options, options.presence))
     .route('/', historyRoutes(options))
+    .route('/', metricsRoutes(options, options.rollup))
     .route('/', collectionRoutes(options, devices))
     .route('/', collectionRoutes(options, tunnels))
     .route('/', collectionRoutes(options, accessKeys))
@@ -75,6 +82,8 @@ export function createApp(options: AppOptions): Hono {
     .route('/', roleRoutes(options))
     .route('/', organizationRoutes(options))
     .route('/', auditRoutes(options))
+    .route('/', billingRoutes(options))
+    .route('/', summaryRoutes(options))
     .route('/', eventRoutes(options))
     .all('*', notFoundJson)
 

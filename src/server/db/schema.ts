@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely'
+
 /**
  * Row types of the database. Ids are random UUIDs as text, timestamps ISO-8601 text (UTC), flags
  * integers 0/1 and lists JSON text, so the same schema runs on SQLite and PostgreSQL.
@@ -191,6 +193,42 @@ export interface HeartbeatRow {
   bytes_out: number
   cpu: number
   memory: number
+  /** The status the heartbeat reported (`online` or `error`); only `online` counts as online. */
+  status: ColumnType<string, string | undefined, string>
+}
+
+/**
+ * Heartbeats summed per organization and bucket at one grain (`step_seconds` 60, 300 or 3600).
+ * `latency` is a JSON array of counts per histogram bucket (`src/server/metrics/histogram.ts`).
+ */
+export interface MetricRollupRow {
+  organization_id: string
+  step_seconds: number
+  bucket: string
+  samples: number
+  /** Distinct devices that reported online in the bucket. */
+  online: number
+  bytes_in: number
+  bytes_out: number
+  latency: string
+}
+
+/** A device's traffic in one hour, for the ten devices with most traffic. */
+export interface DeviceTrafficHourRow {
+  organization_id: string
+  hour: string
+  device_id: string
+  samples: number
+  bytes_in: number
+  bytes_out: number
+  /** Start of the last minute of the hour in which the device reported online, folded so far. */
+  last_online: string | null
+}
+
+/** How far a fold has read its source: `heartbeats` up to `folded_until` (excluded). */
+export interface MetricFoldRow {
+  name: string
+  folded_until: string
 }
 
 /** A user's place in an organization; `memberships` hold the roles they have there. */
@@ -280,6 +318,33 @@ export interface AvatarRow {
   updated_at: string
 }
 
+/** An invoice of a past month; `lines` is a JSON array of `InvoiceLine`. */
+export interface InvoiceRow {
+  id: string
+  organization_id: string
+  /** `YYYY-MM`. */
+  period: string
+  plan: string
+  amount_cents: number
+  currency: string
+  lines: string
+  issued_at: string
+  status: string
+  created_at: string
+}
+
+/** The card on record: never its number or its code. */
+export interface PaymentMethodRow {
+  organization_id: string
+  brand: string
+  last4: string
+  exp_month: number
+  exp_year: number
+  name: string
+  created_at: string
+  updated_at: string
+}
+
 export interface Database {
   organizations: OrganizationRow
   users: UserRow
@@ -295,6 +360,9 @@ export interface Database {
   tunnels: TunnelRow
   access_keys: AccessKeyRow
   heartbeats: HeartbeatRow
+  metric_rollups: MetricRollupRow
+  device_traffic_hours: DeviceTrafficHourRow
+  metric_folds: MetricFoldRow
   members: MemberRow
   invitations: InvitationRow
   audit_events: AuditEventRow
@@ -302,4 +370,6 @@ export interface Database {
   app_tokens: AppTokenRow
   sign_ins: SignInRow
   avatars: AvatarRow
+  invoices: InvoiceRow
+  payment_methods: PaymentMethodRow
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { createAccount, normalizeEmail } from '../auth/accounts'
 import type { Passwords } from '../auth/passwords'
+import { fold } from '../metrics/rollup'
 import type { Db } from './open'
+import { seedBilling } from './seed-billing'
 import { seedFleet } from './seed-fleet'
 import { seedPeople } from './seed-people'
 
@@ -32,7 +34,10 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   if (options.fleet !== false) {
     const membership = await db.selectFrom('memberships').select('organization_id').where('user_id', '=', userId).executeTakeFirstOrThrow()
     await seedFleet(db, membership.organization_id, userId, options.now)
+    // Its day of heartbeats goes into the metrics rollups now, so the first start does not grow later.
+    await fold(db, options.now)
     await seedPeople(db, membership.organization_id, options.passwords, options.now)
+    await seedBilling(db, membership.organization_id, options.now)
   }
   options.log(
     options.adminPassword
