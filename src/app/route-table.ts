@@ -13,7 +13,6 @@ export type ScreenKey =
   | 'landing'
   | 'home'
   | 'profile'
-  | 'section'
   | 'devices'
   | 'device'
   | 'tunnels'
@@ -71,7 +70,6 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
 export const NOT_FOUND_PAGE = '404'
 export const APP_PAGE = 'app'
 
-const section = (right: Right, path: string = `/${right}`): AppRoute => ({ path, screen: 'section', right })
 
 /** Every route inside `/app`; home first, as unknown paths fall back to it. */
 export const APP_ROUTES: readonly AppRoute[] = [

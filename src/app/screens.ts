@@ -14,7 +14,6 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = lazyScreens({
   landing: () => import('../features/landing/landing-screen'),
   home: () => import('../features/home/home-screen'),
   profile: () => import('../features/profile/profile-screen'),
-  section: () => import('../features/sections/section-screen'),
   devices: () => import('../features/devices/devices-screen'),
   device: () => import('../features/devices/device-screen'),
   tunnels: () => import('../features/tunnels/tunnels-screen'),
