@@ -1,9 +1,6 @@
-import { Link, useSearchParams } from 'wouter'
-import { messageText } from '../../lib/i18n'
+import { useSearchParams } from 'wouter'
 import { AuditTrail } from '../../ui/audit/audit-trail'
-import { Banner } from '../../ui/banner'
-import { Button, buttonClass } from '../../ui/button'
-import { Spinner } from '../../ui/spinner'
+import { RecordPending } from '../../ui/record/record-pending'
 import { useT } from '../../ui/use-t'
 import '../../ui/console-texts'
 import { DeviceHistory } from './device-history'
@@ -22,29 +19,11 @@ export default function DeviceScreen() {
 function DeviceView({ id }: { id: string }) {
   const t = useT()
   const { state, reload, replace } = useDevice(id)
-  if (state.status === 'loading') return <Spinner className={s.loading} label={t('devices.detail.loading')} />
-  if (state.status === 'missing') {
-    return (
-      <section className={s.missing} aria-labelledby="device-missing">
-        <h2 id="device-missing">{t('devices.detail.notFound')}</h2>
-        <p>{t('record.notFound')}</p>
-        <Link href="/devices" className={buttonClass('secondary')}>
-          {t('devices.detail.back')}
-        </Link>
-      </section>
-    )
+  if (state.status !== 'ready') {
+    const texts = { loading: t('devices.detail.loading'), notFound: t('devices.detail.notFound'), back: t('devices.detail.back') }
+    return <RecordPending state={state} reload={reload} texts={texts} backHref="/devices" />
   }
-  if (state.status === 'error') {
-    return (
-      <Banner variant="error">
-        {messageText(state.message)}{' '}
-        <Button variant="text" onClick={reload}>
-          {t('list.retry')}
-        </Button>
-      </Banner>
-    )
-  }
-  const { device } = state
+  const { record: device } = state
   return (
     <div className={s.detail}>
       <DeviceSummary device={device} loadedAt={state.loadedAt} onSaved={replace} />

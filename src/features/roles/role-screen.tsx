@@ -1,13 +1,10 @@
 import { useState } from 'react'
-import { Link, useSearchParams } from 'wouter'
+import { useSearchParams } from 'wouter'
 import { RIGHTS } from '../../contract/rights'
-import { messageText } from '../../lib/i18n'
 import { AuditTrail } from '../../ui/audit/audit-trail'
-import { Banner } from '../../ui/banner'
-import { Button, buttonClass } from '../../ui/button'
 import '../../ui/console-texts'
 import { Icon } from '../../ui/icons'
-import { Spinner } from '../../ui/spinner'
+import { RecordPending } from '../../ui/record/record-pending'
 import { useT } from '../../ui/use-t'
 import { RoleMembers } from './role-members'
 import { RoleSummary } from './role-summary'
@@ -26,29 +23,11 @@ function RoleView({ id }: { id: string }) {
   const t = useT()
   const { state, reload, replace } = useRole(id)
   const [round, setRound] = useState(0)
-  if (state.status === 'loading') return <Spinner className={s.loading} label={t('roles.detail.loading')} />
-  if (state.status === 'missing') {
-    return (
-      <section className={s.missing} aria-labelledby="role-missing">
-        <h2 id="role-missing">{t('roles.detail.notFound')}</h2>
-        <p>{t('record.notFound')}</p>
-        <Link href="/roles" className={buttonClass('secondary')}>
-          {t('roles.detail.back')}
-        </Link>
-      </section>
-    )
+  if (state.status !== 'ready') {
+    const texts = { loading: t('roles.detail.loading'), notFound: t('roles.detail.notFound'), back: t('roles.detail.back') }
+    return <RecordPending state={state} reload={reload} texts={texts} backHref="/roles" />
   }
-  if (state.status === 'error') {
-    return (
-      <Banner variant="error">
-        {messageText(state.message)}{' '}
-        <Button variant="text" onClick={reload}>
-          {t('list.retry')}
-        </Button>
-      </Banner>
-    )
-  }
-  const { role } = state
+  const { record: role } = state
   return (
     <div className={s.detail}>
       <RoleSummary

@@ -1,10 +1,7 @@
-import { Link, useSearchParams } from 'wouter'
-import { messageText } from '../../lib/i18n'
+import { useSearchParams } from 'wouter'
 import { AuditTrail } from '../../ui/audit/audit-trail'
-import { Banner } from '../../ui/banner'
-import { Button, buttonClass } from '../../ui/button'
 import '../../ui/console-texts'
-import { Spinner } from '../../ui/spinner'
+import { RecordPending } from '../../ui/record/record-pending'
 import { useT } from '../../ui/use-t'
 import './texts'
 import { useOrganizationRoles } from './use-roles'
@@ -24,29 +21,11 @@ function UserView({ id }: { id: string }) {
   const t = useT()
   const roles = useOrganizationRoles()
   const { state, reload, replace } = useUser(id)
-  if (state.status === 'loading') return <Spinner className={s.loading} label={t('users.detail.loading')} />
-  if (state.status === 'missing') {
-    return (
-      <section className={s.missing} aria-labelledby="user-missing">
-        <h2 id="user-missing">{t('users.detail.notFound')}</h2>
-        <p>{t('record.notFound')}</p>
-        <Link href="/users" className={buttonClass('secondary')}>
-          {t('users.detail.back')}
-        </Link>
-      </section>
-    )
+  if (state.status !== 'ready') {
+    const texts = { loading: t('users.detail.loading'), notFound: t('users.detail.notFound'), back: t('users.detail.back') }
+    return <RecordPending state={state} reload={reload} texts={texts} backHref="/users" />
   }
-  if (state.status === 'error') {
-    return (
-      <Banner variant="error">
-        {messageText(state.message)}{' '}
-        <Button variant="text" onClick={reload}>
-          {t('list.retry')}
-        </Button>
-      </Banner>
-    )
-  }
-  const { user } = state
+  const { record: user } = state
   return (
     <div className={s.detail}>
       <UserSummary user={user} loadedAt={state.loadedAt} roles={roles} onChanged={replace} />
