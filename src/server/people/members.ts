@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { INVITATION_DAYS } from '../../contract/users'
+import type { Right } from '../../contract/rights'
+import { parseRights } from '../auth/accounts'
 import { hashSecret, newSecret, revokeUserTokens } from '../auth/tokens'
 import type { AnyDb, WriteContext } from '../collections/engine'
 import type { Db } from '../db/open'
@@ -16,6 +18,36 @@ export async function checkRoles(db: AnyDb, organizationId: string, roleIds: rea
   const found = await db.selectFrom('roles').select('id').where('organization_id', '=', organizationId).where('id', 'in', wanted).execute()
   if (found.length !== wanted.length) throw new ApiError(400, message('unknownRole'), { roles: message('unknownRole') })
   return wanted
+}
+
+const rightsOfRoles = async (db: AnyDb, organizationId: string, roleIds: readonly string[]): Promise<Right[]> => {
+  if (!roleIds.length) return []
+  const rows = await db.selectFrom('roles').select('rights').where('organization_id', '=', organizationId).where('id', 'in', [...roleIds]).execute()
+  return rows.flatMap((row: { rights: string }) => parseRights(row.rights))
+}
+
+/** Nobody hands out more than they hold: every right of the roles given must be the caller's own (403 otherwise). */
+export async function mustHoldRoles(ctx: WriteContext, roleIds: readonly string[]): Promise<void> {
+  const given = await rightsOfRoles(ctx.db, ctx.principal.organizationId, roleIds)
+  if (given.some((right) => !ctx.principal.rights.includes(right))) {
+    throw new ApiError(403, message('rightNotHeld'), { roles: message('rightNotHeld') })
+  }
+}
+
+/**
+ * Nobody changes, disables or removes someone who holds a right they lack: a manager of users
+ * cannot demote or lock out the administrator who made them one (403 otherwise).
+ */
+export async function mustOutrank(ctx: WriteContext, userId: string): Promise<void> {
+  const organizationId = ctx.principal.organizationId
+  const roleIds = await ctx.db
+    .selectFrom('memberships')
+    .select('role_id')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .execute()
+  const held = await rightsOfRoles(ctx.db, organizationId, roleIds.map((row: { role_id: string }) => row.role_id))
+  if (held.some((right) => !ctx.principal.rights.includes(right))) throw new ApiError(403, message('outranked'))
 }
 
 /** Makes `roleIds` the user's roles in the organization, and only those. */

@@ -5,7 +5,7 @@ import type { AnyDb, CollectionModule, WriteContext } from '../collections/engin
 import { ApiError } from '../http/errors'
 import { message } from '../messages'
 import { keepRoleManager } from './guard'
-import { afterRemoval, checkRoles, cutOff, mailAfter, openInvitation, organizationName, setRoles, tellUser } from './members'
+import { afterRemoval, checkRoles, cutOff, mailAfter, mustHoldRoles, mustOutrank, openInvitation, organizationName, setRoles, tellUser } from './members'
 
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value))
 
@@ -16,6 +16,7 @@ const text = (value: unknown) => (value === null || value === undefined ? null :
 async function invite(input: UserInvite, ctx: WriteContext): Promise<{ values: Record<string, unknown> }> {
   const organizationId = ctx.principal.organizationId
   const roles = await checkRoles(ctx.db, organizationId, input.roles)
+  await mustHoldRoles(ctx, roles)
   const email = normalizeEmail(input.email)
   const organization = await organizationName(ctx.db, organizationId)
   const account = await ctx.db.selectFrom('users').select(['id', 'status']).where('email', '=', email).executeTakeFirst()
@@ -137,11 +138,15 @@ export const users: CollectionModule<UserRecord, UserInvite, UserUpdate> = {
     // The roles change first, so the record the engine reads back (and its trail) has them.
     row: async (input, ctx, current) => {
       const organizationId = ctx.principal.organizationId
-      await setRoles(ctx.db, organizationId, current.id, await checkRoles(ctx.db, organizationId, input.roles), ctx.now)
+      const roles = await checkRoles(ctx.db, organizationId, input.roles)
+      const added = roles.filter((id) => !current.roles.some((role) => role.id === id))
+      await mustHoldRoles(ctx, added)
+      await setRoles(ctx.db, organizationId, current.id, roles, ctx.now)
       return { status: input.status }
     },
   },
-  allow: async (_ctx, action, current, input) => {
+  allow: async (ctx, action, current, input) => {
+    await mustOutrank(ctx, current.id)
     if (action !== 'update' || !input) return
     // Only accepting the invitation makes an invited member active; nobody becomes invited by an edit.
     if ((current.status === 'invited') !== (input.status === 'invited')) {
