@@ -10,13 +10,16 @@ import * as esbuild from 'esbuild'
 const root = new URL('..', import.meta.url).pathname
 const cache = join(root, 'node_modules/.cache/tests')
 const wanted = process.argv.slice(2)
+// `ONLY=people/users` runs just the test files whose path contains that text.
+const only = process.env.ONLY
 const layers = wanted.length ? wanted : ['typecheck', 'unit', 'api', 'size', 'e2e']
 
 const find = (dir) =>
   existsSync(dir)
     ? readdirSync(dir).flatMap((name) => {
         const path = join(dir, name)
-        return statSync(path).isDirectory() ? find(path) : /\.test\.tsx?$/.test(name) ? [path] : []
+        if (statSync(path).isDirectory()) return find(path)
+        return /\.test\.tsx?$/.test(name) && (!only || path.includes(only)) ? [path] : []
       })
     : []
 

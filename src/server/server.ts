@@ -148,17 +148,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // What Node refuses before the app runs (headers too large, a malformed request, a stalled one)
   // still answers JSON with a message, as every answer of the API does.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    const [status, text] =
+    const [status, reason, text] =
       error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, '431 Request Header Fields Too Large', message('headersTooLarge')]
+        ? [431, 'Request Header Fields Too Large', message('headersTooLarge')]
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, '408 Request Timeout', message('timeout')]
-          : [400, '400 Bad Request', message('badRequest')]
+          ? [408, 'Request Timeout', message('timeout')]
+          : [400, 'Bad Request', message('badRequest')]
     const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage
     if (socket.writable && !answering?.headersSent) {
       const body = JSON.stringify({ message: text })
       socket.end(
-        `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       )
     } else socket.destroy()
   })
