@@ -1,6 +1,6 @@
 import { array, enums, literal, nullable, object, size, union, type Infer } from 'superstruct'
 import type { BaseRecord } from './collections'
-import { RIGHTS, type Right } from './rights'
+import { RIGHTS } from './rights'
 import { LIMITS, Text } from './validation'
 
 /** Days a new key lasts; null never expires. */
@@ -8,11 +8,20 @@ export const KEY_EXPIRY_DAYS = [7, 30, 90, 365] as const
 /** A key that expires within this many days is marked in the list. */
 export const EXPIRING_SOON_DAYS = 7
 
+/**
+ * A key's own scope beside the rights: it sends device heartbeats and does nothing else, the key a
+ * device should hold. It is no right of a role; giving it needs `devices`, and so does using it.
+ */
+export const HEARTBEAT_SCOPE = 'heartbeat'
+export const KEY_SCOPES = [HEARTBEAT_SCOPE, ...RIGHTS] as const
+export type KeyScope = (typeof KEY_SCOPES)[number]
+export const isKeyScope = (value: string): value is KeyScope => (KEY_SCOPES as readonly string[]).includes(value)
+
 export interface AccessKey extends BaseRecord {
   name: string
   /** The public start of the key (`edk_ab12cd34`), all that is shown after creation. */
   prefix: string
-  scopes: Right[]
+  scopes: KeyScope[]
   expires_at: string | null
   last_used_at: string | null
   revoked_at: string | null
@@ -25,7 +34,7 @@ export interface IssuedKey extends AccessKey {
 
 export const AccessKeyInput = object({
   name: Text(LIMITS.name),
-  scopes: size(array(enums(RIGHTS)), 1, RIGHTS.length),
+  scopes: size(array(enums(KEY_SCOPES)), 1, KEY_SCOPES.length),
   expires_in_days: nullable(union([literal(7), literal(30), literal(90), literal(365)])),
 })
 export type AccessKeyInput = Infer<typeof AccessKeyInput>

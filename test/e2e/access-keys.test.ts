@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from './axe'
-import { ADMIN, BUILDS, closeBrowser, newContext, settle, signIn } from './browser'
+import { ADMIN, BUILDS, callApi, closeBrowser, newContext, settle, signIn } from './browser'
 
 test.after(closeBrowser)
 
@@ -53,6 +53,29 @@ for (const { flavour, BASE } of BUILDS) {
     await row.getByText('Revoked', { exact: true }).waitFor()
     assert.is(await row.getByRole('button').count(), 0)
     assert.is((await devicesWith(page, secret)).status(), 401)
+    await context.close()
+  })
+
+  test(`issues a key for device heartbeats only: it reports a device and reads nothing (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await openKeys(page)
+    const name = `E2E kiosk key ${flavour} ${Date.now().toString(36)}`
+    await page.getByRole('button', { name: 'New key' }).click()
+    const form = page.getByRole('dialog', { name: 'New access key' })
+    await form.getByLabel('Name').fill(name)
+    await form.getByRole('checkbox', { name: 'Device heartbeats only' }).check()
+    await form.getByRole('button', { name: 'Create key' }).click()
+    const shown = page.getByRole('dialog', { name: `Your new key “${name}”` })
+    const secret = await shown.getByLabel('Secret').inputValue()
+    const [device] = (await callApi(page, BASE, 'GET', '/devices/?per_page=5')) as { id: string }[]
+    assert.ok(device, 'the seeded fleet has a device')
+    const beat = { status: 'online', ip: '192.0.2.77', firmware: '3.1.0', metrics: { latency_ms: 10, bytes_in: 1, bytes_out: 1, cpu: 1, memory: 1 } }
+    const sent = await page.request.post(`${BASE}/api/devices/${device.id}/heartbeat`, { data: beat, headers: { Authorization: `Bearer ${secret}` }, failOnStatusCode: false })
+    assert.is(sent.status(), 200)
+    assert.is((await devicesWith(page, secret)).status(), 403)
+    await shown.getByRole('button', { name: 'I have stored it' }).click()
+    await page.getByRole('row').filter({ hasText: name }).getByText('Device heartbeats only').waitFor()
     await context.close()
   })
 

@@ -3,6 +3,7 @@ import type { t as translate } from '../../lib/i18n'
 import { Age } from '../../ui/age'
 import { Button } from '../../ui/button'
 import type { Column } from '../../ui/list/list-view'
+import { scopeLabel } from './key-scopes'
 import { KeyExpiry, KeyStatusBadge, keyStatus } from './key-status'
 import s from './access-keys.module.css'
 
@@ -31,7 +32,7 @@ export function keyColumns(t: typeof translate, actions: KeyActions): Column<Acc
       render: (row) => (
         <ul className={s.scopes}>
           {row.scopes.map((scope) => (
-            <li key={scope}>{t(`menu.${scope}`)}</li>
+            <li key={scope}>{scopeLabel(t, scope)}</li>
           ))}
         </ul>
       ),

@@ -1,5 +1,5 @@
 import { KEY_EXPIRY_DAYS, AccessKeyInput, type IssuedKey } from '../../contract/access-keys'
-import { RIGHTS, type Right } from '../../contract/rights'
+import type { Right } from '../../contract/rights'
 import { check } from '../../contract/validation'
 import { TextField } from '../../ui/fields'
 import { Select } from '../../ui/select'
@@ -9,6 +9,7 @@ import { useRecordSave } from '../../ui/record/use-record-save'
 import { errorsOf, useForm, type FormErrors } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import { keysApi } from './access-keys-api'
+import { scopeChoices } from './key-scopes'
 import s from './access-keys.module.css'
 
 type KeyValues = { name: string; scopes: readonly string[]; expiry: string }
@@ -31,14 +32,14 @@ function validate(values: KeyValues): FormErrors {
 }
 
 export interface KeyFormProps {
-  /** The user's own rights: a key can be given these and no others. */
+  /** The user's own rights: a key can be given these and no others (heartbeats with `devices`). */
   rights: readonly Right[]
   onClose: () => void
   /** The key as issued, with its secret: the caller shows it once and forgets it. */
   onIssued: (key: IssuedKey) => void
 }
 
-/** Issues a key: a name, scopes out of the user's own rights, and how long it lasts. */
+/** Issues a key: a name, scopes out of the user's own rights (or heartbeats only, for a device), and how long it lasts. */
 export function KeyForm({ rights, onClose, onIssued }: KeyFormProps) {
   const t = useT()
   const form = useForm<KeyValues>({ name: '', scopes: [], expiry: '90' }, validate, (values): void => save.submit(values))
@@ -55,7 +56,7 @@ export function KeyForm({ rights, onClose, onIssued }: KeyFormProps) {
     },
     null,
   )
-  const scopes = RIGHTS.filter((right) => rights.includes(right)).map((right) => ({ value: right, label: t(`menu.${right}`) }))
+  const scopes = scopeChoices(t, rights)
   const expiries = EXPIRY_CHOICES.map((days) => ({ value: days, label: days === NEVER ? t('accessKeys.neverExpires') : t('accessKeys.days', { n: days }) }))
 
   return (

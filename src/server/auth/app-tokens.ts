@@ -7,6 +7,7 @@ import { route } from '../http/route'
 import { RULES } from '../http/throttle'
 import { message, type ServerKey } from '../messages'
 import type { Services } from '../services'
+import { liveKeyChain } from './access-keys'
 import { parseRights, rightsOf } from './accounts'
 import { hashSecret, newSecret } from './tokens'
 
@@ -69,6 +70,7 @@ interface AppRow {
   id: string
   organization_id: string
   created_by: string | null
+  made_by_key: string | null
   secret_hash: string
   scopes: string
 }
@@ -96,12 +98,16 @@ export function appTokenRoutes(services: Services) {
     if (!credentials.id || credentials.id.length > CLIENT_ID_MAX || !credentials.secret || credentials.secret.length > CLIENT_SECRET_MAX) throw refuse()
     const app = await db
       .selectFrom('app_ids')
-      .select(['id', 'organization_id', 'created_by', 'secret_hash', 'scopes'])
+      .select(['id', 'organization_id', 'created_by', 'made_by_key', 'secret_hash', 'scopes'])
       .where('client_id', '=', credentials.id)
       .executeTakeFirst()
     // Hash anyway, so an unknown client id takes as long as a wrong secret.
     const matches = sameHash(app?.secret_hash ?? '0'.repeat(64), credentials.secret)
     if (!app || !matches) throw refuse()
+    // Credentials made with a key end with it, as if they had been deleted.
+    if (app.made_by_key !== null && !(await liveKeyChain(db, app.made_by_key, services.now()))) {
+      throw new TokenRefusal('invalid_client', 'appKeyGone', viaBasic || !inBody ? 401 : 400)
+    }
     await counted.refund()
     return app
   }

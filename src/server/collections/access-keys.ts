@@ -1,11 +1,58 @@
-import { AccessKeyInput, AccessKeyUpdate, type AccessKey } from '../../contract/access-keys'
-import { newKey } from '../auth/access-keys'
-import { parseRights } from '../auth/accounts'
+import { sql } from 'kysely'
+import { AccessKeyInput, AccessKeyUpdate, HEARTBEAT_SCOPE, type AccessKey, type KeyScope } from '../../contract/access-keys'
+import { audit } from '../audit'
+import { MAX_KEY_DEPTH, newKey, parseKeyScopes } from '../auth/access-keys'
+import type { Principal } from '../http/auth'
 import { ApiError } from '../http/errors'
+import { streamHandle } from '../live/stream'
 import { message } from '../messages'
-import type { CollectionModule } from './engine'
+import type { AnyDb, CollectionModule, WriteContext } from './engine'
 
 const DAY_MS = 24 * 3600_000
+
+/** `heartbeat` is held by whoever may send heartbeats: a holder of `devices`, or a key that may. */
+const holds = (principal: Principal, scope: KeyScope) =>
+  scope === HEARTBEAT_SCOPE ? principal.rights.includes('devices') || principal.heartbeat === true : principal.rights.includes(scope)
+
+/** The keys made with `keyId`, through any number of keys, and the app ids made with any of them. */
+async function madeWith(db: AnyDb, keyId: string) {
+  const keys: { id: string; name: string; revoked_at: string | null }[] = []
+  const apps: string[] = []
+  for (let makers = [keyId]; makers.length; ) {
+    const made = await db.selectFrom('access_keys').select(['id', 'name', 'revoked_at']).where('made_by_key', 'in', makers).execute()
+    const madeApps = await db.selectFrom('app_ids').select('id').where('made_by_key', 'in', makers).execute()
+    keys.push(...made)
+    apps.push(...madeApps.map((app: { id: string }) => app.id))
+    makers = made.map((key: { id: string }) => key.id)
+  }
+  return { keys, apps }
+}
+
+/** What the revoked key made ends with it, at once: its keys are revoked too, its app ids' tokens and streams end. */
+async function endMadeWith(ctx: WriteContext, keyId: string) {
+  const { keys, apps } = await madeWith(ctx.db, keyId)
+  const live = keys.filter((key) => !key.revoked_at)
+  const organizationId = ctx.principal.organizationId
+  if (live.length) {
+    const ids = live.map((key) => key.id)
+    await ctx.db
+      .updateTable('access_keys')
+      .set({ revoked_at: ctx.now, updated_at: ctx.now, version: sql`version + 1` })
+      .where('id', 'in', ids)
+      .where('organization_id', '=', organizationId)
+      .execute()
+    for (const key of live) await audit(ctx.db, organizationId, ctx.actor, { action: 'revoke', collection: 'access_keys', recordId: key.id, recordName: key.name }, ctx.now)
+  }
+  if (apps.length) await ctx.db.deleteFrom('app_tokens').where('app_id', 'in', apps).execute()
+  const versions = live.length ? await ctx.db.selectFrom('access_keys').select(['id', 'version']).where('id', 'in', live.map((key) => key.id)).execute() : []
+  ctx.later(() => {
+    for (const key of versions) {
+      ctx.services.hub.disconnect(`key:${key.id}`)
+      ctx.services.hub.publish(organizationId, 'change', { collection: 'access_keys', id: key.id, action: 'update', version: Number(key.version) })
+    }
+    for (const appId of apps) ctx.services.hub.disconnect(streamHandle({ kind: 'app', appId, token: '' }))
+  })
+}
 
 /** Keys never leave the list: a revoked one stays, marked, so nobody wonders where it went. */
 export const accessKeys: CollectionModule<AccessKey, AccessKeyInput, AccessKeyUpdate> = {
@@ -27,7 +74,7 @@ export const accessKeys: CollectionModule<AccessKey, AccessKeyInput, AccessKeyUp
     id: String(row.id),
     name: String(row.name),
     prefix: String(row.prefix),
-    scopes: parseRights(String(row.scopes)),
+    scopes: parseKeyScopes(String(row.scopes)),
     expires_at: row.expires_at === null ? null : String(row.expires_at),
     last_used_at: row.last_used_at === null ? null : String(row.last_used_at),
     revoked_at: row.revoked_at === null ? null : String(row.revoked_at),
@@ -38,14 +85,16 @@ export const accessKeys: CollectionModule<AccessKey, AccessKeyInput, AccessKeyUp
   create: {
     schema: AccessKeyInput,
     row: async (input, ctx) => {
+      const { principal } = ctx
       // An app's token lasts minutes and speaks for nobody in person: a key it made would outlive it.
-      if (ctx.principal.kind === 'app') throw new ApiError(403, message('forbidden'))
+      if (principal.kind === 'app') throw new ApiError(403, message('forbidden'))
       // Nobody hands out more than they hold, not even through a key.
-      if (input.scopes.some((scope) => !ctx.principal.rights.includes(scope))) throw new ApiError(403, message('scopeNotHeld'))
+      if (input.scopes.some((scope) => !holds(principal, scope))) throw new ApiError(403, message('scopeNotHeld'))
+      if ((principal.keyDepth ?? 0) >= MAX_KEY_DEPTH) throw new ApiError(403, message('keyChainTooLong', { max: MAX_KEY_DEPTH }))
       const { key, prefix, hash } = newKey()
       const asked = input.expires_in_days === null ? null : new Date(Date.parse(ctx.now) + input.expires_in_days * DAY_MS).toISOString()
       // A key that makes keys cannot make one that outlives it.
-      const limit = ctx.principal.expiresAt ?? null
+      const limit = principal.expiresAt ?? null
       const expires = limit && (asked === null || asked > limit) ? limit : asked
       return {
         values: {
@@ -54,7 +103,8 @@ export const accessKeys: CollectionModule<AccessKey, AccessKeyInput, AccessKeyUp
           secret_hash: hash,
           scopes: JSON.stringify([...new Set(input.scopes)]),
           expires_at: expires,
-          created_by: ctx.principal.userId,
+          created_by: principal.userId,
+          made_by_key: principal.kind === 'key' ? (principal.keyId ?? null) : null,
         },
         reveal: { secret: key },
       }
@@ -67,5 +117,8 @@ export const accessKeys: CollectionModule<AccessKey, AccessKeyInput, AccessKeyUp
   retire: async (ctx, current) => {
     ctx.services.hub.disconnect(`key:${current.id}`)
     return current.revoked_at ? null : { revoked_at: ctx.now }
+  },
+  afterWrite: async (ctx, done) => {
+    if (done.action === 'retire' && done.before) await endMadeWith(ctx, done.before.id)
   },
 }

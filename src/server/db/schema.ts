@@ -179,6 +179,8 @@ export interface AccessKeyRow {
   expires_at: string | null
   last_used_at: string | null
   revoked_at: string | null
+  /** The key this key was made with; null when a person made it. */
+  made_by_key: string | null
   created_at: string
   updated_at: string
   version: number
@@ -286,6 +288,8 @@ export interface AppIdRow {
   /** JSON array of rights. */
   scopes: string
   rotated_at: string | null
+  /** The key this app id was made with (through an app, the key that app was made with); null when a person made it. */
+  made_by_key: string | null
   created_at: string
   updated_at: string
   version: number
@@ -305,6 +309,8 @@ export interface AppTokenRow {
 export interface SignInRow {
   id: string
   user_id: string
+  /** The organization signed into; null when none (or not known, for sign-ins older than this column). */
+  organization_id: string | null
   at: string
   method: string
   ip: string
@@ -345,6 +351,15 @@ export interface PaymentMethodRow {
   updated_at: string
 }
 
+/** A plan change of an organization, at the time it was made. */
+export interface PlanChangeRow {
+  id: string
+  organization_id: string
+  at: string
+  from_plan: string
+  plan: string
+}
+
 export interface Database {
   organizations: OrganizationRow
   users: UserRow
@@ -372,4 +387,5 @@ export interface Database {
   avatars: AvatarRow
   invoices: InvoiceRow
   payment_methods: PaymentMethodRow
+  plan_changes: PlanChangeRow
 }

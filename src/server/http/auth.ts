@@ -28,6 +28,12 @@ export interface Principal {
   token: string
   /** A key's own end, if it has one; an app token's end. */
   expiresAt?: string | null
+  /** A key that may send device heartbeats. */
+  heartbeat?: boolean
+  /** A key made for heartbeats alone: only the heartbeat route lets it through. */
+  heartbeatOnly?: boolean
+  /** How many keys deep a key was made: 1 when a person made it. */
+  keyDepth?: number
 }
 
 export type AuthEnv = { Variables: { session: Session; principal: Principal } }
@@ -62,15 +68,21 @@ export async function principalOf(services: Services, token: string): Promise<Pr
   return userId && organizationId && rights ? { kind: 'user', userId, organizationId, rights, token } : undefined
 }
 
-/** Lets a session or an access key through, resolved afresh on every request; sets `c.var.principal`. */
+/**
+ * Lets a session, an access key or an app token through, resolved afresh on every request; sets
+ * `c.var.principal`. A heartbeat-only key passes only where `heartbeat` says the route takes it.
+ */
 export const requirePrincipal =
-  (services: Services): MiddlewareHandler<AuthEnv> =>
+  (services: Services, { heartbeat = false } = {}): MiddlewareHandler<AuthEnv> =>
   async (c, next) => {
-    if (c.get('principal')) return next()
-    const token = bearer(c.req.header('Authorization'))
-    const principal = token ? await principalOf(services, token) : undefined
-    if (!principal) throw fail(401, 'unauthorized')
-    c.set('principal', principal)
+    let principal: Principal | undefined = c.get('principal')
+    if (!principal) {
+      const token = bearer(c.req.header('Authorization'))
+      principal = token ? await principalOf(services, token) : undefined
+      if (!principal) throw fail(401, 'unauthorized')
+      c.set('principal', principal)
+    }
+    if (principal.heartbeatOnly && !heartbeat) throw fail(403, 'heartbeatOnly')
     await next()
   }
 

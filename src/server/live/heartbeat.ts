@@ -1,20 +1,27 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { HeartbeatBody } from '../../contract/devices'
 import type { EngineServices } from '../collections/engine'
-import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
+import { requirePrincipal, type AuthEnv } from '../http/auth'
 import { readBody } from '../http/body'
 import { fail } from '../http/errors'
 import type { Presence } from './presence'
 
+/** Only a key sends heartbeats, one holding `heartbeat` (a device's key) or `devices`. */
+const mayBeat: MiddlewareHandler<AuthEnv> = async (c, next) => {
+  const principal = c.var.principal
+  if (principal.kind === 'key' ? !principal.heartbeat : !principal.rights.includes('devices')) throw fail(403, 'forbidden')
+  if (principal.kind !== 'key') throw fail(403, 'keyOnly')
+  await next()
+}
+
 /**
- * `POST /devices/{id}/heartbeat`, sent by a device with an access key holding `devices`: it sets
- * the device online (or in error), notes its address and firmware, and keeps the metrics.
+ * `POST /devices/{id}/heartbeat`, sent by a device with its access key: it sets the device online
+ * (or in error), notes its address and firmware, and keeps the metrics.
  */
 export function heartbeatRoutes(services: EngineServices, presence: Presence) {
   const { db } = services
-  return new Hono<AuthEnv>().post('/devices/:id/heartbeat', requirePrincipal(services), requireRight('devices'), async (c) => {
+  return new Hono<AuthEnv>().post('/devices/:id/heartbeat', requirePrincipal(services, { heartbeat: true }), mayBeat, async (c) => {
     const principal = c.var.principal
-    if (principal.kind !== 'key') throw fail(403, 'keyOnly')
     const body = await readBody(c, HeartbeatBody)
     const id = c.req.param('id')
     const device = await db

@@ -33,14 +33,21 @@ function mustHold(principal: Principal, scopes: readonly Right[], had: readonly 
   if (scopes.some((scope) => !had.includes(scope) && !principal.rights.includes(scope))) throw new ApiError(403, message('appScopeNotHeld'))
 }
 
+/** Acting on an app id (rotating it, deleting it, taking a scope away) needs every right it holds. */
+function mustHoldAll(principal: Principal, scopes: readonly Right[]) {
+  if (scopes.some((scope) => !principal.rights.includes(scope))) throw new ApiError(403, message('appNotHeld'))
+}
+
 /**
- * Whose rights the app speaks within: the user who made it. An app that makes an app passes on its
- * own maker, so every app traces back to a person whose rights bound it.
+ * Whose rights the app speaks within: the user who made it; and the key it was made with, whose end
+ * is its end. An app that makes an app passes on both, so every app traces back to a person whose
+ * rights bound it, and no app outlives the key behind it.
  */
-async function makerOf(ctx: WriteContext): Promise<string | null> {
-  if (ctx.principal.kind !== 'app') return ctx.principal.userId
-  const row = await ctx.db.selectFrom('app_ids').select('created_by').where('id', '=', ctx.principal.appId ?? '').executeTakeFirst()
-  return (row?.created_by as string | null | undefined) ?? null
+async function makerOf(ctx: WriteContext): Promise<{ created_by: string | null; made_by_key: string | null }> {
+  const { principal } = ctx
+  if (principal.kind !== 'app') return { created_by: principal.userId, made_by_key: principal.kind === 'key' ? (principal.keyId ?? null) : null }
+  const row = await ctx.db.selectFrom('app_ids').select(['created_by', 'made_by_key']).where('id', '=', principal.appId ?? '').executeTakeFirst()
+  return { created_by: (row?.created_by as string | null | undefined) ?? null, made_by_key: (row?.made_by_key as string | null | undefined) ?? null }
 }
 
 const select = (db: AnyDb, organizationId: string) =>
@@ -87,7 +94,7 @@ export const appIds: CollectionModule<AppIdRecord, AppIdInput, AppIdUpdate> = {
           redirect_uris: JSON.stringify([...new Set(input.redirect_uris)]),
           scopes: JSON.stringify([...new Set(input.scopes)]),
           rotated_at: null,
-          created_by: await makerOf(ctx),
+          ...(await makerOf(ctx)),
         },
         reveal: { client_secret: secret },
       }
@@ -103,6 +110,9 @@ export const appIds: CollectionModule<AppIdRecord, AppIdInput, AppIdUpdate> = {
         scopes: JSON.stringify([...new Set(input.scopes)]),
       }
     },
+  },
+  allow: async (ctx, action, current, input) => {
+    mustHoldAll(ctx.principal, action === 'delete' || !input ? current.scopes : current.scopes.filter((scope) => !input.scopes.includes(scope)))
   },
   afterWrite: async (ctx, done) => {
     if (done.action !== 'delete' || !done.before) return
@@ -129,6 +139,8 @@ export function appIdRoutes(services: Services) {
     const record = await db.transaction().execute(async (trx) => {
       const row = id.length <= 64 ? await select(trx, organizationId).where('t.id', '=', id).executeTakeFirst() : undefined
       if (!row) throw fail(404, 'notFound')
+      // The new secret trades for a token of every scope: only someone holding them all may have it.
+      mustHoldAll(principal, toRecord(row as Record<string, unknown>).scopes)
       await trx
         .updateTable('app_ids')
         .set({ secret_hash: hashSecret(secret), rotated_at: at, updated_at: at, version: sql`version + 1` })

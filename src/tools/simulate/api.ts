@@ -1,4 +1,4 @@
-import type { IssuedKey } from '../../contract/access-keys'
+import { HEARTBEAT_SCOPE, type IssuedKey } from '../../contract/access-keys'
 import { collectionPath } from '../../contract/collections'
 import type { Device, DeviceInput, DeviceStatus, HeartbeatBody } from '../../contract/devices'
 import { API } from '../../contract/paths'
@@ -66,8 +66,9 @@ export const signIn = async (url: string, email: string, password: string) =>
 
 export const signOut = (api: Api) => api.call('POST', API.logout, {})
 
+/** The devices' own key: it sends heartbeats and can do nothing else. */
 export const issueKey = async (api: Api, name: string) =>
-  (await api.call<IssuedKey>('POST', collectionPath('access_keys'), { name, scopes: ['devices'], expires_in_days: 30 })).data
+  (await api.call<IssuedKey>('POST', collectionPath('access_keys'), { name, scopes: [HEARTBEAT_SCOPE], expires_in_days: 30 })).data
 
 export const revokeKey = (api: Api, id: string) => api.call('DELETE', collectionPath('access_keys', id))
 

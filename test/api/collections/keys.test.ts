@@ -64,7 +64,7 @@ test('keeps no secret in clear in the database file', async () => {
   const secret: string = issued.secret
   const random = secret.slice('edk_12345678_'.length)
   const row = keyRow(issued.id)
-  assert.equal(Object.keys(row).sort(), ['created_at', 'created_by', 'expires_at', 'id', 'last_used_at', 'name', 'organization_id', 'prefix', 'revoked_at', 'scopes', 'secret_hash', 'updated_at', 'version'])
+  assert.equal(Object.keys(row).sort(), ['created_at', 'created_by', 'expires_at', 'id', 'last_used_at', 'made_by_key', 'name', 'organization_id', 'prefix', 'revoked_at', 'scopes', 'secret_hash', 'updated_at', 'version'])
   assert.is(row.prefix, secret.slice(0, 12))
   assert.match(row.secret_hash, /^[0-9a-f]{64}$/)
   for (const value of Object.values(server.query<Rec>(`SELECT * FROM access_keys`)).flatMap((each) => Object.values(each))) {
@@ -160,6 +160,84 @@ test('gets 401 once past its expiry, and not a minute before', async () => {
   expectStatus(await key.list('devices'), 200, 'a minute before expiry')
   server.advance(2 * 60_000)
   assert.equal(await statuses([key.list('devices'), key.heartbeat(device.id)]), [401, 401])
+})
+
+/** A key of `scopes` made with the key `maker`. */
+async function keyMadeWith(maker: Rec, scopes: string[], overrides: Rec = {}) {
+  const issued = expectStatus<Rec>(await client(server, maker.secret).create('access_keys', createKey({ scopes, ...overrides })), 201, 'key made with a key')
+  return { issued, key: client(server, issued.secret) }
+}
+
+test('what a key makes ends with it: its keys, and theirs, get 401 once it is revoked, and are listed revoked', async () => {
+  const { maker, device, issued } = await setUp(['devices', 'access_keys'])
+  const child = await keyMadeWith(issued, ['devices', 'access_keys'])
+  const grandchild = await keyMadeWith(child.issued, ['devices'])
+  assert.equal(await statuses([child.key.list('devices'), grandchild.key.heartbeat(device.id)]), [200, 200])
+  const events = await openEvents(server, grandchild.issued.secret)
+  expectStatus(await maker.remove('access_keys', issued.id), 200)
+  assert.ok(await events.waitForEnd(2000), 'the stream opened with the grandchild ends')
+  assert.equal(await statuses([child.key.list('devices'), child.key.heartbeat(device.id), grandchild.key.list('devices'), grandchild.key.heartbeat(device.id)]), [401, 401, 401, 401])
+  const listed = expectStatus<Rec[]>(await maker.list('access_keys'), 200)
+  assert.equal(listed.map((key) => key.revoked_at !== null), [true, true, true])
+  const trail = server.query<Rec>(`SELECT action, actor_id FROM audit_events WHERE record_id IN (?, ?) ORDER BY record_id`, child.issued.id, grandchild.issued.id)
+  assert.equal(trail.filter((entry) => entry.action === 'revoke').map((entry) => entry.actor_id), [maker.userId, maker.userId])
+  assert.is(keyRow(grandchild.issued.id).made_by_key, child.issued.id)
+})
+
+test('a key made with a key stops when that key ends by any means, its own row untouched', async () => {
+  const { device, issued } = await setUp(['devices', 'access_keys'])
+  const child = await keyMadeWith(issued, ['devices'])
+  expectStatus(await child.key.heartbeat(device.id), 200)
+  writeDb(server, `UPDATE access_keys SET revoked_at = ? WHERE id = ?`, new Date().toISOString(), issued.id)
+  assert.equal(await statuses([child.key.list('devices'), child.key.heartbeat(device.id)]), [401, 401])
+  assert.is(keyRow(child.issued.id).revoked_at, null)
+})
+
+test('a key made with a key lasts no longer than it, holds no more, and chains stop at eight deep', async () => {
+  const { issued } = await setUp(['devices', 'access_keys'], { expires_in_days: 7 })
+  const child = await keyMadeWith(issued, ['devices', 'access_keys'], { expires_in_days: null })
+  assert.is(child.issued.expires_at, issued.expires_at)
+  const wider = await child.key.create('access_keys', createKey({ scopes: ['tunnels'] }))
+  assert.equal([wider.status, wider.body.message], [403, 'You cannot give a key a right you do not hold yourself'])
+  let last = child
+  for (let depth = 3; depth <= 8; depth++) last = await keyMadeWith(last.issued, ['devices', 'access_keys'])
+  expectStatus(await last.key.list('devices'), 200, 'the eighth key works')
+  const ninth = await last.key.create('access_keys', createKey({ scopes: ['devices'] }))
+  assert.equal([ninth.status, ninth.body.message], [403, 'A key made by keys 8 deep cannot make another; make it while signed in'])
+  server.advance(7 * 24 * 3600_000 + 60_000)
+  assert.is((await last.key.list('devices')).status, 401)
+})
+
+test('a heartbeat key sends heartbeats and may do nothing else', async () => {
+  const { maker, device, issued } = await setUp(['heartbeat'])
+  assert.equal(issued.scopes, ['heartbeat'])
+  const key = client(server, issued.secret)
+  expectStatus(await key.heartbeat(device.id), 200)
+  const refused = await Promise.all([
+    key.list('devices'),
+    key.get('devices', device.id),
+    key.update('devices', device.id, { ...device, name: 'Taken over' }),
+    key.remove('devices', device.id),
+    key.create('devices', createDevice()),
+    call(server, 'GET', '/events', issued.secret),
+    call(server, 'GET', '/summary', issued.secret),
+    call(server, 'GET', '/metrics/network?range=1h', issued.secret),
+  ])
+  assert.equal(refused.map((answer) => [answer.status, answer.body.message]), Array(8).fill([403, 'This key may only send device heartbeats']))
+  expectStatus(await maker.get('devices', device.id), 200)
+  // Its maker must hold devices to give it, and it stops when the maker loses them.
+  limitRights(server, maker.email, ['access_keys', 'tunnels'])
+  assert.is((await key.heartbeat(device.id)).status, 403)
+  const given = await maker.create('access_keys', createKey({ scopes: ['heartbeat'] }))
+  assert.equal([given.status, given.body.message], [403, 'You cannot give a key a right you do not hold yourself'])
+})
+
+test('a key with devices still sends heartbeats, and can give a heartbeat key', async () => {
+  const { device, issued } = await setUp(['devices', 'access_keys'])
+  expectStatus(await client(server, issued.secret).heartbeat(device.id), 200)
+  const child = await keyMadeWith(issued, ['heartbeat'])
+  expectStatus(await child.key.heartbeat(device.id), 200)
+  assert.is((await child.key.list('devices')).status, 403)
 })
 
 test.run()

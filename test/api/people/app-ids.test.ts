@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { call, expectStatus, limitRights, register, startServer, type Tenant, type TestServer } from '../collections/_api'
+import { call, expectStatus, joinOrganization, limitRights, register, startServer, type Tenant, type TestServer } from '../collections/_api'
 
 type Rec = Record<string, any>
 
@@ -200,6 +200,28 @@ test('refuses with 403 to give a scope the maker does not hold, and to anyone wi
   ]
   assert.equal(statuses, [403, 403, 403, 403, 403, 403])
   assert.is(rowOf(created.id)!.name, 'Renamed by limited')
+})
+
+test('refuses with 403 to rotate, delete or strip an app id holding a scope the caller lacks, and changes nothing', async () => {
+  const owner = await register(server, 'Owner of apps')
+  const powerful = await newApp(owner, { name: 'Role admin app', scopes: ['devices', 'roles'] })
+  const { client_secret: _, ...record } = powerful
+  const attacker = await register(server, 'Holder of app_ids')
+  joinOrganization(server, attacker, owner.organizationId, ['app_ids', 'devices'])
+  const before = rowOf(powerful.id)
+  const answers = [await apps(attacker).rotate(powerful.id), await apps(attacker).remove(powerful.id), await apps(attacker).update(powerful.id, { ...record, scopes: ['devices'] })]
+  assert.equal(
+    answers.map((answer) => [answer.status, answer.body.message]),
+    Array(3).fill([403, 'You cannot act on an app id that holds a right you do not hold yourself']),
+  )
+  assert.not.ok(answers.some((answer) => answer.text.includes('client_secret')))
+  assert.equal(rowOf(powerful.id), before)
+  assert.equal(trailOf(powerful.id).map((entry) => entry.action), ['create'])
+  // Within their own rights they act as before.
+  const own = await newApp(owner, { scopes: ['devices'] })
+  expectStatus(await apps(attacker).rotate(own.id), 200)
+  expectStatus(await apps(attacker).update(powerful.id, { ...record, name: 'Renamed, scopes kept' }), 200)
+  expectStatus(await apps(attacker).remove(own.id), 200)
 })
 
 test("answers 404 to every verb on another organization's app id and changes nothing", async () => {

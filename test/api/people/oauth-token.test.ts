@@ -2,7 +2,7 @@ import * as oauth from 'oauth4webapi'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { APP_TOKEN_SECONDS } from '../../../src/contract/app-ids'
-import { call, client, createDevice, expectStatus, limitRights, register, startServer, type Tenant, type TestServer } from '../collections/_api'
+import { call, client, createDevice, createKey, expectStatus, limitRights, register, startServer, writeDb, type Tenant, type TestServer } from '../collections/_api'
 import { openEvents } from '../collections/_events'
 
 type Rec = Record<string, any>
@@ -167,6 +167,42 @@ test('an app id cannot mint access keys that would outlive its token', async () 
   const answer = await use(token, 'POST', '/access_keys/', { name: 'From an app', scopes: ['devices'], expires_in_days: null })
   assert.is(answer.status, 403)
   assert.is((await use(token, 'GET', '/access_keys/')).status, 200)
+})
+
+/** An access key of `owner`, and an app id made with it. */
+async function appMadeWithKey(scopes: string[], keyOverrides: Rec = {}) {
+  const key = expectStatus<Rec>(await owner.create('access_keys', createKey({ scopes: ['app_ids', 'devices'], ...keyOverrides })), 201, 'issue key')
+  const app = expectStatus<Rec>(await call(server, 'POST', '/app_ids/', key.secret, { name: `Key app ${++made}`, redirect_uris: [], scopes }), 201, 'app id made with a key')
+  return { key, app }
+}
+
+test('an app id made with an access key ends with the key: no new token, its tokens and its own apps get 401', async () => {
+  const { key, app } = await appMadeWithKey(['app_ids', 'devices'])
+  const { access_token: token } = await grant(app)
+  // An app made with that app's token hangs on the same key.
+  const grandchild = (await use(token, 'POST', '/app_ids/', { name: 'Grandchild', redirect_uris: [], scopes: ['devices'] })).body as Rec
+  const { access_token: grandToken } = await grant(grandchild)
+  assert.equal(await Promise.all([use(token, 'GET', '/devices/'), use(grandToken, 'GET', '/devices/')]).then((all) => all.map((each) => each.status)), [200, 200])
+  const events = await openEvents(server, token)
+  expectStatus(await owner.remove('access_keys', key.id), 200)
+  assert.ok(await events.waitForEnd(2000), 'the stream opened with the app token ends')
+  assert.equal(await Promise.all([use(token, 'GET', '/devices/'), use(grandToken, 'GET', '/devices/')]).then((all) => all.map((each) => each.status)), [401, 401])
+  for (const each of [app, grandchild]) {
+    assert.equal(await refusal(grant(each, 'basic')), { error: 'invalid_client', status: 401, challenge: 'basic' })
+    assert.equal(await refusal(grant(each, 'post')), { error: 'invalid_client', status: 400 })
+  }
+})
+
+test("an app id made with a key gets no token, and its live tokens 401, once the key ends by any means", async () => {
+  const { key, app } = await appMadeWithKey(['devices'])
+  const { access_token: token } = await grant(app)
+  writeDb(server, `UPDATE access_keys SET revoked_at = ? WHERE id = ?`, new Date().toISOString(), key.id)
+  assert.is((await use(token, 'GET', '/devices/')).status, 401)
+  writeDb(server, `UPDATE access_keys SET revoked_at = NULL WHERE id = ?`, key.id)
+  assert.is((await use(token, 'GET', '/devices/')).status, 200)
+  writeDb(server, `UPDATE access_keys SET expires_at = ? WHERE id = ?`, new Date(Date.now() - 1000).toISOString(), key.id)
+  const answer = await raw('grant_type=client_credentials', { Authorization: basic(app.client_id, app.client_secret) })
+  assert.equal([answer.status, ((await answer.json()) as Rec).message], [401, 'The access key that made this app id is revoked or has expired'])
 })
 
 test('after a rotation the old secret is refused and the old tokens get 401, the new secret works', async () => {

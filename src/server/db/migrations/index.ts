@@ -6,6 +6,9 @@ import { inventory } from './0004-inventory'
 import { people } from './0005-people'
 import { metrics } from './0006-metrics'
 import { billing } from './0007-billing'
+import { signInOrganizations } from './0008-sign-in-organizations'
+import { madeByKey } from './0009-made-by-key'
+import { planChanges } from './0010-plan-changes'
 
 /** Every migration in order, one file each; names sort in the order they run. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +19,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005_people': people,
   '0006_metrics': metrics,
   '0007_billing': billing,
+  '0008_sign_in_organizations': signInOrganizations,
+  '0009_made_by_key': madeByKey,
+  '0010_plan_changes': planChanges,
 }
 
 export const migrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -54,6 +54,33 @@ test('offers as scopes only the rights the user holds', async () => {
   assert.is(scopes.queryByRole('checkbox', { name: 'Edge & Devices' }), null)
 })
 
+test('offers a key for device heartbeats only to a user holding devices, and lists it in words', async () => {
+  const issued: IssuedKey = { ...createAccessKey({ name: 'Kiosk 7', scopes: ['heartbeat'] }), secret: 'edk_00000000_Zq9XyW8vU7tS6rQ5pO4nM3lK2jI1hG0fE9dC8bA7zY6' }
+  const { secret: _, ...listed } = issued
+  let keys: unknown[] = []
+  const view = open({
+    'GET /access_keys/': () => listReply(keys),
+    'POST /access_keys/': () => {
+      keys = [listed]
+      return { status: 201, body: issued }
+    },
+  })
+  fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'New key' })))
+  const scopes = within(view.getByRole('group', { name: 'Scopes' }))
+  assert.equal(
+    scopes.getAllByRole('checkbox').map((box) => box.closest('div')?.textContent),
+    ['Device heartbeats onlyFor devices: it sends their heartbeats and can do nothing else', 'Access Keys', 'Edge & Devices', 'Tunnels'],
+  )
+  fireEvent.change(view.getByLabelText('Name'), { target: { value: 'Kiosk 7' } })
+  fireEvent.click(scopes.getByRole('checkbox', { name: /^Device heartbeats only/ }))
+  fireEvent.click(view.getByRole('button', { name: 'Create key' }))
+  await waitFor(() => view.getByRole('dialog', { name: 'Your new key “Kiosk 7”' }))
+  assert.equal(stub!.seen('POST /access_keys/')[0]?.body, { name: 'Kiosk 7', scopes: ['heartbeat'], expires_in_days: 90 })
+  fireEvent.click(view.getByRole('button', { name: 'I have stored it' }))
+  await waitFor(() => view.getByText('Kiosk 7'))
+  assert.equal([...rowOf('Kiosk 7').querySelectorAll('li')].map((item) => item.textContent), ['Device heartbeats only'])
+})
+
 test('shows the secret once, and after closing no element in the document holds it', async () => {
   const secret = 'edk_1a2b3c4d_Zq9XyW8vU7tS6rQ5pO4nM3lK2jI1hG0fE9dC8bA7zY6'
   const issued: IssuedKey = { ...createAccessKey({ name: 'Deploy bot', prefix: 'edk_1a2b3c4d', scopes: ['tunnels'], expires_at: daysFromNow(30) }), secret }
