@@ -1,4 +1,4 @@
-import { array, coerce, enums, object, refine, string, unknown, type Infer } from 'superstruct'
+import { array, coerce, enums, object, optional, refine, string, type, unknown, type Infer } from 'superstruct'
 import { newPasswordErrors, passwordOfEmailErrors } from './auth'
 import type { BaseRecord } from './collections'
 import { check, type FieldErrors, Email, LIMITS, NewPassword, Password, Secret, Text } from './validation'
@@ -70,16 +70,34 @@ export interface SignInEntry {
   browser: string
 }
 
-/** `GET /invitations/{token}`: what the invitee sees before choosing a password. */
+/** `GET /invitations/{token}`: what the invitee sees before accepting. */
 export interface InvitationInfo {
   email: string
   organization: string
   expires_at: string
+  /**
+   * The address has an account already: it accepts as that account (signed in as it, or with its
+   * password) and keeps its name and password. Otherwise the invitee chooses both.
+   */
+  account: boolean
 }
 
-/** `POST /invitations/accept`. */
+/** `POST /invitations/accept` by an address with no account yet: the name and password it will sign in with. */
 export const AcceptBody = object({ token: Secret, name: Text(LIMITS.name), password: NewPassword })
 export type AcceptBody = Infer<typeof AcceptBody>
+
+/**
+ * `POST /invitations/accept` by an existing account: sent with a session of that account, or with
+ * its current password. Nothing of the account changes.
+ */
+export const JoinBody = object({ token: Secret, password: optional(Password) })
+export type JoinBody = Infer<typeof JoinBody>
+
+/** The token of either body, read first to learn which one the invitation takes. */
+export const InvitationToken = type({ token: Secret })
+
+/** The console's form for an existing account that is not signed in: its password. */
+export const JoinForm = object({ password: Password })
 
 export const AcceptForm = object({ name: Text(LIMITS.name), password: NewPassword, passwordConfirm: Password })
 

@@ -2,7 +2,7 @@ import { pruneAppTokens } from './auth/app-holder'
 import { pruneTokens } from './auth/tokens'
 import { tune, type Db } from './db/open'
 import type { Throttle } from './http/throttle'
-import { pruneRollups } from './metrics/rollup'
+import { pruneRollups, watermark } from './metrics/rollup'
 import type { Logger } from './services'
 
 export const SWEEP_EVERY_MS = 10 * 60_000
@@ -12,7 +12,8 @@ export const HEARTBEAT_RETENTION_DAYS = 7
 export const SIGN_IN_RETENTION_DAYS = 90
 
 /**
- * Deletes what can no longer be used: ended sessions, spent or expired links and codes, old
+ * Deletes what can no longer be used: ended sessions, spent or expired links and codes (and the
+ * accounts made for invitations that lapsed with them), old
  * counts, heartbeat samples past their retention; then lets the storage tune itself.
  */
 export async function sweep(db: Db, now: Date, throttle: Throttle): Promise<void> {
@@ -24,12 +25,35 @@ export async function sweep(db: Db, now: Date, throttle: Throttle): Promise<void
   await db.deleteFrom('oauth_states').where('expires_at', '<=', at).execute()
   await db.deleteFrom('oauth_codes').where('expires_at', '<=', at).execute()
   await db.deleteFrom('invitations').where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', at)])).execute()
+  await pruneInvitedAccounts(db, at)
   const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600_000).toISOString()
   await db.deleteFrom('sign_ins').where('at', '<', daysAgo(SIGN_IN_RETENTION_DAYS)).execute()
-  const kept = daysAgo(HEARTBEAT_RETENTION_DAYS)
+  // Samples not yet folded into the rollups stay past their retention, so no traffic misses an invoice.
+  const folded = (await watermark(db)) ?? 0
+  const kept = new Date(Math.min(Date.parse(daysAgo(HEARTBEAT_RETENTION_DAYS)), folded)).toISOString()
   await db.deleteFrom('heartbeats').where('at', '<', kept).execute()
   await pruneRollups(db, now)
   tune(db)
+}
+
+/**
+ * An account an invitation made for an address (no password, never accepted) lapses with its last
+ * open invitation: withdrawn or expired everywhere, it goes, with its places as an invited member.
+ */
+async function pruneInvitedAccounts(db: Db, at: string): Promise<void> {
+  await db
+    .deleteFrom('users')
+    .where('status', '=', 'invited')
+    .where('password_hash', '=', '')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('invitations as i').select('i.id').whereRef('i.user_id', '=', 'users.id').where('i.used_at', 'is', null).where('i.expires_at', '>', at),
+        ),
+      ),
+    )
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('members as m').select('m.id').whereRef('m.user_id', '=', 'users.id').where('m.status', '!=', 'invited'))))
+    .execute()
 }
 
 /** Sweeps at start and then every SWEEP_EVERY_MS, without keeping the process alive. */

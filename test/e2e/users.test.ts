@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { seriousViolations } from './axe'
-import { BUILDS, closeBrowser, failedLoad, newContext, settle, signInAdmin, uniqueEmail } from './browser'
+import { BUILDS, callApi, closeBrowser, failedLoad, newContext, registerAndSignIn, settle, signInAdmin, uniqueEmail } from './browser'
 
 test.after(closeBrowser)
 
@@ -72,6 +72,40 @@ for (const { flavour, BASE } of BUILDS) {
     // The link is spent.
     await invitee.goto(link!)
     await invitee.getByRole('heading', { name: 'This invitation cannot be used' }).waitFor()
+    await inviteeContext.close()
+    await adminContext.close()
+  })
+
+  test(`invites an existing account, which joins from the mailed link signed in, with one click, keeping its password (${flavour})`, async () => {
+    const inviteeContext = await newContext()
+    const invitee = await inviteeContext.newPage()
+    const email = await registerAndSignIn(invitee, `Joiner ${flavour}`, BASE)
+    const adminContext = await newContext()
+    const admin = await adminContext.newPage()
+    await signInAdmin(admin, BASE)
+    await admin.goto(`${BASE}/app/users`)
+    await admin.getByRole('button', { name: 'Invite user' }).click()
+    const form = admin.getByRole('dialog', { name: 'Invite a user' })
+    await form.getByLabel('E-mail').fill(email)
+    await form.getByRole('checkbox', { name: 'Viewer' }).check()
+    await form.getByRole('button', { name: 'Send invitation' }).click()
+    await form.waitFor({ state: 'detached' })
+    const row = admin.getByRole('row').filter({ hasText: email })
+    await row.getByText('Invited', { exact: true }).waitFor()
+    const link = await invitationLinkFor(email, DATA_DIRS[flavour]!)
+    assert.ok(link, 'an invitation link is in the outbox')
+
+    await invitee.goto(link!)
+    await invitee.getByRole('heading', { name: 'Join Default organization' }).waitFor()
+    await invitee.getByText(`You are signed in as ${email}.`).waitFor()
+    assert.is(await invitee.getByLabel('Full name').count(), 0, 'nothing of the account is chosen again')
+    await invitee.getByRole('button', { name: 'Join Default organization' }).click()
+    await invitee.waitForURL(`${BASE}/app`)
+    const self = await callApi(invitee, BASE, 'GET', '/users/self')
+    assert.is(self.organization.name, 'Default organization')
+    await row.getByText('Active', { exact: true }).waitFor()
+    const again = await invitee.request.post(`${BASE}/api/login/users/`, { data: { email, password: 'shell-Password-1' } })
+    assert.is(again.status(), 200, 'the password is unchanged')
     await inviteeContext.close()
     await adminContext.close()
   })

@@ -9,12 +9,16 @@ import { useHydrated } from '../../ui/use-hydrated'
 import { useT } from '../../ui/use-t'
 import { AcceptForm } from './accept-form'
 import { readInvitation } from './invitation-api'
+import { JoinForm } from './join-form'
 import './texts'
 import s from './invitation.module.css'
 
 type Reading = { status: 'loading' } | { status: 'invalid'; message: string } | { status: 'ready'; invitation: InvitationInfo }
 
-/** `/invitation?token=`: who invited the visitor where, and the form that accepts. */
+/**
+ * `/invitation?token=`: who invited the visitor where, and the form that accepts: a name and
+ * password for an address new here, the account itself for an address that has one.
+ */
 export default function InvitationScreen() {
   const t = useT()
   // The prerendered page has no query string: the token counts once hydration is over.
@@ -40,9 +44,9 @@ export default function InvitationScreen() {
     return (
       <AuthLayout
         title={t('users.invitation.title', { organization: invitation.organization })}
-        intro={t('users.invitation.intro', { email: invitation.email })}
+        intro={t(invitation.account ? 'users.invitation.accountIntro' : 'users.invitation.intro', { email: invitation.email })}
       >
-        <AcceptForm token={token} invitation={invitation} />
+        {invitation.account ? <JoinForm token={token} invitation={invitation} /> : <AcceptForm token={token} invitation={invitation} />}
       </AuthLayout>
     )
   }

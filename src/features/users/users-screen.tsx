@@ -67,7 +67,7 @@ export default function UsersScreen() {
           onClose={() => setInviting(false)}
           onInvited={(user) => {
             setInviting(false)
-            notify('success', t(user.status === 'active' ? 'users.addedNotice' : 'users.invitedNotice', { email: user.email }))
+            notify('success', t('users.invitedNotice', { email: user.email }))
             refresh()
           }}
         />

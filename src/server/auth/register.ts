@@ -1,22 +1,45 @@
 import { Hono } from 'hono'
 import { RegisterBody } from '../../contract/auth'
 import { API } from '../../contract/paths'
+import type { Db } from '../db/open'
 import { invalidInput, readBody } from '../http/body'
 import { fail } from '../http/errors'
 import { route } from '../http/route'
 import { RULES } from '../http/throttle'
 import { message } from '../messages'
 import type { Services } from '../services'
-import { createAccount, findUserByEmail } from './accounts'
+import { createAccount, createOrganization, findUserByEmail, type NewAccount } from './accounts'
 import { weakPassword } from './common-passwords'
 import { originOf, signedInAnswer } from './login'
+
+/**
+ * Makes the account an invitation made for this address (`status` invited, no password) the
+ * registrant's own, with an organization as `createAccount` gives; its invitations stay open, to be
+ * accepted as this account. Undefined when it is no longer such an account (accepted meanwhile).
+ */
+async function claimInvitedAccount(db: Db, userId: string, account: NewAccount): Promise<string | undefined> {
+  const at = account.now.toISOString()
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('users')
+      .set({ name: account.name.trim(), password_hash: account.passwordHash, status: 'active', updated_at: at })
+      .where('id', '=', userId)
+      .where('status', '=', 'invited')
+      .executeTakeFirst()
+    if (claimed.numUpdatedRows === 0n) return undefined
+    await trx.updateTable('members').set({ current: 0 }).where('user_id', '=', userId).execute()
+    await createOrganization(trx, { name: account.organization, userId, now: at, current: true })
+    return userId
+  })
+}
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Error && /unique/i.test(error.message) && /users\.email|users_email/i.test(error.message)
 
 /**
  * Creates the account and signs it in. A new user administers an organization of their own, so
- * the console works for them at once; an administrator can later invite them elsewhere.
+ * the console works for them at once; an administrator can later invite them elsewhere. An
+ * address that was only invited registers too, taking over the account made for the invitation.
  */
 export function registerRoutes(services: Services) {
   const { db, passwords } = services
@@ -25,22 +48,20 @@ export function registerRoutes(services: Services) {
     await services.throttle.count(c, [RULES.register])
     const weak = weakPassword(body.password, body.email)
     if (weak) throw invalidInput({ password: weak }, message('weakPassword'))
-    if (await findUserByEmail(db, body.email)) throw fail(409, 'emailTaken')
+    const existing = await findUserByEmail(db, body.email)
+    // An address only invited so far has no owner yet: registering makes its account the registrant's.
+    if (existing && existing.status !== 'invited') throw fail(409, 'emailTaken')
     const name = body.name.trim()
-    let userId: string
+    const account = { organization: `${name}'s organization`, name, email: body.email, passwordHash: await passwords.hash(body.password), now: services.now() }
+    let userId: string | undefined
     try {
-      userId = await createAccount(db, {
-        organization: `${name}'s organization`,
-        name,
-        email: body.email,
-        passwordHash: await passwords.hash(body.password),
-        now: services.now(),
-      })
+      userId = existing ? await claimInvitedAccount(db, existing.id, account) : await createAccount(db, account)
     } catch (error) {
       // Two registrations of one address at the same moment: the second loses at the index.
       if (isUniqueViolation(error)) throw fail(409, 'emailTaken')
       throw error
     }
+    if (!userId) throw fail(409, 'emailTaken')
     return c.json(await signedInAnswer(services, userId, 'registered', originOf(services, c, 'password')), 201)
   })
 }

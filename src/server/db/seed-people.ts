@@ -67,7 +67,7 @@ export async function seedPeople(db: Db, organizationId: string, passwords: Pass
       const joined = ago((40 - index * 3) * 24 * HOUR_MS)
       const signIns = Array.from({ length: person.signIns }, (_, n) => {
         const { method, agent } = AGENTS[(index + n) % AGENTS.length]!
-        return { id: randomUUID(), user_id: userId, at: ago((n * 26 + index * 5 + 1) * HOUR_MS), method, ip: `203.0.113.${10 + index * 7 + n}`, user_agent: agent }
+        return { id: randomUUID(), user_id: userId, organization_id: organizationId, at: ago((n * 26 + index * 5 + 1) * HOUR_MS), method, ip: `203.0.113.${10 + index * 7 + n}`, user_agent: agent }
       })
       await trx
         .insertInto('users')

@@ -1,29 +1,39 @@
-import { sql } from 'kysely'
+import { RIGHTS, type Right } from '../../contract/rights'
+import { parseRights } from '../auth/accounts'
+import { lockOrganization } from '../billing/usage'
 import type { AnyDb } from '../collections/engine'
 import { ApiError } from '../http/errors'
 import { message } from '../messages'
 import type { Services } from '../services'
 
 /**
- * Refuses (409) a change that leaves the organization without an active user holding `roles`:
- * nobody could then give anyone a right again. Run it inside the change's transaction, after the
- * change, so throwing undoes it and two changes at once cannot both pass.
+ * Refuses (409) a change that leaves the organization without an active user holding every right,
+ * or without one holding `roles`: rights nobody holds could never be given again, as nobody gives
+ * a right they lack. Run it inside the change's transaction, after the change, so throwing undoes
+ * it; it takes the organization's row first, so two changes at once (two administrators demoting
+ * each other) run one after the other and the second sees the first.
  */
-export async function keepRoleManager(db: AnyDb, organizationId: string): Promise<void> {
-  const manager = await db
+export async function keepAdministrator(db: AnyDb, organizationId: string): Promise<void> {
+  await lockOrganization(db, organizationId)
+  const rows: { user_id: string; rights: string }[] = await db
     .selectFrom('members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .innerJoin('memberships as ms', (join) => join.onRef('ms.user_id', '=', 'm.user_id').onRef('ms.organization_id', '=', 'm.organization_id'))
     .innerJoin('roles as r', 'r.id', 'ms.role_id')
-    .select('m.user_id')
+    .select(['m.user_id', 'r.rights'])
     .where('m.organization_id', '=', organizationId)
     .where('m.status', '=', 'active')
     .where('u.status', '=', 'active')
-    // Rights are a JSON array of known words, so the quoted word matches that right and no other.
-    .where('r.rights', 'like', sql<string>`${'%"roles"%'}`)
-    .limit(1)
-    .executeTakeFirst()
-  if (!manager) throw new ApiError(409, message('lockout'))
+    .execute()
+  const held = new Map<string, Set<Right>>()
+  for (const row of rows) {
+    const rights = held.get(row.user_id) ?? new Set<Right>()
+    for (const right of parseRights(row.rights)) rights.add(right)
+    held.set(row.user_id, rights)
+  }
+  const people = [...held.values()]
+  if (!people.some((rights) => rights.has('roles'))) throw new ApiError(409, message('lockout'))
+  if (!people.some((rights) => RIGHTS.every((right) => rights.has(right)))) throw new ApiError(409, message('lockoutAdministrator'))
 }
 
 /** Tells these users' open consoles that their rights or organizations changed, so they read them again. */

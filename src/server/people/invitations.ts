@@ -1,27 +1,36 @@
 import { Hono } from 'hono'
 import { sql } from 'kysely'
-import { AcceptBody, USERS_PATHS, type InvitationInfo, type UserRecord } from '../../contract/users'
+import { InvitationToken, USERS_PATHS, type InvitationInfo, type UserRecord } from '../../contract/users'
+import { check } from '../../contract/validation'
+import { loadUser } from '../auth/accounts'
 import { audit, userActor } from '../audit'
-import { weakPassword } from '../auth/common-passwords'
 import { originOf, signedInAnswer } from '../auth/login'
-import { hashSecret, revokeUserTokens } from '../auth/tokens'
+import { hashSecret } from '../auth/tokens'
 import { runWrite, type WriteContext } from '../collections/engine'
 import type { Db } from '../db/open'
 import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
-import { invalidInput, readBody } from '../http/body'
-import { ApiError, fail } from '../http/errors'
+import { userAgentOf } from '../http/client'
+import { invalidInput, readJson } from '../http/body'
+import { fail } from '../http/errors'
 import { route } from '../http/route'
 import { RULES } from '../http/throttle'
+import { userStreams } from '../live/stream'
 import { message } from '../messages'
 import type { Services } from '../services'
-import { afterRemoval, mailAfter, openInvitation, organizationName } from './members'
+import { acceptor } from './acceptor'
+import { rightsChanged } from './guard'
+import { afterRemoval, hasAccount, mailAfter, mustOutrank, openInvitation, organizationName } from './members'
 import { findMember, users } from './users'
 
-/** The invited member `id` of the caller's organization; 404 for anyone else's, 409 when not invited. */
+/**
+ * The invited member `id` of the caller's organization; 404 for anyone else's, 409 when not
+ * invited, 403 when the invitation carries a right the caller lacks.
+ */
 async function invitedMember(ctx: WriteContext, id: string): Promise<UserRecord> {
   const member = await findMember(ctx.db, ctx.principal.organizationId, id)
   if (!member) throw fail(404, 'notFound')
   if (member.status !== 'invited') throw fail(409, 'notInvited')
+  await mustOutrank(ctx, member.id, 'outrankedInvitation')
   return member
 }
 
@@ -37,7 +46,7 @@ const openInvitationOf = (db: Db, token: string, now: string) =>
     .innerJoin('members as m', (join) => join.onRef('m.user_id', '=', 'i.user_id').onRef('m.organization_id', '=', 'i.organization_id'))
     .innerJoin('users as u', 'u.id', 'i.user_id')
     .innerJoin('organizations as o', 'o.id', 'i.organization_id')
-    .select(['i.id', 'i.user_id', 'i.organization_id', 'i.expires_at', 'u.email', 'u.status as user_status', 'o.name as organization'])
+    .select(['i.id', 'i.user_id', 'i.organization_id', 'i.expires_at', 'u.email', 'u.name', 'u.status as user_status', 'o.name as organization'])
     .where('i.token_hash', '=', lookup(token))
     .where('i.used_at', 'is', null)
     .where('i.expires_at', '>', now)
@@ -46,10 +55,11 @@ const openInvitationOf = (db: Db, token: string, now: string) =>
 
 /**
  * Sending an invitation again and withdrawing it (`users` right, the caller's organization only),
- * and the invitee's side: reading the invitation and accepting it with a name and a password.
+ * and the invitee's side: reading the invitation and accepting it, with a name and a password for
+ * an address new here, as itself for an existing account (see `acceptor`).
  */
 export function invitationRoutes(services: Services) {
-  const { db, passwords, hub } = services
+  const { db, hub } = services
   const guarded = [requirePrincipal(services), requireRight('users')] as const
 
   return new Hono<AuthEnv>()
@@ -63,7 +73,8 @@ export function invitationRoutes(services: Services) {
           .where('organization_id', '=', ctx.principal.organizationId)
           .where('user_id', '=', member.id)
           .execute()
-        mailAfter(ctx, { to: member.email, kind: 'invite', organization: await organizationName(ctx.db, ctx.principal.organizationId), token })
+        const organization = await organizationName(ctx.db, ctx.principal.organizationId)
+        mailAfter(ctx, { to: member.email, organization, token, account: await hasAccount(ctx.db, member.id) })
         await audit(ctx.db, ctx.principal.organizationId, ctx.actor, { action: 'resend', collection: 'users', recordId: member.id, recordName: label(member) }, ctx.now)
         const after = (await findMember(ctx.db, ctx.principal.organizationId, member.id))!
         ctx.later(() => hub.publish(ctx.principal.organizationId, 'change', { collection: 'users', id: after.id, action: 'update', version: after.version }))
@@ -86,25 +97,24 @@ export function invitationRoutes(services: Services) {
       await services.throttle.count(c, [RULES.invitation])
       const found = await openInvitationOf(db, c.req.param('token'), services.now().toISOString())
       if (!found) throw fail(400, 'badInvitation')
-      const info: InvitationInfo = { email: found.email, organization: found.organization, expires_at: found.expires_at }
+      const info: InvitationInfo = { email: found.email, organization: found.organization, expires_at: found.expires_at, account: found.user_status !== 'invited' }
       return c.json(info)
     })
     .post(route(USERS_PATHS.accept), async (c) => {
-      const body = await readBody(c, AcceptBody)
+      const raw = await readJson(c)
+      const read = check(InvitationToken, raw)
+      if (!read.ok) throw invalidInput(read.errors)
       await services.throttle.count(c, [RULES.invitation])
       const now = services.now().toISOString()
-      const found = await openInvitationOf(db, body.token, now)
+      const found = await openInvitationOf(db, read.value.token, now)
       if (!found) throw fail(400, 'badInvitation')
-      const weak = weakPassword(body.password, found.email)
-      if (weak) throw invalidInput({ password: weak }, message('weakPassword'))
-      const passwordHash = await passwords.hash(body.password)
+      const joining = await acceptor(services, c, found, raw)
       const organizationId = found.organization_id
       const userId = found.user_id
 
       const version = await db.transaction().execute(async (trx) => {
         // Claimed in one statement: of two accepts at once, one wins and the other is told the link is spent.
         const claimed = await trx.updateTable('invitations').set({ used_at: now }).where('id', '=', found.id).where('used_at', 'is', null).executeTakeFirst()
-        if (claimed.numUpdatedRows === 0n) return undefined
         const joined = await trx
           .updateTable('members')
           .set({ status: 'active', current: 1, updated_at: now, version: sql`version + 1` })
@@ -112,22 +122,37 @@ export function invitationRoutes(services: Services) {
           .where('user_id', '=', userId)
           .where('status', '=', 'invited')
           .executeTakeFirst()
-        if (joined.numUpdatedRows === 0n) return undefined
+        if (claimed.numUpdatedRows === 0n || joined.numUpdatedRows === 0n) throw fail(400, 'badInvitation')
         await trx.updateTable('members').set({ current: 0 }).where('user_id', '=', userId).where('organization_id', '!=', organizationId).execute()
-        // An account that already chose a password (accepting a second invitation) starts afresh, as after a reset.
-        if (found.user_status !== 'invited') await revokeUserTokens(trx, userId, new Date(now))
-        await trx
+        // Only an account made for the invitation gets a name and password, and only while it still is one (not registered meanwhile).
+        const account = joining.passwordHash
+          ? { name: joining.name, password_hash: joining.passwordHash, status: 'active' as const, updated_at: now, last_sign_in: now }
+          : joining.session
+            ? { status: 'active' as const }
+            : { status: 'active' as const, last_sign_in: now }
+        const set = await trx
           .updateTable('users')
-          .set({ name: body.name, password_hash: passwordHash, status: 'active', updated_at: now, last_sign_in: now })
+          .set(account)
           .where('id', '=', userId)
-          .execute()
-        const actor = await userActor(trx, userId, { ip: services.throttle.addressOf(c), userAgent: c.req.header('User-Agent') ?? '' })
-        await audit(trx, organizationId, { ...actor, userAgent: actor.userAgent.slice(0, 256) }, { action: 'accept', collection: 'users', recordId: userId, recordName: body.name }, now)
+          .where('status', '=', joining.passwordHash ? 'invited' : 'active')
+          .executeTakeFirst()
+        if (set.numUpdatedRows === 0n) throw fail(400, 'badInvitation')
+        const actor = await userActor(trx, userId, { ip: services.throttle.addressOf(c), userAgent: userAgentOf(c) })
+        await audit(trx, organizationId, { ...actor, userAgent: actor.userAgent.slice(0, 256) }, { action: 'accept', collection: 'users', recordId: userId, recordName: joining.name }, now)
         const member = await trx.selectFrom('members').select('version').where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirstOrThrow()
         return member.version
       })
-      if (version === undefined) throw new ApiError(400, message('badInvitation'))
       hub.publish(organizationId, 'change', { collection: 'users', id: userId, action: 'update', version })
+      if (found.user_status !== 'invited') {
+        // The account now works in the organization it joined: its open consoles reconnect there and read it again.
+        hub.disconnect(userStreams(userId))
+        rightsChanged(services, organizationId, [userId])
+      }
+      if (joining.session) {
+        const user = await loadUser(db, userId)
+        if (!user) throw fail(401, 'unauthorized')
+        return c.json({ user: { ...user, auth_key: joining.session }, message: message('signedIn') })
+      }
       return c.json(await signedInAnswer(services, userId, 'signedIn', originOf(services, c, 'invitation')))
     })
 }

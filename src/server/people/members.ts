@@ -8,7 +8,7 @@ import type { Db } from '../db/open'
 import { ApiError } from '../http/errors'
 import { userStreams } from '../live/stream'
 import { message } from '../messages'
-import { keepRoleManager, rightsChanged } from './guard'
+import { keepAdministrator, rightsChanged } from './guard'
 
 const DAY_MS = 24 * 3600_000
 
@@ -35,10 +35,11 @@ export async function mustHoldRoles(ctx: WriteContext, roleIds: readonly string[
 }
 
 /**
- * Nobody changes, disables or removes someone who holds a right they lack: a manager of users
- * cannot demote or lock out the administrator who made them one (403 otherwise).
+ * Nobody changes, disables or removes someone who holds a right they lack, nor withdraws or sends
+ * again an invitation carrying one: a manager of users cannot demote or lock out the administrator
+ * who made them one (403 otherwise).
  */
-export async function mustOutrank(ctx: WriteContext, userId: string): Promise<void> {
+export async function mustOutrank(ctx: WriteContext, userId: string, refusal: 'outranked' | 'outrankedInvitation' = 'outranked'): Promise<void> {
   const organizationId = ctx.principal.organizationId
   const roleIds = await ctx.db
     .selectFrom('memberships')
@@ -47,7 +48,7 @@ export async function mustOutrank(ctx: WriteContext, userId: string): Promise<vo
     .where('user_id', '=', userId)
     .execute()
   const held = await rightsOfRoles(ctx.db, organizationId, roleIds.map((row: { role_id: string }) => row.role_id))
-  if (held.some((right) => !ctx.principal.rights.includes(right))) throw new ApiError(403, message('outranked'))
+  if (held.some((right) => !ctx.principal.rights.includes(right))) throw new ApiError(403, message(refusal))
 }
 
 /** Makes `roleIds` the user's roles in the organization, and only those. */
@@ -96,48 +97,65 @@ export async function openInvitation(ctx: WriteContext, userId: string): Promise
 export const organizationName = async (db: AnyDb, organizationId: string): Promise<string> =>
   String((await db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst())?.name ?? '')
 
-/** Mails the invitation link (or, to an existing account, the news) once the write is committed. */
-export function mailAfter(ctx: WriteContext, mail: { to: string; kind: 'invite' | 'added'; organization: string; token?: string }): void {
+/** Whether the user has an account of their own (not one made for an invitation): they accept as that account. */
+export async function hasAccount(db: AnyDb, userId: string): Promise<boolean> {
+  const user = await db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst()
+  return user !== undefined && user.status !== 'invited'
+}
+
+/**
+ * Mails the invitation link once the write is committed: an address new here chooses a name and
+ * password through it, an existing account joins with itself and keeps its password.
+ */
+export function mailAfter(ctx: WriteContext, mail: { to: string; organization: string; token: string; account: boolean }): void {
   const { services } = ctx
   const vars = { inviter: ctx.actor.name || ctx.actor.id, organization: mail.organization }
-  const text =
-    mail.kind === 'invite'
-      ? message('inviteMailBody', { ...vars, days: INVITATION_DAYS, link: `${ctx.linkOrigin}/invitation?token=${mail.token ?? ''}` })
-      : message('addedMailBody', { ...vars, link: `${ctx.linkOrigin}/login` })
-  const subject = message(mail.kind === 'invite' ? 'inviteMailSubject' : 'addedMailSubject', vars)
+  const link = `${ctx.linkOrigin}/invitation?token=${mail.token}`
+  const text = message(mail.account ? 'inviteAccountMailBody' : 'inviteMailBody', { ...vars, days: INVITATION_DAYS, link })
+  const subject = message('inviteMailSubject', vars)
   ctx.later(() =>
     services.background.run(async () => {
       const { file } = await services.mailer.send({ to: mail.to, subject, text })
       // The link stays in the mail file (readable by the server's user only), never in the log.
-      if (file) services.log.info(`${mail.kind === 'invite' ? 'Invitation' : 'Added-to-organization'} mail for ${mail.to} written to ${file}`)
+      if (file) services.log.info(`Invitation mail for ${mail.to} written to ${file}`)
     }),
   )
 }
 
-/** Ends every session and open events stream of the user at once: a disabled member is out now. */
-export async function cutOff(ctx: WriteContext, userId: string): Promise<void> {
+/**
+ * What a disable or a removal here ends: the user's access to this organization, and nothing of
+ * theirs elsewhere. Their sessions stay and work in another organization of theirs from the next
+ * request on; a stream of theirs open here ends at the next event it hears (its caller no longer
+ * works here), and `tellUser` sends one now. Only someone left with no organization to work in is
+ * signed out, as they have nothing to be signed in for.
+ */
+export async function leaveOrganization(ctx: WriteContext, userId: string): Promise<void> {
+  const elsewhere = await ctx.db
+    .selectFrom('members')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('organization_id', '!=', ctx.principal.organizationId)
+    .where('status', '=', 'active')
+    .executeTakeFirst()
+  if (elsewhere) return
   await revokeUserTokens(ctx.db as unknown as Db, userId, new Date(ctx.now))
   ctx.later(() => ctx.services.hub.disconnect(userStreams(userId)))
 }
 
 /**
  * What follows a member's removal (their members row already gone): their roles and open
- * invitations here go, the organization must keep a role manager, and an invited account that
- * belongs nowhere else is deleted with its address.
+ * invitations here go, the organization must keep an administrator, and an account made for
+ * invitations that belongs nowhere else now is deleted with its address.
  */
 export async function afterRemoval(ctx: WriteContext, userId: string): Promise<void> {
   const organizationId = ctx.principal.organizationId
   await ctx.db.deleteFrom('memberships').where('organization_id', '=', organizationId).where('user_id', '=', userId).execute()
   await endInvitations(ctx.db, organizationId, userId, ctx.now)
-  await keepRoleManager(ctx.db, organizationId)
-  const user = await ctx.db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst()
-  const elsewhere = await ctx.db.selectFrom('members').select('status').where('user_id', '=', userId).execute()
-  if (user?.status === 'invited' && !elsewhere.length) await ctx.db.deleteFrom('users').where('id', '=', userId).execute()
-  // Someone left with no organization to work in has nothing to be signed in for.
-  else if (!elsewhere.some((member) => member.status === 'active')) await revokeUserTokens(ctx.db as unknown as Db, userId, new Date(ctx.now))
+  await keepAdministrator(ctx.db, organizationId)
+  const elsewhere = await ctx.db.selectFrom('members').select('id').where('user_id', '=', userId).executeTakeFirst()
+  if (!elsewhere && !(await hasAccount(ctx.db, userId))) await ctx.db.deleteFrom('users').where('id', '=', userId).execute()
+  else await leaveOrganization(ctx, userId)
   await tellUser(ctx, userId)
-  // Their open streams end now; a console of theirs reconnects into an organization left to them, if any.
-  ctx.later(() => ctx.services.hub.disconnect(userStreams(userId)))
 }
 
 /**

@@ -10,16 +10,21 @@ import { invalidInput, readBody } from '../http/body'
 import { ApiError, fail } from '../http/errors'
 import { message } from '../messages'
 import type { Services } from '../services'
-import { keepRoleManager, rightsChanged } from './guard'
+import { keepAdministrator, rightsChanged } from './guard'
 import { holderIds, previewRole } from './role-preview'
 
 /** Rights once each, in the order of RIGHTS, as a role stores them. */
 const inOrder = (rights: readonly Right[]) => RIGHTS.filter((right) => rights.includes(right))
 const sameRights = (a: readonly Right[], b: readonly Right[]) => inOrder(a).join() === inOrder(b).join()
 
-/** Nobody gives a right they do not hold, not even through a key that may edit roles. */
+/**
+ * Nobody gives a right they do not hold, nor takes one away from a role (by an edit or a delete),
+ * not even through a key that may edit roles: a right the role keeps is no one's business.
+ */
 const mustHold = (ctx: WriteContext, rights: readonly Right[], had: readonly Right[] = []) => {
-  if (rights.some((right) => !had.includes(right) && !ctx.principal.rights.includes(right))) throw new ApiError(403, message('rightNotHeld'))
+  const lacks = (right: Right) => !ctx.principal.rights.includes(right)
+  if (rights.some((right) => !had.includes(right) && lacks(right))) throw new ApiError(403, message('rightNotHeld'))
+  if (had.some((right) => !rights.includes(right) && lacks(right))) throw new ApiError(403, message('rightNotHeldRemoved'))
 }
 
 export const roles: CollectionModule<RoleRecord, RoleInput> = {
@@ -75,6 +80,7 @@ export const roles: CollectionModule<RoleRecord, RoleInput> = {
   allow: async (ctx, action, current, input) => {
     if (!current.builtin) {
       if (action === 'delete') {
+        mustHold(ctx, [], current.rights)
         const users = await holderIds(ctx.db, ctx.principal.organizationId, current.id)
         ctx.later(() => rightsChanged(ctx.services, ctx.principal.organizationId, users))
         usersShowRole(ctx, users)
@@ -87,10 +93,10 @@ export const roles: CollectionModule<RoleRecord, RoleInput> = {
   afterWrite: async (ctx, done) => {
     if (done.action === 'create') return
     const organizationId = ctx.principal.organizationId
+    const rightsMoved = !done.before || !done.after || !sameRights(done.before.rights, done.after.rights)
     // A delete took the role's assignments along (foreign key cascade); its holders were told in `allow`.
-    await keepRoleManager(ctx.db, organizationId)
+    if (rightsMoved) await keepAdministrator(ctx.db, organizationId)
     if (done.action !== 'update' || !done.before || !done.after) return
-    const rightsMoved = !sameRights(done.before.rights, done.after.rights)
     if (!rightsMoved && done.before.name === done.after.name) return
     const users = await holderIds(ctx.db, organizationId, done.after.id)
     if (rightsMoved) ctx.later(() => rightsChanged(ctx.services, organizationId, users))

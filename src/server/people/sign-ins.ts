@@ -7,7 +7,10 @@ import type { Services } from '../services'
 import { browserLabel } from './browser'
 import { findMember } from './users'
 
-/** `GET /users/{id}/sign-ins`: a member's last sign-ins, newest first, each with its browser in a few words. */
+/**
+ * `GET /users/{id}/sign-ins`: a member's last sign-ins into the caller's organization, newest
+ * first, each with its browser in a few words. Where else they sign in is no business of this one.
+ */
 export function signInRoutes(services: Services) {
   const db = services.db as unknown as AnyDb
   return new Hono<AuthEnv>().get('/users/:id/sign-ins', requirePrincipal(services), requireRight('users'), async (c) => {
@@ -17,6 +20,7 @@ export function signInRoutes(services: Services) {
       .selectFrom('sign_ins')
       .select(['at', 'method', 'ip', 'user_agent'])
       .where('user_id', '=', member.id)
+      .where('organization_id', '=', c.var.principal.organizationId)
       .orderBy('at', 'desc')
       .orderBy('id', 'desc')
       .limit(SIGN_INS_SHOWN)

@@ -4,21 +4,21 @@ import { normalizeEmail } from '../auth/accounts'
 import type { AnyDb, CollectionModule, WriteContext } from '../collections/engine'
 import { ApiError } from '../http/errors'
 import { message } from '../messages'
-import { keepRoleManager } from './guard'
-import { afterRemoval, checkRoles, cutOff, mailAfter, mustHoldRoles, mustOutrank, openInvitation, organizationName, setRoles, tellUser } from './members'
+import { keepAdministrator } from './guard'
+import { afterRemoval, checkRoles, leaveOrganization, mailAfter, mustHoldRoles, mustOutrank, openInvitation, organizationName, setRoles, tellUser } from './members'
 
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value))
 
 /**
- * An invite: an address with an account joins at once (and is told by mail); any other gets an
- * invited account and a link to accept with. The row's `user_id` lets the engine find the member.
+ * An invite: every address gets a link to accept with and stays `invited` until it does; an
+ * address with no account gets one made for the invitation, which signs in only once accepted.
+ * Nobody joins an organization without saying so. The row's `user_id` lets the engine find the member.
  */
 async function invite(input: UserInvite, ctx: WriteContext): Promise<{ values: Record<string, unknown> }> {
   const organizationId = ctx.principal.organizationId
   const roles = await checkRoles(ctx.db, organizationId, input.roles)
   await mustHoldRoles(ctx, roles)
   const email = normalizeEmail(input.email)
-  const organization = await organizationName(ctx.db, organizationId)
   const account = await ctx.db.selectFrom('users').select(['id', 'status']).where('email', '=', email).executeTakeFirst()
   if (account) {
     const member = await ctx.db
@@ -28,18 +28,18 @@ async function invite(input: UserInvite, ctx: WriteContext): Promise<{ values: R
       .where('user_id', '=', account.id)
       .executeTakeFirst()
     if (member) throw new ApiError(409, message('alreadyMember'))
-    // Someone who can sign in joins at once; an address still waiting on another invitation gets its own.
-    await setRoles(ctx.db, organizationId, account.id, roles, ctx.now)
-    if (account.status !== 'invited') {
-      mailAfter(ctx, { to: email, kind: 'added', organization })
-      return { values: { user_id: account.id, status: 'active', current: 0 } }
-    }
-    const { token } = await openInvitation(ctx, account.id)
-    mailAfter(ctx, { to: email, kind: 'invite', organization, token })
-    return { values: { user_id: account.id, status: 'invited', current: 0 } }
   }
+  const userId = account?.id ?? (await placeholder(ctx, email))
+  await setRoles(ctx.db, organizationId, userId, roles, ctx.now)
+  const { token } = await openInvitation(ctx, userId)
+  const organization = await organizationName(ctx.db, organizationId)
+  mailAfter(ctx, { to: email, organization, token, account: account !== undefined && account.status !== 'invited' })
+  return { values: { user_id: userId, status: 'invited', current: 0 } }
+}
+
+/** The account an invitation of a new address makes: no password can match its empty hash, so it signs in only once accepted. */
+async function placeholder(ctx: WriteContext, email: string): Promise<string> {
   const userId = randomUUID()
-  // No password can match an empty hash: the account signs in only after the invitation is accepted.
   await ctx.db
     .insertInto('users')
     .values({
@@ -56,10 +56,7 @@ async function invite(input: UserInvite, ctx: WriteContext): Promise<{ values: R
       version: 1,
     })
     .execute()
-  await setRoles(ctx.db, organizationId, userId, roles, ctx.now)
-  const { token } = await openInvitation(ctx, userId)
-  mailAfter(ctx, { to: email, kind: 'invite', organization, token })
-  return { values: { user_id: userId, status: 'invited', current: 1 } }
+  return userId
 }
 
 /** The organization's members with their accounts; roles come with `load`. */
@@ -70,7 +67,7 @@ export const users: CollectionModule<UserRecord, UserInvite, UserUpdate> = {
   idColumn: 'user_id',
   list: {
     search: ['u.name', 'u.email'],
-    sort: { name: 'u.name', email: 'u.email', last_sign_in: 'u.last_sign_in', created_at: 't.created_at' },
+    sort: { name: 'u.name', email: 'u.email', last_sign_in: 'last_sign_in', created_at: 't.created_at' },
     defaultSort: { sort: 'name', order: 'asc' },
     filters: {
       status: { column: 't.status', values: MEMBER_STATUSES },
@@ -92,7 +89,16 @@ export const users: CollectionModule<UserRecord, UserInvite, UserUpdate> = {
     db
       .selectFrom('members as t')
       .innerJoin('users as u', 'u.id', 't.user_id')
-      .select(['t.user_id as id', 'u.email', 'u.name', 'u.avatar', 't.status', 'u.last_sign_in', 't.created_at', 't.updated_at', 't.version'])
+      .select(['t.user_id as id', 'u.email', 'u.name', 'u.avatar', 't.status', 't.created_at', 't.updated_at', 't.version'])
+      // The last sign-in into this organization: when the member signs in elsewhere is not its business.
+      .select((eb) =>
+        eb
+          .selectFrom('sign_ins as si')
+          .select((inner) => inner.fn.max('si.at').as('at'))
+          .whereRef('si.user_id', '=', 't.user_id')
+          .whereRef('si.organization_id', '=', 't.organization_id')
+          .as('last_sign_in'),
+      )
       .select((eb) =>
         eb
           .selectFrom('invitations as i')
@@ -158,8 +164,8 @@ export const users: CollectionModule<UserRecord, UserInvite, UserUpdate> = {
     const userId = (done.after ?? done.before)!.id
     if (done.action === 'delete') return afterRemoval(ctx, userId)
     if (done.action === 'update') {
-      if (done.after?.status === 'disabled' && done.before?.status !== 'disabled') await cutOff(ctx, userId)
-      await keepRoleManager(ctx.db, organizationId)
+      if (done.after?.status === 'disabled' && done.before?.status !== 'disabled') await leaveOrganization(ctx, userId)
+      await keepAdministrator(ctx.db, organizationId)
     }
     await tellUser(ctx, userId)
   },

@@ -55,6 +55,14 @@ test('cannot change, disable or remove someone who holds rights they lack', asyn
   assert.equal(after.roles, bossRecord.roles)
 })
 
+test('cannot withdraw or send again an invitation carrying rights they lack', async () => {
+  const invited = expectStatus<Rec>(await people(server, boss.token).invite({ email: newAddress('future-admin'), roles: [administrator()] }), 201)
+  const answers = [await me().withdraw(invited.id), await me().resend(invited.id)]
+  assert.equal(answers.map((answer) => [answer.status, answer.body.message]), Array(2).fill([403, 'You cannot change an invitation that carries rights you do not hold']))
+  assert.is(expectStatus<Rec>(await people(server, boss.token).get(invited.id), 200).version, invited.version)
+  assert.is(server.query(`SELECT count(*) AS n FROM invitations WHERE user_id = ? AND used_at IS NULL`, invited.id)[0]!.n, 1, 'the link still works')
+})
+
 test('still manages people within their own rights', async () => {
   const operatorRole = expectStatus<Rec>(
     await boss.create('roles', { name: `Device keepers ${process.pid}`, description: '', rights: ['devices'] }),
@@ -63,7 +71,8 @@ test('still manages people within their own rights', async () => {
   const address = newAddress('keeper')
   const invited = expectStatus<Rec>(await me().invite({ email: address, roles: [operatorRole.id] }), 201)
   expectStatus(await me().update(invited.id, { ...invited, roles: [operatorRole.id] }), 200)
-  expectStatus(await me().remove(invited.id), 200)
+  expectStatus(await me().resend(invited.id), 200)
+  expectStatus(await me().withdraw(invited.id), 200)
 })
 
 test.run()

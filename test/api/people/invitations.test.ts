@@ -51,7 +51,7 @@ test.after(() => server.close())
 test('shows the invitation, then accepting it sets the name and password and signs the invitee in', async () => {
   const { member, token, email } = await invite()
   const info = expectStatus<Rec>(await read(token), 200)
-  assert.equal(info, { email, organization: 'Default organization', expires_at: member.invitation_expires_at })
+  assert.equal(info, { email, organization: 'Default organization', expires_at: member.invitation_expires_at, account: false })
 
   const answer = expectStatus<Rec>(await accept(token, '  Nadia Rahman '), 200)
   assert.is(answer.message, 'Signed in')
@@ -151,19 +151,26 @@ test('withdrawing ends the link and removes the invited member', async () => {
   assert.is((await people(server, a.token).withdraw(member.id)).status, 404)
 })
 
-test('inviting an address that has an account adds that account, which signs in to it at once', async () => {
+test('inviting an address that has an account invites it; accepting signed in joins it and tells its console', async () => {
   const other: Tenant = await register(server, 'Has an account')
   const stream = await openEvents(server, other.token)
-  const added = expectStatus<Rec>(await people(server, a.token).invite({ email: other.email.toUpperCase(), roles: [roles.Operator] }), 201)
-  assert.is(added.id, other.userId)
-  assert.is(added.status, 'active')
-  assert.is(added.name, 'Has an account')
-  await waitForMail(server.dataDir, other.email)
+  const invited = expectStatus<Rec>(await people(server, a.token).invite({ email: other.email.toUpperCase(), roles: [roles.Operator] }), 201)
+  assert.is(invited.id, other.userId)
+  assert.is(invited.status, 'invited')
+  assert.is(invited.name, 'Has an account')
+  const { token, text } = await waitForMail(server.dataDir, other.email)
+  assert.match(text, /join with the account you already have/)
+  assert.equal(expectStatus<Rec>(await read(token), 200).account, true)
+  const before = expectStatus<Rec>(await call(server, 'GET', '/users/self', other.token), 200)
+  assert.equal(before.organizations.map((org: Rec) => org.id), [other.organizationId], 'nothing joined before accepting')
+
+  const joined = expectStatus<Rec>(await call(server, 'POST', '/invitations/accept', other.token, { token }), 200)
+  assert.equal(joined.user.organization, { id: a.organizationId, name: 'Default organization' })
   const self = expectStatus<Rec>(await call(server, 'GET', '/users/self', other.token), 200)
   assert.equal(self.organizations.map((org: Rec) => org.id).sort(), [a.organizationId, other.organizationId].sort())
-  assert.is(self.organization.id, other.organizationId, 'their current organization stays theirs')
-  assert.equal(server.query(`SELECT id FROM invitations WHERE user_id = ?`, other.userId), [])
-  // Their open console, working in their own organization, hears that their organizations changed.
+  assert.is(expectStatus<Rec>(await people(server, a.token).get(other.userId), 200).status, 'active')
+  assert.ok(await signIn(server, other.email, 'Tenant-Password-9431'), 'the password stays')
+  // Their open console hears that their organizations changed.
   await stream.waitFor((event) => event.event === 'rights')
   stream.close()
 })
@@ -181,10 +188,11 @@ test('an invitation expires after 7 days by the server clock', async () => {
   assert.is(listed.invitation_expires_at, member.invitation_expires_at, 'the list shows the ended date')
   await server.sweep()
   assert.equal(server.query(`SELECT id FROM invitations WHERE user_id = ?`, member.id), [], 'the sweep deletes the expired link')
-  assert.is(expectStatus<Rec>(await people(server, a.token).get(member.id), 200).invitation_expires_at, null)
-  // Sent again, it works for another 7 days.
-  const resent = expectStatus<Rec>(await people(server, a.token).resend(member.id), 200)
-  assert.ok(resent.invitation_expires_at)
+  assert.equal(server.query(`SELECT id FROM users WHERE id = ?`, member.id), [], 'and the account made for it')
+  assert.is((await people(server, a.token).get(member.id)).status, 404)
+  // Invited again, it works for another 7 days.
+  const again = expectStatus<Rec>(await people(server, a.token).invite({ email: member.email, roles: [roles.Viewer] }), 201)
+  assert.ok(again.invitation_expires_at)
   const { token: fresh } = await waitForMail(server.dataDir, member.email, 2)
   expectStatus(await accept(fresh), 200)
 })
@@ -203,6 +211,42 @@ test('keeps no invitation token and no password in clear in the database file', 
     assert.not.ok(bytes.includes(password), `${name} holds the password`)
   }
   assert.not.ok(server.logs.join('\n').includes(token), 'the log does not hold the link')
+})
+
+test('the owner of an invited address registers with it, then accepts the invitation as that account', async () => {
+  const { member, token, email } = await invite()
+  const registered = await visitor('POST', '/register/', { name: 'Owner', email, password: 'Owner-Password-5512' })
+  assert.is(registered.status, 201)
+  const owner = registered.body.user
+  assert.is(owner.id, member.id, 'the account takes the place of the one made for the invitation')
+  assert.is(owner.organization.name, "Owner's organization")
+  assert.equal(owner.organizations.map((org: Rec) => org.id), [owner.organization.id])
+  assert.is(expectStatus<Rec>(await people(server, a.token).get(member.id), 200).status, 'invited', 'still only invited')
+  assert.equal(expectStatus<Rec>(await read(token), 200).account, true)
+  assert.is((await accept(token)).status, 400, 'a new name and password no longer take it')
+
+  expectStatus(await call(server, 'POST', '/invitations/accept', owner.auth_key, { token }), 200)
+  assert.is(expectStatus<Rec>(await people(server, a.token).get(member.id), 200).status, 'active')
+  assert.ok(await signIn(server, email, 'Owner-Password-5512'))
+  assert.is((await visitor('POST', '/register/', { name: 'Again', email, password: 'Owner-Password-5513' })).status, 409)
+})
+
+test('an account made for invitations lapses with the last of them; a real account never does', async () => {
+  a = { ...a, token: await signIn(server) }
+  const { member, email } = await invite()
+  server.advance(4 * 86_400_000)
+  const b = await register(server, 'Second inviter')
+  expectStatus(await people(server, b.token).invite({ email, roles: [roleIds(server, b.organizationId).Administrator] }), 201)
+  const account = await register(server, 'Real account')
+  expectStatus(await people(server, b.token).invite({ email: account.email, roles: [roleIds(server, b.organizationId).Administrator] }), 201)
+  server.advance(4 * 86_400_000)
+  await server.sweep()
+  assert.is(server.query(`SELECT id FROM users WHERE id = ?`, member.id).length, 1, 'an invitation is still open')
+  server.advance(4 * 86_400_000)
+  await server.sweep()
+  assert.equal(server.query(`SELECT id FROM users WHERE id = ?`, member.id), [])
+  assert.equal(server.query(`SELECT id FROM members WHERE user_id = ?`, member.id), [])
+  assert.is(server.query(`SELECT id FROM users WHERE id = ?`, account.userId).length, 1)
 })
 
 test.run()

@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { admin, call, expectStatus, startServer, type Tenant, type TestServer } from '../collections/_api'
+import { RIGHTS } from '../../../src/contract/rights'
+import { admin, call, expectStatus, joinOrganization, register, startServer, type Tenant, type TestServer } from '../collections/_api'
 import { openEvents } from '../collections/_events'
 import { memberByEmail, newAddress, people, roleIds, waitForMail } from './_people'
 
@@ -10,6 +11,7 @@ let server: TestServer
 let a: Tenant
 let roles: Record<string, string>
 const LOCKOUT = 'This change would leave the organization without an active user who can manage roles'
+const NO_ADMINISTRATOR = 'This change would leave the organization without an active user who holds every right'
 const as = (who: { token: string }) => people(server, who.token)
 
 /** What a refused change must leave as it was: the member, their roles and their sessions. */
@@ -67,6 +69,54 @@ test('allows the same changes to a member while another active one can manage ro
   expectStatus(await as(a).update(third.id, { ...thirdRecord, roles: [roles.Administrator], status: 'disabled' }), 200)
   const self = expectStatus<Rec>(await as(a).get(a.userId), 200)
   assert.is((await as(a).update(a.userId, { ...self, roles: [roles.Viewer], status: 'active' })).status, 409)
+})
+
+/** A registered owner of an organization, and there a second member through a role of `rights` (named `Limited …`). */
+async function ownerWith(rights: string[]) {
+  const owner = await register(server, 'Owner')
+  const other = await register(server, 'Other')
+  joinOrganization(server, other, owner.organizationId, rights)
+  const role = Object.entries(roleIds(server, owner.organizationId)).find(([name]) => name.startsWith('Limited'))![1]
+  return { owner, other, role }
+}
+
+/** The active members of the organization who hold every right, by their roles' rights. */
+function administrators(organizationId: string): string[] {
+  const rows = server.query<Rec>(
+    `SELECT ms.user_id, r.rights FROM memberships ms JOIN members m ON m.user_id = ms.user_id AND m.organization_id = ms.organization_id
+     JOIN roles r ON r.id = ms.role_id WHERE ms.organization_id = ? AND m.status = 'active'`,
+    organizationId,
+  )
+  const held = new Map<string, string[]>()
+  for (const row of rows) held.set(row.user_id, [...(held.get(row.user_id) ?? []), ...JSON.parse(row.rights)])
+  return [...held].filter(([, rights]) => RIGHTS.every((right) => rights.includes(right))).map(([id]) => id)
+}
+
+test('refuses to leave nobody holding every right, though someone who manages roles remains', async () => {
+  const { owner, role } = await ownerWith(['roles'])
+  const own = people(server, owner.token)
+  const self = expectStatus<Rec>(await own.get(owner.userId), 200)
+  const answers = [
+    await own.update(owner.userId, { ...self, roles: [role] }),
+    await own.update(owner.userId, { ...self, status: 'disabled' }),
+    await own.remove(owner.userId),
+  ]
+  assert.equal(answers.map((answer) => [answer.status, answer.body.message]), Array(3).fill([409, NO_ADMINISTRATOR]))
+  assert.equal(expectStatus<Rec>(await own.get(owner.userId), 200), self)
+  assert.equal(administrators(owner.organizationId), [owner.userId])
+})
+
+test('of two administrators demoting each other at once, one stays', async () => {
+  const { owner, other, role } = await ownerWith([...RIGHTS])
+  const keeper = expectStatus<Rec>(await owner.create('roles', { name: 'Keepers', description: '', rights: ['roles', 'users'] }), 201)
+  const records = await Promise.all([owner.userId, other.userId].map(async (id) => expectStatus<Rec>(await people(server, owner.token).get(id), 200)))
+  assert.is(records[1]!.roles[0].id, role)
+  const answers = await Promise.all([
+    people(server, owner.token).update(other.userId, { ...records[1], roles: [keeper.id] }),
+    people(server, other.token).update(owner.userId, { ...records[0], roles: [keeper.id] }),
+  ])
+  assert.ok(answers.some((answer) => answer.status !== 200), answers.map((answer) => answer.status).join())
+  assert.is(administrators(owner.organizationId).length, 1)
 })
 
 test("disabling a user ends their sessions and open events stream at once, and sign-in says they're disabled", async () => {

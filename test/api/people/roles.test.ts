@@ -238,10 +238,20 @@ test('refuses to grant a right the caller does not hold, even through a key', as
   assert.is(refused.body.message, 'You cannot grant a right you do not hold yourself')
   const role = expectStatus<Rec>(await asKey.create(createRole({ rights: ['devices'] })), 201)
   assert.is((await asKey.update(role.id, { ...role, rights: ['devices', 'users'] })).status, 403)
-  // A right the role already gives may stay, and any may go.
+  // A right the role already gives may stay, and one the caller holds may go.
   const held = await newRole(me, { rights: ['billing', 'devices'] })
   assert.is((await asKey.update(held.id, { ...held, description: 'kept' })).status, 200)
   assert.equal(expectStatus<Rec>(await asKey.update(held.id, { ...held, version: 2, rights: ['billing'] }), 200).rights, ['billing'])
+})
+
+test('refuses to take away a right the caller does not hold, by an edit or a delete', async () => {
+  const key = expectStatus<Rec>(await call(server, 'POST', '/access_keys/', me.token, { name: 'Role trimmer', scopes: ['roles', 'devices'], expires_in_days: 7 }), 201)
+  const asKey = roles({ token: key.secret })
+  const role = await newRole(me, { rights: ['billing', 'devices'] })
+  const answers = [await asKey.update(role.id, { ...role, rights: ['devices'] }), await asKey.remove(role.id)]
+  assert.equal(answers.map((answer) => [answer.status, answer.body.message]), Array(2).fill([403, 'You cannot take away a right you do not hold yourself']))
+  assert.equal(rowOf(role.id).rights, '["billing","devices"]')
+  assert.is(rowOf(role.id).version, role.version)
 })
 
 test('counts exactly whom an edit or a delete grants or removes each right, other roles taken into account', async () => {

@@ -128,17 +128,18 @@ test('refuses an invite without roles, with a bad address, or with a role of no 
   assert.is(member.body.message, 'This person is already a member of this organization')
 })
 
-test('adds an existing account at once, active, and tells them by mail', async () => {
+test('invites an existing account as any other: invited until it accepts, with the link by mail', async () => {
   const created = expectStatus<Rec>(await as(a).invite({ email: b.email, roles: [roles.Viewer] }), 201)
   assert.is(created.id, b.userId)
-  assert.is(created.status, 'active')
-  assert.is(created.invitation_expires_at, null)
+  assert.is(created.status, 'invited')
+  assert.ok(Date.parse(created.invitation_expires_at) > Date.now())
   const mail = await waitForMail(server.dataDir, b.email)
-  assert.match(mail.text, /You were added to Default organization/)
-  assert.is(mail.token, '', 'no invitation link')
+  assert.match(mail.text, /You are invited to Default organization/)
+  assert.ok(mail.token, 'an invitation link')
   const self = expectStatus<Rec>(await call(server, 'GET', '/users/self', b.token), 200)
-  assert.ok(self.organizations.some((org: Rec) => org.id === a.organizationId))
+  assert.not.ok(self.organizations.some((org: Rec) => org.id === a.organizationId), 'not a member before accepting')
   expectStatus(await as(a).remove(b.userId), 200)
+  assert.is(server.query(`SELECT id FROM users WHERE id = ?`, b.userId).length, 1, 'the account stays')
 })
 
 test('changes roles and status with the version; a stale version gets 409 with the current record', async () => {

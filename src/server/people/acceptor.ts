@@ -1,0 +1,63 @@
+import type { Context } from 'hono'
+import type { Struct } from 'superstruct'
+import { AcceptBody, JoinBody } from '../../contract/users'
+import { check } from '../../contract/validation'
+import { weakPassword } from '../auth/common-passwords'
+import { tokenUser } from '../auth/tokens'
+import { invalidInput } from '../http/body'
+import { ApiError } from '../http/errors'
+import { RULES } from '../http/throttle'
+import { message } from '../messages'
+import type { Services } from '../services'
+
+/** The invitation as accepting needs it: whom it invites and whether that is an account made for it. */
+export interface Invited {
+  user_id: string
+  email: string
+  name: string
+  /** `invited` for an account made for invitations, which has no password yet. */
+  user_status: string
+}
+
+/**
+ * How the invitee joins: an account made for the invitation gets its name and password now
+ * (`passwordHash`); an existing account keeps both and goes on in its own session (`session`) or,
+ * having given its password, in a new one.
+ */
+export interface Joining {
+  name: string
+  passwordHash?: string
+  session?: string
+}
+
+const valid = <T>(schema: Struct<T, unknown>, raw: unknown): T => {
+  const result = check(schema, raw)
+  if (!result.ok) throw invalidInput(result.errors)
+  return result.value
+}
+
+const bearer = (header: string | undefined) => /^Bearer\s+(\S{1,256})\s*$/i.exec(header ?? '')?.[1]
+
+/**
+ * Who accepts the invitation, proven: an existing account is never taken by whoever holds the
+ * link, only by a session of its own or its current password (counted as sign-ins are).
+ */
+export async function acceptor(services: Services, c: Context, invited: Invited, raw: unknown): Promise<Joining> {
+  if (invited.user_status === 'invited') {
+    const body = valid(AcceptBody, raw)
+    const weak = weakPassword(body.password, invited.email)
+    if (weak) throw invalidInput({ password: weak }, message('weakPassword'))
+    return { name: body.name, passwordHash: await services.passwords.hash(body.password) }
+  }
+  const body = valid(JoinBody, raw)
+  const token = bearer(c.req.header('Authorization'))
+  if (token && (await tokenUser(services.db, token, services.now())) === invited.user_id) return { name: invited.name, session: token }
+  if (body.password === undefined) throw new ApiError(403, message('joinAsAccount', { email: invited.email }))
+  const attempt = await services.throttle.count(c, [RULES.signIn], invited.email)
+  const user = await services.db.selectFrom('users').select(['password_hash', 'status']).where('id', '=', invited.user_id).executeTakeFirst()
+  const { passwords } = services
+  const right = user?.password_hash ? await passwords.verify(body.password, user.password_hash) : await passwords.waste(body.password)
+  if (!right || user?.status !== 'active') throw new ApiError(400, message('wrongPassword'), { password: message('wrongPassword') })
+  await attempt.refund()
+  return { name: invited.name }
+}
