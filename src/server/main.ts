@@ -2,6 +2,9 @@ import { optionsFromEnv } from './config'
 import { readDocs } from './docs'
 import { startServer } from './server'
 
+/** Past the 10 s given to requests in flight, what else closing waits for (mail being sent) gets this long. */
+const STOP_BOUND_MS = 20_000
+
 process.on('unhandledRejection', (reason) => console.error('Unhandled rejection:', reason))
 
 try {
@@ -15,8 +18,13 @@ try {
         'never to a Host header a request brings. Set PUBLIC_URL to the address users open.',
     )
   }
+  // SIGTERM and Ctrl-C answer what is in flight (up to 10 s) and close the database; a second one ends at once.
   const stop = (signal: string) => {
     console.log(`${signal}: closing`)
+    setTimeout(() => {
+      console.error(`Still closing after ${STOP_BOUND_MS / 1000} s: exiting`)
+      process.exit(1)
+    }, STOP_BOUND_MS).unref()
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {

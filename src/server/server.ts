@@ -13,8 +13,9 @@ import { makePrivateDir, openDatabase, tune } from './db/open'
 import { seed } from './db/seed'
 import type { TrustProxy } from './http/client'
 import { createThrottle } from './http/throttle'
-import { createEventsHub } from './events'
+import { createEventsHub, type EventsHub } from './events'
 import { createPresence, DEFAULT_OFFLINE_AFTER_S } from './live/presence'
+import { SERVER_STOPPING } from './live/stream'
 import { createMailer } from './mail'
 import { createRollup } from './metrics/rollup'
 import { createSweeper, sweep } from './sweeper'
@@ -59,6 +60,10 @@ export interface ServerOptions {
   oauth?: OAuthOptions
   /** scrypt N for new password hashes; default 16384. */
   scryptCost?: number
+  /** How long `close()` lets requests in flight finish before cutting them; default 10 s. */
+  drainMs?: number
+  /** SQLite pragmas run after the server's own; for tests (`max_page_count` stands for a full disk). */
+  pragmas?: string[]
   now?: () => Date
   log?: Logger
 }
@@ -70,7 +75,10 @@ export interface RunningServer {
   app: Hono
   /** Deletes ended sessions, spent links and old counts now, as the schedule does. */
   sweep(): Promise<void>
-  /** Stops listening, lets background mail finish and closes the database. */
+  /**
+   * Stops listening, lets requests in flight finish (up to `drainMs`), ends event streams with a
+   * hint to reconnect, lets background mail finish and closes the database.
+   */
   close(): Promise<void>
 }
 
@@ -80,7 +88,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const now = options.now ?? (() => new Date())
   const dataDir = path.resolve(options.dataDir ?? 'data')
   const passwords = createPasswords(options.scryptCost)
-  const db = await openDatabase(dataDir)
+  const db = await openDatabase(dataDir, options.pragmas)
   const outboxDir = path.join(dataDir, 'outbox')
   makePrivateDir(outboxDir)
   for (const name of fs.readdirSync(outboxDir)) fs.chmodSync(path.join(outboxDir, name), 0o600)
@@ -170,18 +178,37 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {
+      await drain(server, hub, options.drainMs ?? 10_000)
       await sweeper.stop()
       await presence.stop()
       await rollup.stop()
-      hub.disconnectAll()
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeIdleConnections()
-      })
       await background.idle()
       mailer.close()
       await db.destroy()
     })())
 
   return { url: `http://localhost:${port}`, port, app, close, sweep: () => sweep(db, now(), throttle) }
+}
+
+/**
+ * Refuses new connections, ends event streams (asking them to reconnect), and waits for the
+ * answers in flight, cutting what is still open after `boundMs`. Streams and keep-alive sockets
+ * that turn up meanwhile are ended as they come.
+ */
+function drain(server: Server, hub: EventsHub, boundMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const endIdle = () => {
+      hub.disconnect(SERVER_STOPPING)
+      hub.disconnectAll()
+      server.closeIdleConnections()
+    }
+    const sweepIdle = setInterval(endIdle, 100)
+    const cut = setTimeout(() => server.closeAllConnections(), boundMs)
+    server.close(() => {
+      clearInterval(sweepIdle)
+      clearTimeout(cut)
+      resolve()
+    })
+    endIdle()
+  })
 }

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ErrorAnswer } from '../../contract/user'
 import { PasswordsBusy } from '../auth/passwords'
+import { storageTrouble } from '../db/errors'
 import { message, type ServerKey } from '../messages'
 import type { Logger } from '../services'
 
@@ -34,12 +35,24 @@ const keyOfStatus: Partial<Record<number, ServerKey>> = {
   413: 'tooLarge',
 }
 
+/** A full disk frees up when someone acts on it, a lock when its holder is done: retry later, or soon. */
+const STORAGE_ANSWERS = {
+  full: { status: 507, key: 'storageFull', retryAfterS: 60 },
+  busy: { status: 503, key: 'storageBusy', retryAfterS: 5 },
+} as const
+
 /** Every error ends as a JSON answer; unexpected ones are logged and never crash the process. */
 export const errorHandler =
   (log: Logger): ErrorHandler =>
   (error, c) => {
     if (error instanceof ApiError) return answerError(c, error)
     if (error instanceof PasswordsBusy) return answerError(c, new ApiError(503, message('busy'), undefined, { 'Retry-After': '5' }))
+    const trouble = storageTrouble(error)
+    if (trouble) {
+      const { status, key, retryAfterS } = STORAGE_ANSWERS[trouble]
+      log.error(`A write answered ${status}: the storage is ${trouble}.`, error)
+      return answerError(c, new ApiError(status, message(key), undefined, { 'Retry-After': String(retryAfterS) }))
+    }
     const key = error instanceof HTTPException ? keyOfStatus[error.status] : undefined
     if (error instanceof HTTPException && key) return answerError(c, fail(error.status as ContentfulStatusCode, key))
     log.error(`${c.req.method} ${c.req.path} failed:`, error)

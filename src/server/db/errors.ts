@@ -1,0 +1,19 @@
+/**
+ * Why the storage could not do what it was asked, when the cause passes: `full` (no space left)
+ * or `busy` (another process held the database past the busy timeout). Any other error is a
+ * fault of the server.
+ */
+export type StorageTrouble = 'full' | 'busy'
+
+const TROUBLES: [code: string, trouble: StorageTrouble][] = [
+  ['SQLITE_FULL', 'full'],
+  ['SQLITE_BUSY', 'busy'],
+  ['SQLITE_LOCKED', 'busy'],
+]
+
+/** Reads better-sqlite3's error codes, extended ones (`SQLITE_BUSY_SNAPSHOT`) included. */
+export function storageTrouble(error: unknown): StorageTrouble | undefined {
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code !== 'string') return undefined
+  return TROUBLES.find(([base]) => code === base || code.startsWith(`${base}_`))?.[1]
+}
