@@ -23,15 +23,32 @@ const find = (dir) =>
       })
     : []
 
-/** Runs a command; with `live` its output goes straight through (one file at a time). */
+/** Runs a command; with `live` its output also goes straight through (one file at a time). */
 const run = (command, args, env = {}, live = false) =>
   new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'], env: { ...process.env, ...env } })
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
     let output = ''
-    child.stdout?.on('data', (chunk) => (output += chunk))
-    child.stderr?.on('data', (chunk) => (output += chunk))
+    const take = (stream) => (chunk) => {
+      output += chunk
+      if (live) stream.write(chunk)
+    }
+    child.stdout.on('data', take(process.stdout))
+    child.stderr.on('data', take(process.stderr))
     child.on('close', (code) => resolve({ code, output }))
   })
+
+/**
+ * Why a file that exited 0 still failed: uvu swallows an error thrown in a `before` or `after` hook
+ * and exits 0 with its tests never run, so every test must be counted as passed or skipped.
+ */
+function notRun(output) {
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, '')
+  const count = (label) => [...plain.matchAll(new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'gm'))].at(-1)?.[1]
+  const [total, passed, skipped] = ['Total', 'Passed', 'Skipped'].map(count)
+  if (total === undefined) return 'no uvu summary: does the file end with test.run()?'
+  const missing = Number(total) - Number(passed) - Number(skipped ?? 0)
+  return missing > 0 ? `${missing} of ${total} tests never ran: a before or after hook threw` : ''
+}
 
 /** Bundles each test file for Node (packages stay imports) and runs them, `parallel` at a time. */
 async function runFiles(layer, files, parallel, env, nodeArgs = []) {
@@ -63,10 +80,11 @@ async function runFiles(layer, files, parallel, env, nodeArgs = []) {
       const name = relative(root, file)
       if (parallel === 1) console.log(`  ${name}`)
       const result = await run(process.execPath, ['--enable-source-maps', ...nodeArgs, out], env, parallel === 1)
-      if (result.code === 0) console.log(`  ok  ${name}`)
+      const missed = result.code === 0 ? notRun(result.output) : ''
+      if (result.code === 0 && !missed) console.log(`  ok  ${name}`)
       else {
         ok = false
-        console.log(`  FAIL ${name}\n${result.output}`)
+        console.log(`  FAIL ${name}${missed ? ` (${missed})` : ''}\n${parallel === 1 ? '' : result.output}`)
       }
       if (process.env.VERBOSE && parallel > 1) console.log(result.output)
     }

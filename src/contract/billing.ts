@@ -38,7 +38,7 @@ export const OVERAGE_CENTS_PER_GB = 10
 export interface Usage {
   devices: number
   tunnels: number
-  /** Bytes in and out of this calendar month (UTC), from the heartbeats the server still holds. */
+  /** Bytes in and out of this calendar month (UTC): the hourly rollups, and the heartbeats not yet folded into them. */
   traffic_bytes: number
 }
 
@@ -69,14 +69,21 @@ export const INVOICE_STATUSES = ['paid', 'open'] as const
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
 
 /**
- * A line of an invoice. `plan` is the month's fee, `overage` the traffic past the plan's bytes;
- * `devices`, `tunnels` and `traffic` (in bytes) state the month's usage at no charge.
+ * A line of an invoice. `plan` is the fee of one plan for the days it was in force (a change
+ * mid-month gives a line per plan, each prorated by day), `overage` the traffic past the plan's
+ * bytes; `devices`, `tunnels` and `traffic` (in bytes) state the month's usage at no charge.
  */
 export interface InvoiceLine {
   kind: 'plan' | 'overage' | 'devices' | 'tunnels' | 'traffic'
+  /** For `plan`, the days billed; `unit_cents` is then the plan's monthly price. */
   quantity: number
   unit_cents: number
   amount_cents: number
+  /** For `plan` (invoices issued since plans are kept by day): which plan, its first and last day (`YYYY-MM-DD`, UTC) and the month's days. */
+  plan?: PlanName
+  from?: string
+  to?: string
+  month_days?: number
 }
 
 export interface Invoice {

@@ -69,14 +69,13 @@ test('a new organization is on the free plan, and its heartbeats of this month a
   assert.equal([body.plan, body.limits, body.usage], ['free', { devices: 10, tunnels: 5, traffic_bytes: 5e9 }, { devices: 0, tunnels: 0, traffic_bytes: 0 }])
   const device = expectStatus<Rec>(await owner.create('devices', createDevice()), 201)
   const at = new Date().toISOString()
-  const lastMonth = new Date(monthStart(new Date()).getTime() - 3600_000).toISOString()
-  for (const [when, bytesIn, bytesOut] of [[at, 1000, 234], [at, 5000, 0], [lastMonth, 999_999, 1]] as const) {
+  for (const [bytesIn, bytesOut] of [[1000, 234], [5000, 0]] as const) {
     writeDb(
       server,
       'INSERT INTO heartbeats (device_id, organization_id, at, latency_ms, bytes_in, bytes_out, cpu, memory) VALUES (?, ?, ?, 10, ?, ?, 1, 1)',
       device.id,
       owner.organizationId,
-      when,
+      at,
       bytesIn,
       bytesOut,
     )
@@ -193,6 +192,14 @@ test('invoices: one per month that ended, made once however often asked, newest 
   const months = 14
   const created = new Date(monthStart(new Date(), -months).getTime() + 86_400_000).toISOString()
   writeDb(server, 'UPDATE organizations SET created_at = ? WHERE id = ?', created, owner.organizationId)
+  // Last month's last hour, folded from heartbeats long pruned.
+  const lastHour = new Date(monthStart(new Date()).getTime() - 3600_000).toISOString()
+  writeDb(
+    server,
+    "INSERT INTO metric_rollups (organization_id, step_seconds, bucket, samples, online, bytes_in, bytes_out, latency) VALUES (?, 3600, ?, 1, 1, 999999, 1, '[]')",
+    owner.organizationId,
+    lastHour,
+  )
   const [first, second, third] = await Promise.all([invoices(owner, { per_page: 5 }), invoices(owner, { per_page: 5 }), invoices(owner, { per_page: 5 })])
   for (const answer of [first!, second!, third!]) assert.is(answer.headers.get('X-Total-Count'), String(months))
   assert.is(count('invoices', owner.organizationId), months)
@@ -204,10 +211,13 @@ test('invoices: one per month that ended, made once however often asked, newest 
     expected,
   )
   const last = pages[0]!
-  assert.equal([last.currency, last.plan, last.status], ['USD', 'team', 'open'])
-  assert.equal(last.lines[0], { kind: 'plan', quantity: 1, unit_cents: 4900, amount_cents: 4900 })
-  assert.is(last.amount_cents, last.lines.reduce((sum: number, line: Rec) => sum + line.amount_cents, 0))
-  // Last month's heartbeat of the earlier test is that month's traffic.
+  // The upgrade to Team came this month: every month before was on Free, the first one from the day the organization began.
+  const day = (date: Date) => date.toISOString().slice(0, 10)
+  const lastMonth = monthStart(new Date(), -1)
+  const lastDay = new Date(monthStart(new Date()).getTime() - 86_400_000)
+  assert.equal([last.currency, last.plan, last.status, last.amount_cents], ['USD', 'free', 'paid', 0])
+  assert.equal(last.lines[0], { kind: 'plan', plan: 'free', from: day(lastMonth), to: day(lastDay), month_days: lastDay.getUTCDate(), quantity: lastDay.getUTCDate(), unit_cents: 0, amount_cents: 0 })
+  assert.equal(pages.at(-1)!.lines[0].from, created.slice(0, 10))
   assert.equal(last.lines.find((line: Rec) => line.kind === 'traffic').quantity, 1_000_000)
   assert.equal(expectStatus<Rec>(await call(server, 'GET', `/billing/invoices/${last.id}`, owner.token), 200), last)
   const asc = expectStatus<Rec[]>(await invoices(owner, { per_page: 5, sort: 'period', order: 'asc' }), 200)
@@ -231,8 +241,12 @@ test("another organization's invoices are not found; a caller without billing is
   const me = await admin(server)
   const mine = expectStatus<Rec[]>(await invoices(me), 200)
   const theirs = expectStatus<Rec[]>(await invoices(owner, { per_page: 5 }), 200)
-  for (const invoice of mine) assert.equal((await call(server, 'GET', `/billing/invoices/${invoice.id}`, owner.token)).status, 404)
-  for (const invoice of theirs) assert.equal((await call(server, 'GET', `/billing/invoices/${invoice.id}`, me.token)).status, 404)
+  assert.equal([mine.length, theirs.length], [3, 5])
+  const statusOf = async (id: string, who: Tenant) => (await call(server, 'GET', `/billing/invoices/${id}`, who.token)).status
+  assert.equal(await Promise.all(mine.map((invoice) => statusOf(invoice.id, owner))), [404, 404, 404])
+  assert.equal(await Promise.all(theirs.map((invoice) => statusOf(invoice.id, me))), [404, 404, 404, 404, 404])
+  // Each answers its own organization.
+  assert.is(await statusOf(mine[0]!.id, me), 200)
   assert.is((await call(server, 'GET', `/billing/invoices/${'x'.repeat(300)}`, me.token)).status, 404)
   assert.not.ok(JSON.stringify(mine).includes(owner.organizationId))
 

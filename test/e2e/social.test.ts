@@ -61,6 +61,7 @@ const providerSays = (person: Record<string, unknown>) =>
   })
 
 test('signs in with the provider from /login-firebase and lands signed in on /app', async () => {
+  assert.equal(consoles.map((one) => one.flavour), ['react', 'preact'])
   for (const { flavour, base } of consoles) {
     const context = await newContext()
     const page = await context.newPage()

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
-import { formatBytes, formatMoney, type Invoice, type InvoiceLine } from '../../contract/billing'
+import { formatMoney, type Invoice } from '../../contract/billing'
 import type { Result } from '../../api/client'
 import { messageText } from '../../lib/i18n'
 import { $locale } from '../../stores/locale'
@@ -12,9 +12,8 @@ import { Spinner } from '../../ui/spinner'
 import { useT } from '../../ui/use-t'
 import { getInvoice } from './billing-api'
 import { dayName, monthName } from './format'
+import { InvoiceLineRow } from './invoice-line'
 import s from './invoice.module.css'
-
-const quantityOf = (line: InvoiceLine) => (line.kind === 'traffic' ? formatBytes(line.quantity) : line.quantity.toLocaleString('en'))
 
 /** One invoice as a printable sheet: printing shows the sheet alone, without the console around it. */
 export function InvoiceView({ id }: { id: string }) {
@@ -79,15 +78,8 @@ export function InvoiceView({ id }: { id: string }) {
             </tr>
           </thead>
           <tbody>
-            {invoice.lines.map((line) => (
-              <tr key={line.kind}>
-                <td>{t(`billing.line.${line.kind}`, { plan: t(`billing.planName.${invoice.plan}`) })}</td>
-                <td className={s.end}>
-                  <bdi>{quantityOf(line)}</bdi>
-                </td>
-                <td className={s.end}>{formatMoney(line.unit_cents)}</td>
-                <td className={s.end}>{formatMoney(line.amount_cents)}</td>
-              </tr>
+            {invoice.lines.map((line, index) => (
+              <InvoiceLineRow key={index} line={line} plan={invoice.plan} locale={locale} />
             ))}
           </tbody>
           <tfoot>

@@ -14,6 +14,8 @@ import {
 import type { AnyDb } from '../collections/engine'
 import type { ListShape } from '../collections/list-query'
 import type { InvoiceRow } from '../db/schema'
+import { FOLD_GRACE_MS } from '../metrics/rollup'
+import { planChangesOf, planSpans, type PlanChange, type PlanSpan } from './plan-history'
 import { trafficBetween, usageOf } from './usage'
 
 /** An organization older than this is billed for its last this many months only, the first time. */
@@ -46,12 +48,26 @@ export const toInvoice = (row: InvoiceRow): Invoice => ({
   status: row.status as InvoiceStatus,
 })
 
-/** The lines of a month: the plan's fee, traffic past its bytes per started GB, and the usage stated. */
-export function invoiceLines(plan: PlanName, usage: { devices: number; tunnels: number; traffic_bytes: number }): InvoiceLine[] {
-  const { limits, price_cents: price } = planOf(plan)
-  const overGb = Math.ceil(Math.max(0, usage.traffic_bytes - limits.traffic_bytes) / 1_000_000_000)
+const day = (date: Date) => date.toISOString().slice(0, 10)
+const DAY_MS = 86_400_000
+
+/**
+ * The lines of a month: a fee per plan in force, prorated by its days (rounded to the cent), the
+ * traffic past the bytes those days allow per started GB, and the usage stated.
+ */
+export function invoiceLines(period: string, spans: PlanSpan[], usage: { devices: number; tunnels: number; traffic_bytes: number }): InvoiceLine[] {
+  const start = periodStart(period)
+  const monthDays = Math.round((monthStart(start, 1).getTime() - start.getTime()) / DAY_MS)
+  let allowance = 0
+  const fees = spans.map((span): InvoiceLine => {
+    const { price_cents: price, limits } = planOf(span.plan)
+    allowance += (limits.traffic_bytes * span.days) / monthDays
+    const last = new Date(span.to.getTime() - DAY_MS)
+    return { kind: 'plan', plan: span.plan, from: day(span.from), to: day(last), month_days: monthDays, quantity: span.days, unit_cents: price, amount_cents: Math.round((price * span.days) / monthDays) }
+  })
+  const overGb = Math.ceil(Math.max(0, usage.traffic_bytes - Math.floor(allowance)) / 1_000_000_000)
   return [
-    { kind: 'plan', quantity: 1, unit_cents: price, amount_cents: price },
+    ...fees,
     ...(overGb > 0 ? [{ kind: 'overage' as const, quantity: overGb, unit_cents: OVERAGE_CENTS_PER_GB, amount_cents: overGb * OVERAGE_CENTS_PER_GB }] : []),
     { kind: 'devices', quantity: usage.devices, unit_cents: 0, amount_cents: 0 },
     { kind: 'tunnels', quantity: usage.tunnels, unit_cents: 0, amount_cents: 0 },
@@ -59,18 +75,28 @@ export function invoiceLines(plan: PlanName, usage: { devices: number; tunnels: 
   ]
 }
 
+/** The month's whole days on one plan, for an organization that held it all month (the seed's). */
+export const wholeMonth = (period: string, plan: PlanName): PlanSpan[] => {
+  const from = periodStart(period)
+  const to = monthStart(from, 1)
+  return [{ plan, from, to, days: Math.round((to.getTime() - from.getTime()) / DAY_MS) }]
+}
+
 /**
- * Makes the invoice of every month that ended since the organization began and has none yet. The
- * month's traffic is what its heartbeats still held; devices, tunnels and the plan are those of
- * now, as no history of them is kept. Safe to run twice at once: a month already billed is skipped.
+ * Makes the invoice of every month that ended since the organization began and has none yet, once
+ * and for good: the plan in force each day (from the recorded plan changes), the traffic from the
+ * hourly rollups, so neither a later plan change nor the heartbeats' pruning moves a cent. Devices
+ * and tunnels, of which no history is kept, are stated as counted at issue. A month is issued once
+ * the heartbeats written as it ended are in; two calls at once leave one invoice a month.
  */
 export async function ensureInvoices(db: AnyDb, organizationId: string, now: Date): Promise<number> {
   const organization = await db.selectFrom('organizations').select(['plan', 'created_at']).where('id', '=', organizationId).executeTakeFirst()
   if (!organization) return 0
   const earliest = monthStart(now, -BACKFILL_MONTHS)
   const created = new Date(organization.created_at)
-  let month = monthStart(Number.isNaN(created.getTime()) || created < earliest ? earliest : created)
-  const current = monthStart(now)
+  const since = Number.isNaN(created.getTime()) ? earliest : created
+  let month = monthStart(since < earliest ? earliest : since)
+  const current = monthStart(new Date(now.getTime() - FOLD_GRACE_MS))
   if (month >= current) return 0
   const billed = new Set(
     (await db.selectFrom('invoices').select('period').where('organization_id', '=', organizationId).where('period', '>=', periodOf(month)).execute()).map(
@@ -78,15 +104,18 @@ export async function ensureInvoices(db: AnyDb, organizationId: string, now: Dat
     ),
   )
   const card = await db.selectFrom('payment_methods').select('organization_id').where('organization_id', '=', organizationId).executeTakeFirst()
-  const plan = planOf(organization.plan).name
   let made = 0
   let counts: { devices: number; tunnels: number } | undefined
+  let changes: PlanChange[] | undefined
   for (; month < current; month = monthStart(month, 1)) {
     const period = periodOf(month)
     if (billed.has(period)) continue
     counts ??= await usageOf(db, organizationId, now)
+    changes ??= await planChangesOf(db, organizationId)
     const next = monthStart(month, 1)
-    const lines = invoiceLines(plan, { devices: counts.devices, tunnels: counts.tunnels, traffic_bytes: await trafficBetween(db, organizationId, month, next) })
+    const spans = planSpans(changes, organization.plan, month, since)
+    const plan = spans.at(-1)?.plan ?? planOf(organization.plan).name
+    const lines = invoiceLines(period, spans, { devices: counts.devices, tunnels: counts.tunnels, traffic_bytes: await trafficBetween(db, organizationId, month, next) })
     const amount = lines.reduce((sum, line) => sum + line.amount_cents, 0)
     const status: InvoiceStatus = amount === 0 || card ? 'paid' : 'open'
     const result = await db

@@ -27,6 +27,7 @@ import { route } from '../http/route'
 import { message } from '../messages'
 import type { Services } from '../services'
 import { INVOICE_LIST, ensureInvoices, toInvoice } from './invoices'
+import { recordPlanChange } from './plan-history'
 import { downgradeRefusal, lockOrganization, usageOf } from './usage'
 
 async function paymentMethodOf(db: AnyDb, organizationId: string): Promise<PaymentMethod | null> {
@@ -83,6 +84,7 @@ export function billingRoutes(services: Services) {
           .set({ plan: input.plan, updated_at: ctx.now, version: sql`version + 1` })
           .where('id', '=', organizationId)
           .execute()
+        await recordPlanChange(ctx.db, organizationId, organization.plan, input.plan, ctx.now)
         await trail(ctx, 'plan', input.plan, ['plan'])
         const billing = await billingOf(ctx.db, organizationId, now)
         changed(ctx, billing.version)

@@ -1,19 +1,43 @@
 import { sql } from 'kysely'
 import { excessOver, monthStart, planOf, type Limits, type Plan, type Usage } from '../../contract/billing'
 import type { AnyDb, WriteContext } from '../collections/engine'
+import type { Db } from '../db/open'
 import { ApiError } from '../http/errors'
 import { message } from '../messages'
+import { watermark } from '../metrics/rollup'
 
-/** Bytes in and out of the organization's heartbeats from `from` (inclusive) to `to` (exclusive). */
+const sumOf = (row: { bytes: number | string | null } | undefined) => Number(row?.bytes ?? 0)
+
+/**
+ * Bytes in and out of the organization from `from` (inclusive) to `to` (exclusive), both whole
+ * hours: the hourly rollups (kept 400 days) hold what is folded, the heartbeats after the fold's
+ * watermark the rest. Read in one transaction, so a fold between the two reads counts nothing twice.
+ */
 export async function trafficBetween(db: AnyDb, organizationId: string, from: Date, to: Date): Promise<number> {
-  const row = await db
-    .selectFrom('heartbeats')
-    .select((eb) => eb.fn.sum<number | string | null>(sql`bytes_in + bytes_out`).as('bytes'))
-    .where('organization_id', '=', organizationId)
-    .where('at', '>=', from.toISOString())
-    .where('at', '<', to.toISOString())
-    .executeTakeFirst()
-  return Number(row?.bytes ?? 0)
+  const read = async (trx: AnyDb) => {
+    const folded = await watermark(trx as unknown as Db)
+    const rawFrom = new Date(Math.max(from.getTime(), folded ?? 0)).toISOString()
+    const rolled =
+      folded !== undefined && folded > from.getTime()
+        ? await trx
+            .selectFrom('metric_rollups')
+            .select((eb) => eb.fn.sum<number | string | null>(sql`bytes_in + bytes_out`).as('bytes'))
+            .where('organization_id', '=', organizationId)
+            .where('step_seconds', '=', 3600)
+            .where('bucket', '>=', from.toISOString())
+            .where('bucket', '<', to.toISOString())
+            .executeTakeFirst()
+        : undefined
+    const raw = await trx
+      .selectFrom('heartbeats')
+      .select((eb) => eb.fn.sum<number | string | null>(sql`bytes_in + bytes_out`).as('bytes'))
+      .where('organization_id', '=', organizationId)
+      .where('at', '>=', rawFrom)
+      .where('at', '<', to.toISOString())
+      .executeTakeFirst()
+    return sumOf(rolled) + sumOf(raw)
+  }
+  return db.isTransaction ? read(db) : db.transaction().execute(read)
 }
 
 const countOf = async (db: AnyDb, table: 'devices' | 'tunnels', organizationId: string) => {
@@ -25,10 +49,7 @@ const countOf = async (db: AnyDb, table: 'devices' | 'tunnels', organizationId: 
   return Number(row?.n ?? 0)
 }
 
-/**
- * Devices and tunnels as counted now; traffic of this calendar month (UTC) from the raw heartbeats
- * the server still holds (older samples are pruned, so early-month bytes can fall out of the sum).
- */
+/** Devices and tunnels as counted now; traffic of this calendar month (UTC). */
 export async function usageOf(db: AnyDb, organizationId: string, now: Date): Promise<Usage> {
   const [devices, tunnels, traffic] = await Promise.all([
     countOf(db, 'devices', organizationId),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { monthStart, periodOf, planOf } from '../../contract/billing'
-import { invoiceLines } from '../billing/invoices'
+import { invoiceLines, wholeMonth } from '../billing/invoices'
 import type { Db } from './open'
 
 /** Months of invoices the demo organization starts with. */
@@ -19,7 +19,7 @@ export async function seedBilling(db: Db, organizationId: string, now: Date): Pr
     .execute()
   const rows = Array.from({ length: SEED_INVOICE_MONTHS }, (_, index) => {
     const month = monthStart(now, -(index + 1))
-    const lines = invoiceLines('team', { devices: 36 + index, tunnels: 12 + (index % 2), traffic_bytes: (412 + 61 * index) * 1_000_000_000 + 37_500_000 * index })
+    const lines = invoiceLines(periodOf(month), wholeMonth(periodOf(month), 'team'), { devices: 36 + index, tunnels: 12 + (index % 2), traffic_bytes: (412 + 61 * index) * 1_000_000_000 + 37_500_000 * index })
     return {
       id: randomUUID(),
       organization_id: organizationId,

@@ -56,7 +56,8 @@ interface DeviceSum {
   lastOnline: number | undefined
 }
 
-async function watermark(db: Db): Promise<number | undefined> {
+/** The end (excluded, in ms) of the heartbeats folded so far; undefined before the first fold. */
+export async function watermark(db: Db): Promise<number | undefined> {
   const row = await db.selectFrom('metric_folds').select('folded_until').where('name', '=', FOLD_NAME).executeTakeFirst()
   return row ? Date.parse(row.folded_until) : undefined
 }

@@ -72,30 +72,40 @@ async function listAll(api: Api, q: string): Promise<Device[]> {
 
 /**
  * Devices SIM-0001 to SIM-N, registered when missing (a second run reuses them), and with `adopt`
- * every other device of the organization too. `log` hears of progress.
+ * every other device of the organization too. A device the server refuses (the plan's limit) is
+ * left out: the first refusal stops the registering, and `log` hears how many were not added and
+ * why. `log` hears of progress.
  */
 export async function ensureFleet(api: Api, count: number, adopt: boolean, concurrency: number, log: (line: string) => void): Promise<SimDevice[]> {
   const existing = new Map((await listAll(api, 'SIM-')).filter((d) => SIM_SERIAL.test(d.serial)).map((d) => [d.serial, d]))
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !existing.has(simSerial(n)))
   if (missing.length) log(`registering ${missing.length} device(s), ${count - missing.length} already there`)
   const limit = pLimit(concurrency)
+  let refusal: string | undefined
+  let refused = 0
   await Promise.all(
     missing.map((n) =>
       limit(async () => {
+        if (refusal !== undefined) return void refused++
         const input = inputFor(n)
         try {
           existing.set(input.serial, await createDevice(api, input))
         } catch (error) {
-          // Registered meanwhile (another run): take that one.
           if (!(error instanceof CallError && error.status === 409)) throw error
+          // Registered meanwhile (another run): take that one. Otherwise the server will not have it.
           const found = (await devicePage(api, 1, input.serial)).data.find((d) => d.serial === input.serial)
-          if (!found) throw error
-          existing.set(input.serial, found)
+          if (found) return void existing.set(input.serial, found)
+          refusal ??= error.message
+          refused++
         }
       }),
     ),
   )
-  const fleet = Array.from({ length: count }, (_, i) => simDevice(existing.get(simSerial(i + 1))!, i + 1))
+  if (refused) log(`could not add ${refused} of ${count} device(s): ${refusal}`)
+  const fleet = Array.from({ length: count }, (_, i) => i + 1).flatMap((n) => {
+    const device = existing.get(simSerial(n))
+    return device ? [simDevice(device, n)] : []
+  })
   if (adopt) {
     const others = (await listAll(api, '')).filter((d) => !SIM_SERIAL.test(d.serial))
     fleet.push(...others.map((device, i) => simDevice(device, count + i + 1)))

@@ -74,11 +74,12 @@ async function main(options: SimOptions): Promise<void> {
     const issued = await issueKey(admin, 'Device simulator')
     issuedKeyId = issued.id
     key = issued.secret
-    log(`issued access key ${issued.prefix} (scope devices), revoked again on Ctrl-C`)
+    log(`issued access key ${issued.prefix} (scope heartbeat), revoked again on Ctrl-C`)
   }
   const api = apiClient(options.url, key)
   const devices = await ensureFleet(admin ?? api, options.devices, options.adopt, options.concurrency, log)
   if (stopping) return
+  if (!devices.length) return void shutdown(1, 'No devices to drive.')
   log(`${devices.length} agents reporting every ${options.every} s, at most ${options.concurrency} requests at once; Ctrl-C stops`)
   fleet = runFleet(api, devices, {
     every: options.every,
@@ -86,7 +87,8 @@ async function main(options: SimOptions): Promise<void> {
     fatal: (message) => void shutdown(1, message),
     log,
   })
-  startSummary(api, fleet, devices.length)
+  // A heartbeat key cannot read the counts; the signed-in admin can.
+  startSummary(admin ?? api, fleet, devices.length)
 }
 
 let options: SimOptions | 'help'

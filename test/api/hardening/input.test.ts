@@ -3,7 +3,9 @@ import net from 'node:net'
 import path from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { ADMIN, signIn, startTestServer, type TestServer } from '../_server'
+import { ADMIN, readResetMail, signIn, startTestServer, type TestServer } from '../_server'
+import { call, expectStatus } from '../collections/_api'
+import { newAddress, roleIds, waitForMail } from '../people/_people'
 
 let server: TestServer
 
@@ -89,12 +91,44 @@ test('a request whose body never arrives is closed, not held open', async () => 
   assert.match(answer, /^HTTP\/1\.1 408/)
 })
 
-test('passwords made of lone surrogates are refused, so two of them cannot sign in as each other', async () => {
-  const res = await post('/register/', { name: 'Lone', email: 'lone@example.com', password: '\uD800\uD801\uD802\uD803\uD804\uD805\uD806\uD807' })
-  assert.is(res.status, 400)
-  assert.equal(((await res.json()) as { errors: unknown }).errors, { password: 'Contains characters that are not allowed' })
-  const signInRes = await post('/login/users/', { email: ADMIN.email, password: `${ADMIN.password}\uDC00` })
-  assert.is(signInRes.status, 400)
+test('passwords made of lone surrogates are refused on every route that takes one, so two of them cannot stand for each other', async () => {
+  const lone = '\uD800\uD801\uD802\uD803\uD804\uD805\uD806\uD807'
+  const token = await signIn(server)
+  const bearer = { Authorization: `Bearer ${token}` }
+  const [{ organization_id: organizationId }] = server.query<{ organization_id: string }>(
+    "SELECT organization_id FROM memberships JOIN users ON users.id = memberships.user_id WHERE users.email = ?",
+    ADMIN.email,
+  ) as [{ organization_id: string }]
+  const invitee = newAddress('lone')
+  expectStatus(await call(server, 'POST', '/users/', token, { email: invitee, roles: [roleIds(server, organizationId).Viewer] }), 201)
+  const invitation = (await waitForMail(server.dataDir, invitee)).token
+  assert.is((await post('/password/forgot', { email: ADMIN.email })).status, 200)
+  const reset = (await readResetMail(server.dataDir, ADMIN.email)).token
+  assert.ok(invitation && reset, 'a real invitation and a real reset link')
+
+  const answers = {
+    register: await post('/register/', { name: 'Lone', email: 'lone@example.com', password: lone }),
+    signIn: await post('/login/users/', { email: ADMIN.email, password: `${ADMIN.password}\uDC00` }),
+    reset: await post('/password/reset', { token: reset, password: `${lone}-Reset-1` }),
+    accept: await post('/invitations/accept', { token: invitation, name: 'Lone', password: `${lone}-Accept-1` }),
+    newPassword: await post('/users/self/password', { current: ADMIN.password, password: `${lone}-Change-1` }, bearer),
+    currentPassword: await post('/users/self/password', { current: `${ADMIN.password}\uDC00`, password: 'Fresh-Password-77' }, bearer),
+  }
+  const refused = { status: 400, errors: { password: 'Contains characters that are not allowed' } }
+  const seen = Object.fromEntries(
+    await Promise.all(Object.entries(answers).map(async ([name, res]) => [name, { status: res.status, errors: ((await res.json()) as { errors?: unknown }).errors }])),
+  )
+  assert.equal(seen, {
+    register: refused,
+    signIn: refused,
+    reset: refused,
+    accept: refused,
+    newPassword: refused,
+    currentPassword: { status: 400, errors: { current: 'Contains characters that are not allowed' } },
+  })
+  // Nothing changed: the admin's password still signs in, and the invitation is still open.
+  assert.ok(await signIn(server))
+  assert.is((await post('/invitations/accept', { token: invitation, name: 'Lone', password: 'Lone-Accept-Password-1' })).status, 200)
 })
 
 test('names lose NUL, control and bidi-override characters', async () => {

@@ -3,7 +3,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { MENU, menuLinks } from '../../../src/app/menu'
 import { APP_BASE, APP_ROUTES, appRouteFor } from '../../../src/app/route-table'
-import { isRight } from '../../../src/contract/rights'
+import { isRight, RIGHTS } from '../../../src/contract/rights'
 
 // The menu and the route table are two lists joined by name: a misspelt link would show Home.
 
@@ -13,6 +13,8 @@ const inApp = (link: string) => (link.startsWith(`${APP_BASE}/`) ? link.slice(AP
 const linkedPaths = new Set(links.map((item) => inApp(item.link ?? '')))
 
 test('every menu link opens a route of its own that asks for the right of its key', () => {
+  // Every right has its link, so the checks below run over them all.
+  assert.equal([...new Set(links.map((item) => item.key).filter(isRight))].sort(), [...RIGHTS].sort())
   const wrong = links.flatMap((item) => {
     const path = inApp(item.link ?? '')
     if (path === undefined) return [`${item.key}: ${item.link} is not inside ${APP_BASE}`]
@@ -39,7 +41,9 @@ test('every route that asks for a right is in the menu, or is a detail page of a
 })
 
 test('a detail page asks for the right of its list', () => {
-  const wrong = APP_ROUTES.filter((route) => route.path.endsWith('/details'))
+  const details = APP_ROUTES.filter((route) => route.path.endsWith('/details'))
+  assert.ok(details.length >= 3, 'the users, roles and devices details')
+  const wrong = details
     .filter((route) => route.right !== appRouteFor(route.path.replace(/\/details$/, '')).right)
     .map((route) => route.path)
   assert.equal(wrong, [])

@@ -2,7 +2,7 @@ import '../setup'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { APP_ROUTES, appRouteFor, PAGE_ROUTES, pageRouteFor } from '../../../src/app/route-table'
-import { isRight } from '../../../src/contract/rights'
+import { isRight, RIGHTS } from '../../../src/contract/rights'
 
 test('the public routes of the spec are public-only', () => {
   const publicOnly = PAGE_ROUTES.filter((route) => route.publicOnly).map((route) => route.path)
@@ -33,8 +33,11 @@ test('appRouteFor falls back to home for /app and unknown paths', () => {
   for (const path of ['/', '', '/nowhere', '/home/extra']) assert.is(appRouteFor(path).screen, 'home', path)
 })
 
-test('every right an app route asks for is a known right', () => {
-  for (const route of APP_ROUTES) if (route.right) assert.ok(isRight(route.right), route.path)
+test('every right an app route asks for is a known right, and every right opens a screen', () => {
+  const asked = APP_ROUTES.flatMap((route) => (route.right ? [route.right as string] : []))
+  assert.ok(asked.length >= RIGHTS.length, 'routes ask for rights')
+  assert.equal(asked.filter((right) => !isRight(right)), [])
+  assert.equal([...new Set(asked)].sort(), [...RIGHTS].sort())
 })
 
 test.run()

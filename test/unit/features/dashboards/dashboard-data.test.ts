@@ -22,7 +22,15 @@ test('cuts the status ring into slices in badge order that fill it exactly', () 
 test('leaves the ring empty for an empty fleet, and ignores a negative count', () => {
   const { total, slices } = statusSlices({ online: 0, offline: 0, provisioning: -3, error: 0 })
   assert.is(total, 0)
-  assert.ok(slices.every((slice) => slice.length === 0 && slice.count === 0))
+  assert.equal(
+    slices.map((slice) => [slice.status, slice.count, slice.length]),
+    [
+      ['online', 0, 0],
+      ['error', 0, 0],
+      ['provisioning', 0, 0],
+      ['offline', 0, 0],
+    ],
+  )
 })
 
 test('draws devices online and latency p50 and p95 from the network answer', () => {
