@@ -1,4 +1,4 @@
-import { coerce, refine, string, validate, type Struct } from 'superstruct'
+import { coerce, refine, string, type Context, type Failure, type Struct } from 'superstruct'
 
 /** A basic address with a 2 to 4 letter ending (SPEC.md section 5). */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i
@@ -111,19 +111,82 @@ export function passwordEmailRule(password: string, email: string): true | Messa
   return true
 }
 
-/** Validates `value` and reports the first message of each failing field. */
+/** At most this many fields are reported, and the search for failures stops there. */
+export const MAX_FIELD_ERRORS = 50
+
+type Found = Pick<Failure, 'path' | 'value' | 'refinement' | 'message'>
+type Outcome = { valid: boolean; value: unknown }
+/** What `run` uses of a struct; `never` takes in the `Never` that an object yields for an unknown key. */
+type Walked = Pick<Struct<unknown, unknown>, 'coercer' | 'validator' | 'entries'> & { refiner: (value: never, context: Context) => Iterable<Failure> }
+
+/**
+ * `source`'s failures; a throw is this path's failure. Superstruct prints a failing value into its
+ * message, and a JSON object whose `toString` holds no function has no text, so printing throws.
+ */
+function* guarded(source: () => Iterable<Found>, path: unknown[], value: unknown): Generator<Found, boolean> {
+  let failed = false
+  try {
+    for (const failure of source()) {
+      failed = true
+      yield failure
+    }
+  } catch {
+    yield { path, value, refinement: undefined, message: '' }
+    return true
+  }
+  return failed
+}
+
+/**
+ * Superstruct's `validate(value, struct, { coerce: true })`, one failure at a time so `check` can
+ * stop early, with any throw made the failure of its path.
+ */
+function* run(value: unknown, struct: Walked, context: Context): Generator<Found, Outcome> {
+  try {
+    value = struct.coercer(value, context)
+  } catch {
+    yield { path: context.path, value, refinement: undefined, message: '' }
+    return { valid: false, value }
+  }
+  let status: 'valid' | 'not_valid' | 'not_refined' = 'valid'
+  if (yield* guarded(() => struct.validator(value, context), context.path, value)) status = 'not_valid'
+  for (const [key, child, childStruct] of struct.entries(value, context)) {
+    const path = key === undefined ? context.path : [...context.path, key]
+    const branch = key === undefined ? context.branch : [...context.branch, child]
+    const steps = run(child, childStruct, { path, branch })
+    let step = steps.next()
+    for (; !step.done; step = steps.next()) {
+      status = step.value.refinement != null ? 'not_refined' : 'not_valid'
+      yield step.value
+    }
+    if (!step.value.valid) continue
+    if (key === undefined) value = step.value.value
+    else if (value && typeof value === 'object' && (step.value.value !== undefined || key in value)) (value as Record<string | number, unknown>)[key] = step.value.value
+  }
+  if (status !== 'not_valid' && (yield* guarded(() => struct.refiner(value as never, context), context.path, value))) status = 'not_refined'
+  return { valid: status === 'valid', value }
+}
+
+/**
+ * Validates `value` and reports the first message of each failing field, at most
+ * `MAX_FIELD_ERRORS` of them. Never throws, and never turns the value into text.
+ */
 export function check<T>(struct: Struct<T, unknown>, value: unknown): Checked<T> {
-  const [error, valid] = validate(value, struct, { coerce: true })
-  if (!error) return { ok: true, value: valid as T }
   const errors: FieldErrors = {}
-  for (const failure of error.failures()) {
+  let count = 0
+  const steps = run(value, struct, { path: [], branch: [value] })
+  let step = steps.next()
+  for (; !step.done && count < MAX_FIELD_ERRORS; step = steps.next()) {
+    const failure = step.value
     const field = failure.path.join('.') || '_'
     if (errors[field]) continue
+    count++
     errors[field] = failure.refinement
       ? (failure.message as MessageKey)
       : isBlank(failure.value)
         ? 'validation.required'
         : 'validation.invalid'
   }
+  if (step.done && step.value.valid) return { ok: true, value: step.value.value as T }
   return { ok: false, errors }
 }

@@ -7,6 +7,7 @@ import { isRight, type Right } from '../contract/rights'
 import type { AnyDb } from './collections/engine'
 import type { Db } from './db/open'
 import { requirePrincipal, type AuthEnv, type Principal } from './http/auth'
+import { userAgentOf } from './http/client'
 import { ApiError, fail } from './http/errors'
 import { route } from './http/route'
 import { message } from './messages'
@@ -30,12 +31,10 @@ export interface AuditWrite {
   fields?: string[]
 }
 
-const USER_AGENT_MAX = 256
-
 /** The principal as the trail names it: the user's name, the key's or the app id's. */
 export async function actorOf(services: Services, c: Context, principal: Principal): Promise<Actor> {
   const db = services.db
-  const from = { ip: services.throttle.addressOf(c), userAgent: (c.req.header('User-Agent') ?? '').slice(0, USER_AGENT_MAX) }
+  const from = { ip: services.throttle.addressOf(c), userAgent: userAgentOf(c) }
   if (principal.kind === 'key' && principal.keyId) {
     const key = await db.selectFrom('access_keys').select('name').where('id', '=', principal.keyId).executeTakeFirst()
     return { kind: 'key', id: principal.keyId, name: key?.name ?? '', ...from }

@@ -32,7 +32,9 @@ export const KEPT_EVENTS = 1000
 export function createEventsHub(): EventsHub {
   // Ids grow across restarts too, so a Last-Event-ID from before one is never mistaken for a new one.
   const startId = Date.now() * 1000
-  let nextId = startId
+  /** Per organization, the id its next event gets: one tenant's ids never count another's writes. */
+  const nextIds = new Map<string, number>()
+  const nextId = (organizationId: string) => nextIds.get(organizationId) ?? startId
   /** Per organization, the id of the newest event no longer kept. */
   const dropped = new Map<string, number>()
   const listeners = new Map<string, Set<Listener>>()
@@ -42,7 +44,9 @@ export function createEventsHub(): EventsHub {
 
   return {
     publish(organizationId, type, data) {
-      const event = { id: nextId++, type, data } as HubEvent
+      const id = nextId(organizationId)
+      nextIds.set(organizationId, id + 1)
+      const event = { id, type, data } as HubEvent
       if (type === 'change') generations.set(organizationId, (generations.get(organizationId) ?? 0) + 1)
       const list = kept.get(organizationId) ?? []
       list.push(event)
@@ -61,7 +65,7 @@ export function createEventsHub(): EventsHub {
     },
     since(organizationId, lastId) {
       // An id from before this process started, from the future or from what was dropped: events are missing.
-      if (lastId < startId - 1 || lastId >= nextId || lastId < (dropped.get(organizationId) ?? -1)) return undefined
+      if (lastId < startId - 1 || lastId >= nextId(organizationId) || lastId < (dropped.get(organizationId) ?? -1)) return undefined
       return (kept.get(organizationId) ?? []).filter((event) => event.id > lastId)
     },
     disconnect(token) {

@@ -1,11 +1,12 @@
 import { optionsFromEnv } from './config'
 import { readDocs } from './docs'
 import { startServer } from './server'
+import { consoleLogger } from './services'
 
 /** Past the 10 s given to requests in flight, what else closing waits for (mail being sent) gets this long. */
 const STOP_BOUND_MS = 20_000
 
-process.on('unhandledRejection', (reason) => console.error('Unhandled rejection:', reason))
+process.on('unhandledRejection', (reason) => consoleLogger.error('Unhandled rejection:', reason))
 
 try {
   // The sources of each screen for the Show Code panel, written by the build beside this bundle.

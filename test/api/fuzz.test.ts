@@ -1,8 +1,9 @@
 import http from 'node:http'
-import zlib from 'node:zlib'
 import fc from 'fast-check'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { BODIES, METHODS, QUERIES, request, type BodyKind, type FuzzRequest, type QueryKind } from './_fuzz-inputs'
+import { checkAnswer, send, type Answer } from './_fuzz-wire'
 import { ADMIN, startTestServer } from './_server'
 
 /** Routes that are not JSON, with the reason; every other route under /api is fuzzed. */
@@ -11,142 +12,24 @@ const EXCLUDED: Record<string, string> = {
   'GET /api/auth/:provider/callback': 'redirects the browser back to the console (302), not a JSON answer',
   'GET /api/events': 'a Server-Sent Events stream that stays open, not a JSON answer',
 }
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
-const RUNS = Number(process.env.FUZZ_RUNS || 100)
-const SEED = Number(process.env.FUZZ_SEED || Date.now() % 2 ** 30)
-const TIMEOUT_MS = 4000
+/** `npm test` runs these; FUZZ_SEED runs one other (`npm run fuzz` draws a new one each round). */
+const CI_SEEDS = [247601859, 248204988, 1405]
+const env = process.env
+const SEEDS = env.FUZZ_SEED ? [Number(env.FUZZ_SEED)] : CI_SEEDS
+/** Runs of each pass: one route, one kind of body, one kind of query, one seed. */
+const RUNS = Number(env.FUZZ_RUNS || 1)
+// FUZZ_ONLY ('POST /api/roles'), FUZZ_BODY, FUZZ_QUERY and FUZZ_PATH narrow a run to replay a failure.
+const BODY_KINDS = (Object.keys(BODIES) as BodyKind[]).filter((kind) => !env.FUZZ_BODY || kind === env.FUZZ_BODY)
+const QUERY_KINDS = (Object.keys(QUERIES) as QueryKind[]).filter((kind) => !env.FUZZ_QUERY || kind === env.FUZZ_QUERY)
+const narrowed = Boolean(env.FUZZ_ONLY || env.FUZZ_BODY || env.FUZZ_QUERY)
 
 const server = await startTestServer()
 // Every route the app has, so a new one is fuzzed with no edit here.
 const routes = [...new Set(server.app.routes.filter((r) => /^\/api(\/|$)/.test(r.path)).map((r) => `${r.method} ${r.path}`))]
-const fuzzed = new Set<string>()
+const targets = routes.filter((r) => !(r in EXCLUDED) && (!env.FUZZ_ONLY || r === env.FUZZ_ONLY) && ['ALL', ...METHODS].includes(r.split(' ')[0]!))
+const covered = new Set<string>()
 const statuses = new Map<number, number>()
 let requests = 0
-
-// What a header may carry at all; Node's client refuses anything else before sending.
-const headerText = (maxLength: number) =>
-  fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((c) => c !== 0x7f).map((c) => String.fromCharCode(c)), maxLength })
-const encode = (text: string) => encodeURIComponent(text.replace(/[\uD800-\uDFFF]/g, '\uFFFD'))
-const BAD_ESCAPES = ['%', '%zz', '%E0%A4%A', '%ED%A0%80', '%C0%AF', '%00', '%FF', '%2e%2e%2F', '%2F', '..%5C', '+', '%20']
-// The server resolves `.` and `..` segments, which would leave /api rather than reach a route.
-const notDots = (part: string) => !/^(\.|%2e)+$/i.test(part)
-
-const segment = fc.oneof(
-  fc.constantFrom('google', 'github', 'x', 'GOOGLE', '0', '-1', '1e999', 'null', '__proto__', 'constructor', ...BAD_ESCAPES),
-  fc.string({ unit: 'binary', maxLength: 30 }).map(encode).filter(notDots),
-  fc.integer({ min: 1, max: 4000 }).map((n) => 'a'.repeat(n)),
-)
-
-const text = fc.oneof(
-  fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.emailAddress(),
-  fc.constantFrom(ADMIN.email, ' Admin@Example.COM ', '', ' ', '\0', 'a\0b@example.com', '\u202Egnp.exe@example.com', '\u2066x\u2069'),
-  fc.constantFrom('\uD800', '\uDFFF', 'a\uDBFFb@example.com', '\uDC00\uD800'),
-  fc.tuple(fc.string({ unit: 'binary', minLength: 1, maxLength: 3 }), fc.integer({ min: 1000, max: 100_000 })).map(([s, n]) => s.repeat(n).slice(0, n)),
-)
-const key = fc.oneof(
-  fc.constantFrom('email', 'password', 'name', 'token', 'code', 'remember', '__proto__', 'constructor', 'prototype', 'toString'),
-  fc.string({ unit: 'binary', maxLength: 12 }),
-)
-const value = fc.oneof(text, fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 3 }), fc.array(text, { maxLength: 3 }))
-const NESTINGS = [['[', ']'], ['{"a":', '}'], ['{"email":', '}'], ['{"__proto__":', '}'], ['[{"password":', '}]']] as const
-const deep = fc
-  .tuple(fc.constantFrom(...NESTINGS), fc.oneof(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1000, max: 10_000 })), fc.boolean())
-  .map(([[open, close], depth, closed]) => open.repeat(depth) + '"x"' + (closed ? close.repeat(depth) : ''))
-
-const body = fc.oneof(
-  { arbitrary: fc.dictionary(key, value, { maxKeys: 6 }).map((fields) => JSON.stringify(fields)), weight: 3 },
-  fc.jsonValue().map((json) => JSON.stringify(json)),
-  { arbitrary: deep, weight: 2 },
-  fc.string({ unit: 'binary', maxLength: 200 }),
-  fc.jsonValue().chain((json) => fc.nat().map((cut) => JSON.stringify(json).slice(0, cut))),
-  fc.constantFrom('', 'null', '[]', '{}', '"x"', '1e999', '\uFEFF{}', '{"email":"a@b.cc","email":{"x":1}}', '{"__proto__":{"password":"x"},"email":"a@b.cc"}'),
-  fc.constantFrom('{"constructor":{"prototype":{"admin":true}}}', '{"email":"a@b.cc","password":"\\ud800\\u0000\\u202e"}'),
-  fc.uint8Array({ maxLength: 256 }),
-  fc.constantFrom([0xed, 0xa0, 0x80], [0xff, 0xfe, 0x7b, 0x7d], [0xc0, 0xaf]).map((bytes) => Uint8Array.from(bytes)),
-  fc.constant(undefined),
-)
-
-const queryPart = fc.oneof(
-  fc.constantFrom('src', 'next', 'state', 'code', 'error', '__proto__', 'a[b]', '[]', '&', '=', '%26', '%3D', ...BAD_ESCAPES),
-  fc.string({ unit: 'binary', maxLength: 30 }).map(encode),
-  fc.string({ maxLength: 30 }).map((ascii) => ascii.replace(/ /g, '%20')),
-)
-const query = fc.oneof(
-  fc.array(fc.tuple(queryPart, fc.option(queryPart)), { maxLength: 8 }).map((pairs) => pairs.map(([k, v]) => (v === null ? k : `${k}=${v}`)).join('&')),
-  fc.tuple(queryPart, queryPart, fc.integer({ min: 2, max: 60 })).map(([k, v, n]) => Array(n).fill(`${k}=${v}`).join('&')),
-)
-
-const JSON_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/json; charset=latin1', 'APPLICATION/JSON']
-const OTHER_TYPES = ['application/problem+json', ' application/json', 'application/json, text/plain', 'application/json;;;=', 'text/plain', '*/*', '']
-const FORM_TYPES = ['multipart/form-data; boundary=--x', 'multipart/form-data', 'application/x-www-form-urlencoded']
-const ENCODINGS = ['gzip', 'br', 'deflate', 'zstd', 'identity;q=0, *;q=0', 'br;q=9, gzip;q=-1', 'gzip, gzip, gzip']
-const FORWARDED = ['::1', '::ffff:127.0.0.1', 'fe80::1%eth0', '999.999.999.999', 'unknown', ',,,', ` ${'1.2.3.4, '.repeat(300)}`]
-const BAD_AUTH = ['Bearer', 'Bearer  ', 'Basic YWJjOmRlZg==', 'Bearer a b', `Bearer ${'x'.repeat(4000)}`]
-
-const headers = fc.record({
-  authorization: fc.oneof(
-    { arbitrary: fc.constant('live'), weight: 3 },
-    fc.constantFrom('none', 'revoked', ...BAD_AUTH),
-    fc.oneof(headerText(200), headerText(200).map((t) => `Bearer ${t}`)),
-  ),
-  'content-type': fc.option(
-    fc.oneof({ arbitrary: fc.constantFrom(...JSON_TYPES), weight: 4 }, fc.constantFrom(...OTHER_TYPES, ...FORM_TYPES), headerText(100)),
-  ),
-  'accept-encoding': fc.option(fc.oneof(fc.constantFrom(...ENCODINGS), headerText(100))),
-  'x-forwarded-for': fc.option(
-    fc.oneof(fc.constantFrom(...FORWARDED), fc.array(fc.oneof(fc.ipV4(), fc.ipV6()), { minLength: 1, maxLength: 20 }).map((ips) => ips.join(', ')), headerText(200)),
-  ),
-})
-
-/** Prints a request with long repeats folded, so a shrunk counterexample stays readable. */
-const foldOnce = (json: string) => json.replace(/(.{1,64}?)\1{4,}/gs, (run, unit: string) => `‹${unit}›×${run.length / unit.length}`)
-const fold = (json: string) => foldOnce(foldOnce(json))
-const printable = <T extends object>(request: T) =>
-  Object.assign(request, { [fc.toStringMethod]: () => fold(JSON.stringify(request, (_, v: unknown) => (v instanceof Uint8Array ? [...v] : v))) })
-
-/** The route's path with random and hostile values for its `:params` and `*`. */
-const segments = fc.array(segment, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('/'))
-const partOf = (part: string) => (part.startsWith(':') ? segment : part === '*' ? segments : fc.constant(part))
-const pathOf = (route: string) => fc.tuple(...route.split('/').map(partOf)).map((parts) => parts.join('/'))
-
-const request = (method: string, path: string) =>
-  fc
-    .record({
-      method: method === 'ALL' ? fc.constantFrom(...METHODS) : fc.constant(method),
-      path: pathOf(path),
-      query,
-      body,
-      chunked: fc.boolean(),
-      headers,
-    })
-    .map(printable)
-type Request = ReturnType<typeof request> extends fc.Arbitrary<infer R> ? R : never
-type Outgoing = Pick<Request, 'method' | 'path' | 'query' | 'body' | 'chunked'> & { headers: http.OutgoingHttpHeaders }
-type Answer = { status: number; type: string; text: string; retryAfter?: string }
-const DECODERS: Record<string, (raw: Buffer) => Buffer> = { gzip: zlib.gunzipSync, br: zlib.brotliDecompressSync, deflate: zlib.inflateSync }
-
-/** One request over `agent`, raw as given; rejects on a broken connection or after TIMEOUT_MS. */
-const send = (agent: http.Agent, { method, path, query, body, chunked, headers }: Outgoing) =>
-  new Promise<Answer>((resolve, reject) => {
-    const bytes = typeof body === 'string' ? Buffer.from(body) : body
-    // Framed explicitly: Node's client sends a GET body with neither length nor chunks otherwise.
-    const framing = !bytes ? {} : chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': bytes.length }
-    const target = { host: '127.0.0.1', port: server.port, path: query ? `${path}?${query}` : path, headers: { ...headers, ...framing } }
-    const req = http.request({ ...target, method, agent, signal: AbortSignal.timeout(TIMEOUT_MS) }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk)).on('error', reject)
-      res.on('close', () => res.complete || reject(new Error('the answer was cut off')))
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks)
-        const text = (DECODERS[res.headers['content-encoding'] ?? '']?.(raw) ?? raw).toString()
-        resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', text, retryAfter: res.headers['retry-after'] })
-      })
-    })
-    req.on('error', reject)
-    if (chunked && bytes) req.write(bytes)
-    req.end(chunked ? undefined : bytes)
-  })
 
 async function signIn(): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -170,54 +53,71 @@ async function liveToken() {
 }
 
 /** Sends the fuzzed request, then a plain one on the same connection, which must still answer. */
-async function exchange({ headers: { authorization, ...rest }, ...input }: Request) {
+async function exchange({ headers: { authorization, ...rest }, ...input }: FuzzRequest): Promise<Answer> {
   const headers: http.OutgoingHttpHeaders = Object.fromEntries(Object.entries(rest).filter((entry): entry is [string, string] => entry[1] !== null))
   if (authorization === 'live' || authorization === 'revoked') headers.authorization = `Bearer ${authorization === 'live' ? await liveToken() : revoked}`
   else if (authorization !== 'none') headers.authorization = authorization
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
   try {
     requests++
-    const answer = await send(agent, { ...input, headers })
+    const answer = await send(server.port, agent, { ...input, headers })
     statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
     // Throttled: wait as told, on the server's clock, so the next runs get past the throttle.
     if (answer.status === 429) server.advance(Number(answer.retryAfter || 60) * 1000 + 1000)
     const next = { method: 'GET', path: '/api/fuzz-next', query: '', body: undefined, chunked: false, headers: {} }
-    await send(agent, next).catch((error: Error) => assert.unreachable(`the connection broke after this request: ${error.message}`))
+    await send(server.port, agent, next).catch((error: Error) => assert.unreachable(`the connection broke after this request: ${error.message}`))
     return answer
   } finally {
     agent.destroy()
   }
 }
 
-function checkAnswer({ status, type, text }: Answer) {
-  assert.ok(status < 500, `answered ${status}: ${text.slice(0, 300)} (server log: ${server.logs.at(-1)?.slice(0, 300)})`)
-  if (status >= 200 && status < 300 && !text) return
-  assert.match(type, /^application\/json\b/, `answered ${status} as ${type || 'no type'}: ${text.slice(0, 300)}`)
-  const parsed: unknown = JSON.parse(text)
-  if (status >= 300) assert.type((parsed as { message?: unknown } | null)?.message, 'string', `answered ${status} without a message: ${text.slice(0, 300)}`)
+/** A pass's own seed, from the run's seed and what the pass sends, so narrowing a run keeps it. */
+function passSeed(...parts: (string | number)[]): number {
+  let hash = 0x811c9dc5
+  for (const char of parts.join(' ')) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193)
+  return hash | 0
 }
 
-for (const [index, route] of routes.filter((r) => !(r in EXCLUDED)).entries()) {
+const replay = (seed: number, route: string, body: string, query: string, path: string) =>
+  `FUZZ_SEED=${seed} FUZZ_ONLY='${route}' FUZZ_BODY=${body} FUZZ_QUERY=${query} FUZZ_RUNS=${RUNS} FUZZ_PATH=${path} ONLY=api/fuzz node test/run.mjs api`
+
+for (const route of targets) {
   const [method = '', path = ''] = route.split(' ')
-  if (!['ALL', ...METHODS].includes(method)) continue
   test(`${route} answers JSON without a 5xx or a hang`, async () => {
-    fuzzed.add(route)
-    const property = fc.asyncProperty(request(method, path), async (input) => checkAnswer(await exchange(input)))
-    const plugins = [fc.interruptAfterTimeLimit(8_000)]
-    // A seed per route, so each sees other inputs; FUZZ_SEED replays them all.
-    await fc.assert(property, { numRuns: RUNS, seed: SEED + index, includeErrorInReport: true, plugins })
+    for (const seed of SEEDS) {
+      for (const body of BODY_KINDS) {
+        for (const query of QUERY_KINDS) {
+          const property = fc.asyncProperty(request(method, path, body, query), async (input) => {
+            covered.add(`${route} ${body} ${query}`)
+            checkAnswer(await exchange(input), server.logs.at(-1))
+          })
+          const options = { numRuns: RUNS, seed: passSeed(seed, route, body, query), path: env.FUZZ_PATH, includeErrorInReport: true }
+          const details = await fc.check(property, options)
+          if (!details.failed) continue
+          const command = replay(seed, route, body, query, details.counterexamplePath ?? '')
+          console.log(`fuzz failure, reproduce with: ${command}`)
+          assert.unreachable(`${fc.defaultReportMessage(details)}\nreproduce with: ${command}`)
+        }
+      }
+    }
   })
 }
 
-test('fuzzes every API route but the listed exclusions, and lists no stale one', () => {
-  assert.equal(routes.filter((r) => !fuzzed.has(r) && !(r in EXCLUDED)), [], 'routes neither fuzzed nor excluded')
+test('sends every API route but the listed exclusions every kind of body and query, and lists no stale exclusion', () => {
+  const passes = targets.flatMap((route) => BODY_KINDS.flatMap((body) => QUERY_KINDS.map((query) => `${route} ${body} ${query}`)))
+  assert.ok(passes.length > 0, 'nothing was fuzzed')
+  assert.equal(passes.filter((pass) => !covered.has(pass)), [], 'passes that sent nothing')
+  if (narrowed) return
+  assert.ok(BODY_KINDS.includes('hostile') && QUERY_KINDS.includes('hostile'))
+  assert.equal(routes.filter((r) => !targets.includes(r) && !(r in EXCLUDED)), [], 'routes neither fuzzed nor excluded')
   assert.equal(Object.keys(EXCLUDED).filter((r) => !routes.includes(r)), [], 'exclusions of routes that no longer exist')
 })
 
 test.after(async () => {
   const seen = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}x${count}`)
-  const counts = `${fuzzed.size} routes, ${RUNS} runs each, ${requests} requests (each followed by one on its connection)`
-  console.log(`fuzz: ${counts}, statuses ${seen.join(' ')}, FUZZ_SEED=${SEED}`)
+  const counts = `${targets.length} routes, ${BODY_KINDS.length} bodies x ${QUERY_KINDS.length} queries x ${SEEDS.length} seeds x ${RUNS} runs, ${requests} requests`
+  console.log(`fuzz: ${counts} (each followed by one on its connection), statuses ${seen.join(' ')}, FUZZ_SEED=${SEEDS.join(',')}`)
   await server.close()
 })
 

@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Docs } from '../../src/server/docs'
+import { message } from '../../src/server/messages'
 import { startTestServer, type TestServer } from './_server'
 
 let server: TestServer
@@ -39,6 +40,16 @@ test('answers invalid fields with 400 and English messages per field', async () 
 
   const missing = await server.post('/login/users/', { email: 'admin@example.com' })
   assert.equal(await missing.json(), { message: 'Some fields are not valid', errors: { password: 'Required' } })
+})
+
+test('answers headers or an address over 16 KiB with 431 and the API message', async () => {
+  const big = 'a'.repeat(20_000)
+  for (const [route, headers] of [['/api/users/self', { 'X-Big': big }], [`/api/users/self?q=${big}`, {}]] as const) {
+    const res = await fetch(`${server.url}${route}`, { headers })
+    assert.is(res.status, 431)
+    assert.match(res.headers.get('Content-Type') ?? '', /^application\/json/)
+    assert.equal(await res.json(), { message: message('headersTooLarge') })
+  }
 })
 
 test('answers a body over 1 MiB with 413, declared or streamed', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { HEARTBEAT_SCOPE, isKeyScope, KEY_PREFIX, type KeyScope } from '../../contract/access-keys'
 import type { Right } from '../../contract/rights'
+import { noteUnlessTroubled } from '../db/errors'
 import type { Db } from '../db/open'
 import { rightsOf } from './accounts'
 import { hashSecret } from './tokens'
@@ -79,7 +80,7 @@ export async function keyHolder(db: Db, token: string, now: Date): Promise<KeyHo
   const makerRights = await rightsOf(db, row.created_by, row.organization_id)
   if (!makerRights) return undefined
   if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= TOUCH_EVERY_MS) {
-    await db.updateTable('access_keys').set({ last_used_at: at }).where('id', '=', row.id).execute()
+    await noteUnlessTroubled(() => db.updateTable('access_keys').set({ last_used_at: at }).where('id', '=', row.id).execute())
   }
   const scopes = new Set(parseKeyScopes(row.scopes))
   return {

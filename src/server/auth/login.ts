@@ -4,6 +4,7 @@ import { API } from '../../contract/paths'
 import type { AuthAnswer } from '../../contract/user'
 import { audit, userActor } from '../audit'
 import { readBody } from '../http/body'
+import { userAgentOf } from '../http/client'
 import { fail } from '../http/errors'
 import { route } from '../http/route'
 import { RULES } from '../http/throttle'
@@ -16,7 +17,7 @@ import { issueToken, type SignInOrigin } from './tokens'
 export const originOf = (services: Services, c: Context, method: string): SignInOrigin => ({
   method,
   ip: services.throttle.addressOf(c),
-  userAgent: c.req.header('User-Agent') ?? '',
+  userAgent: userAgentOf(c),
 })
 
 /** Signs the user in and answers the user with a fresh token, as sign-in and register do. */

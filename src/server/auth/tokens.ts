@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { noteUnlessTroubled } from '../db/errors'
 import type { Db } from '../db/open'
+import { currentOrganization } from './accounts'
 
 /** 32 random bytes, base64url: what the client keeps. */
 export const newSecret = () => randomBytes(32).toString('base64url')
@@ -32,15 +34,12 @@ const TOUCH_EVERY_MS = 60_000
 
 const later = (at: Date, seconds: number) => new Date(at.getTime() + seconds * 1000).toISOString()
 
-/** How a session began: the method (`password`, `invitation`, a provider's name), the address and the browser. */
+/** How a session began: the method (`password`, `invitation`, a provider's name), the address and the browser (`userAgentOf`). */
 export interface SignInOrigin {
   method: string
   ip: string
   userAgent: string
 }
-
-/** Browsers' user agents are long; what the sessions list shows fits in this. */
-const USER_AGENT_MAX = 256
 
 /** Starts a session for the user, records the sign-in, and returns its bearer token. */
 export async function issueToken(
@@ -54,10 +53,9 @@ export async function issueToken(
   const token = newSecret()
   const limits = remember ? policy.remembered : policy.short
   const at = now.toISOString()
-  const userAgent = origin.userAgent.slice(0, USER_AGENT_MAX)
   await db
     .insertInto('sign_ins')
-    .values({ id: randomUUID(), user_id: userId, at, method: origin.method, ip: origin.ip, user_agent: userAgent })
+    .values({ id: randomUUID(), user_id: userId, organization_id: (await currentOrganization(db, userId)) ?? null, at, method: origin.method, ip: origin.ip, user_agent: origin.userAgent })
     .execute()
   await db
     .insertInto('tokens')
@@ -74,7 +72,7 @@ export async function issueToken(
       remember: remember ? 1 : 0,
       method: origin.method,
       ip: origin.ip,
-      user_agent: userAgent,
+      user_agent: origin.userAgent,
     })
     .execute()
   return token
@@ -98,11 +96,9 @@ export async function tokenUser(db: Db, token: string, now: Date): Promise<strin
     .executeTakeFirst()
   if (!row) return undefined
   if (now.getTime() - Date.parse(row.last_used_at) >= TOUCH_EVERY_MS) {
-    await db
-      .updateTable('tokens')
-      .set({ last_used_at: at, idle_until: later(now, row.idle_seconds) })
-      .where('id', '=', row.id)
-      .execute()
+    await noteUnlessTroubled(() =>
+      db.updateTable('tokens').set({ last_used_at: at, idle_until: later(now, row.idle_seconds) }).where('id', '=', row.id).execute(),
+    )
   }
   return row.user_id
 }

@@ -17,3 +17,15 @@ export function storageTrouble(error: unknown): StorageTrouble | undefined {
   if (typeof code !== 'string') return undefined
   return TROUBLES.find(([base]) => code === base || code.startsWith(`${base}_`))?.[1]
 }
+
+/**
+ * Runs a write that only keeps a note (a session's last use): on a full or busy storage it is
+ * skipped, so a read that happens to carry it still answers.
+ */
+export async function noteUnlessTroubled(write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write()
+  } catch (error) {
+    if (!storageTrouble(error)) throw error
+  }
+}

@@ -8,6 +8,8 @@ import { ApiError, answerError, fail } from './errors'
 export const MAX_BODY_BYTES = 1024 * 1024
 /** No record the API takes nests deeper; deeper input is refused before it is parsed. */
 export const MAX_JSON_DEPTH = 32
+/** No record the API takes holds more than a few hundred values; more is refused before it is parsed or validated. */
+export const MAX_JSON_ITEMS = 1000
 
 /**
  * 413 when the declared length or the bytes actually streamed exceed 1 MiB. The rest of such a
@@ -29,9 +31,11 @@ export const closeUnread = (): MiddlewareHandler => async (c, next) => {
   if (declared && !c.req.raw.bodyUsed) c.res.headers.set('Connection', 'close')
 }
 
-/** Whether brackets outside strings nest deeper than `max`, found in one pass without parsing. */
-export function nestsDeeperThan(text: string, max: number): boolean {
+/** How deep brackets outside strings nest and how many commas separate values, found in one pass without parsing. */
+export function jsonShape(text: string): { depth: number; items: number } {
   let depth = 0
+  let deepest = 0
+  let items = 0
   let inString = false
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i)
@@ -39,11 +43,11 @@ export function nestsDeeperThan(text: string, max: number): boolean {
       if (code === 0x5c) i++
       else if (code === 0x22) inString = false
     } else if (code === 0x22) inString = true
-    else if (code === 0x7b || code === 0x5b) {
-      if (++depth > max) return true
-    } else if (code === 0x7d || code === 0x5d) depth--
+    else if (code === 0x2c) items++
+    else if (code === 0x7b || code === 0x5b) deepest = Math.max(deepest, ++depth)
+    else if (code === 0x7d || code === 0x5d) depth--
   }
-  return false
+  return { depth: deepest, items }
 }
 
 /** `application/json`, with or without parameters: what a page on another origin cannot send without asking first. */
@@ -58,7 +62,9 @@ export function invalidInput(errors: FieldErrors, text = message('invalidInput')
 export async function readJson(c: Context): Promise<unknown> {
   if (!isJsonType(c.req.header('Content-Type'))) throw fail(415, 'notJson')
   const text = await c.req.text()
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw fail(400, 'tooDeep', { depth: MAX_JSON_DEPTH })
+  const shape = jsonShape(text)
+  if (shape.depth > MAX_JSON_DEPTH) throw fail(400, 'tooDeep', { depth: MAX_JSON_DEPTH })
+  if (shape.items >= MAX_JSON_ITEMS) throw fail(400, 'tooManyItems', { count: MAX_JSON_ITEMS })
   try {
     return JSON.parse(text)
   } catch {

@@ -7,6 +7,12 @@ import type { Context } from 'hono'
  */
 export type TrustProxy = number
 
+/** Browsers' user agents are long; what the sessions list, the sign-ins and the audit trail keep fits in this. */
+export const USER_AGENT_MAX = 256
+
+/** The caller's user agent as every record keeps it: cut at USER_AGENT_MAX, here and nowhere else. */
+export const userAgentOf = (c: Context) => (c.req.header('User-Agent') ?? '').slice(0, USER_AGENT_MAX)
+
 const socketAddress = (c: Context): string | undefined => {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
   return env?.incoming?.socket?.remoteAddress

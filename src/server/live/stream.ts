@@ -9,6 +9,12 @@ import { principalOf, requirePrincipal, type AuthEnv, type Principal } from '../
 /** A comment this often keeps proxies from cutting a quiet stream, and checks the caller is still allowed. */
 export const KEEPALIVE_MS = 20_000
 
+/** The handle that ends every stream as the server stops, with a `retry:` hint to reconnect to the next process. */
+export const SERVER_STOPPING = 'server:stopping'
+
+/** A stopped server's streams reconnect after 1 to 3 s, spread so they do not all come back at once. */
+const reconnectMs = () => 1000 + Math.floor(Math.random() * 2000)
+
 /** The handle that ends a principal's streams: its session, its key or its app token. */
 export const streamHandle = (principal: Pick<Principal, 'kind' | 'keyId' | 'appId' | 'token'>) =>
   principal.kind === 'key'
@@ -91,6 +97,11 @@ export function eventRoutes(services: EngineServices, keepaliveMs = KEEPALIVE_MS
       })
       const stopWatching = hub.onDisconnect(streamHandle(opened), end)
       const stopWatchingUser = opened.kind === 'user' ? hub.onDisconnect(userStreams(opened.userId), end) : () => undefined
+      let stopping = false
+      const stopWatchingServer = hub.onDisconnect(SERVER_STOPPING, () => {
+        stopping = true
+        end()
+      })
       try {
         await stream.write(`retry: 3000\n: live\n\n`)
         if (lastHeader !== undefined) {
@@ -112,10 +123,12 @@ export function eventRoutes(services: EngineServices, keepaliveMs = KEEPALIVE_MS
           if (!(await current())) break
           await stream.write(': keepalive\n\n')
         }
+        if (stopping && !stream.aborted) await stream.write(`retry: ${reconnectMs()}\n\n`)
       } finally {
         unsubscribe()
         stopWatching()
         stopWatchingUser()
+        stopWatchingServer()
       }
     })
   })

@@ -138,7 +138,7 @@ export function invitationRoutes(services: Services) {
           .executeTakeFirst()
         if (set.numUpdatedRows === 0n) throw fail(400, 'badInvitation')
         const actor = await userActor(trx, userId, { ip: services.throttle.addressOf(c), userAgent: userAgentOf(c) })
-        await audit(trx, organizationId, { ...actor, userAgent: actor.userAgent.slice(0, 256) }, { action: 'accept', collection: 'users', recordId: userId, recordName: joining.name }, now)
+        await audit(trx, organizationId, actor, { action: 'accept', collection: 'users', recordId: userId, recordName: joining.name }, now)
         const member = await trx.selectFrom('members').select('version').where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirstOrThrow()
         return member.version
       })

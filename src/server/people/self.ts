@@ -2,10 +2,8 @@ import type { Context } from 'hono'
 import { audit, userActor, type AuditWrite } from '../audit'
 import { currentOrganization, organizationsOf } from '../auth/accounts'
 import type { Db } from '../db/open'
+import { userAgentOf } from '../http/client'
 import type { Services } from '../services'
-
-/** What the trail keeps of a browser. */
-const USER_AGENT_MAX = 256
 
 /**
  * Writes the user's own change (profile, photo, password, a session ended) to the trail of their
@@ -20,7 +18,7 @@ export async function auditSelf(
 ): Promise<void> {
   const organizationId = await currentOrganization(db, userId)
   if (!organizationId) return
-  const from = { ip: services.throttle.addressOf(c), userAgent: (c.req.header('User-Agent') ?? '').slice(0, USER_AGENT_MAX) }
+  const from = { ip: services.throttle.addressOf(c), userAgent: userAgentOf(c) }
   const actor = await userActor(db, userId, from)
   await audit(db, organizationId, actor, { collection: 'users', recordId: userId, recordName: actor.name, ...write }, services.now().toISOString())
 }

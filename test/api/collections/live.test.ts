@@ -144,6 +144,22 @@ test('replays what was missed after Last-Event-ID', async () => {
   }
 })
 
+test("an organization's event ids do not move when another organization writes", async () => {
+  const ours = await fleet()
+  const theirs = await fleet()
+  const stream = await openEvents(server, ours.user.token)
+  try {
+    const renamed = expectStatus<Rec>(await ours.user.update('devices', ours.device.id, { ...ours.device, name: 'First' }), 200)
+    const first = await stream.waitFor((event) => event.event === 'change')
+    for (let i = 0; i < 5; i++) expectStatus(await theirs.user.create('devices', createDevice()), 201)
+    const again = expectStatus<Rec>(await ours.user.update('devices', ours.device.id, { ...renamed, name: 'Second' }), 200)
+    const second = await stream.waitFor((event) => event.event === 'change' && event.data.version === again.version)
+    assert.is(Number(second.id), Number(first.id) + 1)
+  } finally {
+    stream.close()
+  }
+})
+
 test('sends reset for a Last-Event-ID it no longer knows', async () => {
   const { user } = await fleet()
   for (const lastEventId of ['1', String(Date.now() * 1000 * 10)]) {

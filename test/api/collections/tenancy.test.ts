@@ -145,11 +145,16 @@ test("keeps B's events out of A's streams, live and replayed", async () => {
         [['change', { collection: 'devices', id: mine.id, action: 'create', version: 1 }]],
       )
     }
-    // Replaying from B's event id gives A's events after it, none of B's.
+    // Ids count per organization, so B's id means nothing in A: replaying from it gives a reset
+    // (or A's own events), never B's.
     const replay = await openEvents(server, userA.token, { lastEventId: bEvent.id })
     await quiet(100)
     replay.close()
-    assert.equal(replay.events.map((event) => event.data.id), [mine.id])
+    assert.ok(replay.events.length > 0, 'the replay answered')
+    assert.equal(
+      replay.events.filter((event) => event.event !== 'reset' && event.data.id !== mine.id),
+      [],
+    )
     expectStatus(await userA.remove('devices', mine.id), 200)
   } finally {
     for (const stream of [...streams, bStream]) stream.close()

@@ -85,4 +85,17 @@ test('a write while another process holds the database answers 503 with Retry-Af
   assert.is(saved.version, device.version + 1)
 })
 
+test("a read that is due to note its session's last use still answers while the database is held", async () => {
+  const device = expectStatus(await admin.create('devices', createDevice()), 201)
+  // Past the minute after which a request writes down when its session was last used.
+  server.advance(2 * 60_000)
+  other.exec('BEGIN IMMEDIATE')
+  try {
+    const read = expectStatus(await admin.get('devices', device.id), 200)
+    assert.is(read.id, device.id)
+  } finally {
+    other.exec('ROLLBACK')
+  }
+})
+
 test.run()

@@ -1,0 +1,64 @@
+// `npm run fuzz [-- --minutes 30] [-- --seed 1234]`: the API fuzz (test/api/fuzz.test.ts) round
+// after round, each on a fresh server with the next seed, until the time is up. Not part of
+// `npm test`, which runs the same fuzz with a fixed list of seeds.
+import { spawn } from 'node:child_process'
+import { mkdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import * as esbuild from 'esbuild'
+
+const root = new URL('../..', import.meta.url).pathname
+const { values } = parseArgs({ options: { minutes: { type: 'string' }, seed: { type: 'string' }, runs: { type: 'string' } } })
+const minutes = Number(values.minutes ?? process.env.FUZZ_MINUTES ?? 10)
+const base = Number(values.seed ?? Math.floor(Math.random() * 2 ** 30))
+const runs = Number(values.runs ?? 2)
+if (![minutes, base, runs].every(Number.isFinite)) throw new Error('--minutes, --seed and --runs take numbers')
+
+console.log(`fuzz campaign: seed ${base}, ${minutes} min, ${runs} runs a pass (the same campaign again: npm run fuzz -- --seed ${base})`)
+
+const outdir = join(root, 'node_modules/.cache/fuzz', String(process.pid))
+mkdirSync(outdir, { recursive: true })
+const out = join(outdir, 'fuzz.test.mjs')
+await esbuild.build({
+  entryPoints: [join(root, 'test/api/fuzz.test.ts')],
+  outfile: out,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'inline',
+  logLevel: 'warning',
+})
+
+/** One round: the whole fuzz with `seed`; resolves with its exit code and output. */
+const round = (seed) =>
+  new Promise((resolve) => {
+    const env = { ...process.env, NODE_ENV: 'test', FUZZ_SEED: String(seed), FUZZ_RUNS: String(runs) }
+    const child = spawn(process.execPath, ['--enable-source-maps', out], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.on('close', (code) => resolve({ code, output }))
+  })
+
+const started = Date.now()
+const deadline = started + minutes * 60_000
+let failed = false
+for (let index = 0; Date.now() < deadline || index === 0; index++) {
+  const seed = (base + index) % 2 ** 31
+  const { code, output } = await round(seed)
+  const summary = /fuzz: (.+requests.+)/.exec(output)?.[1] ?? ''
+  const elapsed = ((Date.now() - started) / 60_000).toFixed(1)
+  console.log(`round ${index + 1} (FUZZ_SEED=${seed}, ${elapsed} min): ${code === 0 ? 'passed' : 'FAILED'} ${summary}`)
+  if (code === 0) continue
+  const commands = [...output.matchAll(/fuzz failure, reproduce with: (.+)/g)].map((match) => match[1])
+  console.log(output)
+  const others = commands.length > 1 ? ` (${commands.length - 1} more failures above)` : ''
+  console.log(`Reproduce with${others}:\n  ${commands[0] ?? `FUZZ_SEED=${seed} FUZZ_RUNS=${runs} ONLY=api/fuzz node test/run.mjs api`}`)
+  failed = true
+  break
+}
+rmSync(outdir, { recursive: true, force: true })
+console.log(failed ? 'fuzz campaign: FAILED' : `fuzz campaign: no failure in ${((Date.now() - started) / 60_000).toFixed(1)} min`)
+process.exit(failed ? 1 : 0)
