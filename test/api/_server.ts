@@ -130,6 +130,19 @@ export async function readResetMail(dataDir: string, to: string, known: string[]
   }
 }
 
+/**
+ * Which of `secrets` the database's files hold (the file, its WAL and shared memory), as an
+ * attacker with a copy of the folder would find them: `secret in file` for each.
+ */
+export function secretsInDatabase(dataDir: string, secrets: string[]): string[] {
+  const files = fs.readdirSync(dataDir).filter((name) => name.startsWith('console.db'))
+  if (!files.includes('console.db')) throw new Error(`No console.db in ${dataDir}`)
+  return files.flatMap((name) => {
+    const bytes = fs.readFileSync(path.join(dataDir, name))
+    return secrets.filter((secret) => bytes.includes(secret)).map((secret) => `${secret} in ${name}`)
+  })
+}
+
 export const outboxFiles = (dataDir: string) => {
   const outbox = path.join(dataDir, 'outbox')
   return fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')) : []
