@@ -13,13 +13,18 @@ export interface Live {
 
 /**
  * What listeners hear: a record change, a device's status, `rights` (the user's own rights or
- * organizations changed: read them again), or `reset` (events were missed: reload).
+ * organizations changed: read them again), or `reset` (events were missed: reload). A reset comes
+ * from the server when it cannot replay what a reconnect missed (a restarted server holds none),
+ * or from the store itself when a lost stream comes back with no event id to resume from.
  */
 export type LiveEvent = { type: 'change'; data: ChangeEvent } | { type: 'device'; data: DeviceEvent } | { type: 'rights' } | { type: 'reset' }
 
-/** Waits between reconnects: doubling from 1 s to 30 s; after this many failures in a row the state reads offline. */
+/**
+ * Waits between reconnects: doubling from 1 s to 5 s, so a console catches up within seconds of a
+ * restarted server listening again; after this many failures in a row the state reads offline.
+ */
 export const RETRY_FIRST_MS = 1000
-export const RETRY_MAX_MS = 30_000
+export const RETRY_MAX_MS = 5000
 export const OFFLINE_AFTER_FAILURES = 3
 
 export interface LiveOptions {
@@ -43,6 +48,8 @@ export function createLive(options: LiveOptions) {
   let failures = 0
   let lastId: string | undefined
   let running = false
+  /** A stream was lost since the last one opened: what happened meanwhile is unknown. */
+  let lost = false
 
   const emit = (event: LiveEvent) => listeners.forEach((listener) => listener(event))
   const set = (state: LiveState, stamp = false) =>
@@ -64,18 +71,22 @@ export function createLive(options: LiveOptions) {
   function connect() {
     const token = options.token()
     if (!running || !token) return
+    const resumeFrom = lastId
     close = options.open(
-      { url: options.url(), headers: { Authorization: `Bearer ${token}`, ...(lastId ? { 'Last-Event-ID': lastId } : {}) } },
+      { url: options.url(), headers: { Authorization: `Bearer ${token}`, ...(resumeFrom ? { 'Last-Event-ID': resumeFrom } : {}) } },
       {
         onOpen: () => {
-          // Back after a gap: whatever changed meanwhile is replayed, or a reset follows.
           failures = 0
           set('live', true)
+          // Back after a gap: with an id the server replays what was missed or says reset; without one it cannot.
+          if (lost && !resumeFrom) emit({ type: 'reset' })
+          lost = false
         },
         onMessage,
         onClose: (status) => {
           close = undefined
           if (!running) return
+          lost = true
           // Signed out or the right gone: no point in retrying with the same token.
           if (status === 401 || status === 403) return set('offline')
           failures += 1
@@ -100,6 +111,8 @@ export function createLive(options: LiveOptions) {
     close = undefined
   }
   onMount($state, () => {
+    // New listeners read what they show themselves: a gap before they came is none of theirs.
+    lost = false
     start()
     return stop
   })

@@ -89,11 +89,11 @@ test.after.each(() => {
 const elapseGlobal = () => globalTimeouts.filter((entry) => !entry.cleared).forEach((entry) => entry.run())
 
 /** Which nominal wait of the backoff `ms` is, allowing the ±25 % jitter; null if none. */
-const nominal = (ms: number) => [1000, 2000, 4000, 8000, 16_000, 30_000].find((n) => ms >= n * 0.75 && ms <= n * 1.25) ?? null
+const nominal = (ms: number) => [1000, 2000, 4000].find((n) => ms >= n * 0.75 && ms <= n * 1.25) ?? null
 
-test('waits 1 s before the first retry, at most 30 s, and reads offline after 3 failures', () => {
+test('waits 1 s before the first retry, at most 5 s, and reads offline after 3 failures', () => {
   assert.is(RETRY_FIRST_MS, 1000)
-  assert.is(RETRY_MAX_MS, 30_000)
+  assert.is(RETRY_MAX_MS, 5000)
   assert.is(OFFLINE_AFTER_FAILURES, 3)
 })
 
@@ -186,16 +186,17 @@ test('stops passing events to a listener that left', () => {
   assert.equal(seen, [{ type: 'reset' }])
 })
 
-test('retries a lost stream with waits doubling from 1 s up to 30 s', () => {
+test('retries a lost stream with waits doubling from 1 s up to 5 s', () => {
   const { live, last, timers, waitOver, connections } = setup()
+  Math.random = () => 0.5
   live.listen(() => undefined)
   for (let round = 0; round < 8; round++) {
     last().handlers.onClose(0)
     waitOver()
   }
   assert.equal(
-    timers.map(({ ms }) => nominal(ms)),
-    [1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000],
+    timers.map(({ ms }) => ms),
+    [1000, 2000, 4000, 5000, 5000, 5000, 5000, 5000],
   )
   assert.is(connections.length, 9)
 })
@@ -242,6 +243,61 @@ test('resumes from the last event id on reconnect', () => {
     connections.map(({ request }) => request.headers),
     [{ Authorization: 'Bearer token-1' }, { Authorization: 'Bearer token-1', 'Last-Event-ID': 'ev-42' }],
   )
+})
+
+test('asks listeners to read afresh when a stream lost before any event comes back', () => {
+  const { live, last, waitOver } = setup()
+  const seen: LiveEvent[] = []
+  live.listen((event) => seen.push(event))
+  last().handlers.onOpen()
+  last().handlers.onClose(200)
+  waitOver()
+  last().handlers.onClose(0)
+  waitOver()
+  assert.equal(seen, [])
+  last().handlers.onOpen()
+  assert.equal(seen, [{ type: 'reset' }])
+})
+
+test('leaves the catch-up to the server when it resumes from an event id', () => {
+  const { live, last, waitOver } = setup()
+  const seen: LiveEvent[] = []
+  live.listen((event) => seen.push(event))
+  last().handlers.onOpen()
+  last().handlers.onMessage({ event: 'presence', id: 'ev-7', data: '{}' })
+  last().handlers.onClose(200)
+  waitOver()
+  last().handlers.onOpen()
+  assert.equal(seen, [])
+  last().handlers.onMessage({ event: 'reset', data: '{}' })
+  assert.equal(seen, [{ type: 'reset' }])
+})
+
+test('asks for no reset on the first open, nor on a reopen by retry without a loss', () => {
+  const { live, last, connections } = setup()
+  const seen: LiveEvent[] = []
+  live.listen((event) => seen.push(event))
+  last().handlers.onOpen()
+  live.retry()
+  last().handlers.onOpen()
+  assert.is(connections.length, 2)
+  assert.equal(seen, [])
+})
+
+test('asks for one reset per loss, however many retries it took', () => {
+  const { live, last, waitOver } = setup()
+  const seen: LiveEvent[] = []
+  live.listen((event) => seen.push(event))
+  last().handlers.onOpen()
+  for (let round = 0; round < 4; round++) {
+    last().handlers.onClose(0)
+    waitOver()
+  }
+  last().handlers.onOpen()
+  last().handlers.onClose(0)
+  waitOver()
+  last().handlers.onOpen()
+  assert.equal(seen, [{ type: 'reset' }, { type: 'reset' }])
 })
 
 test('reads reconnecting after a failure and offline after 3 in a row', () => {

@@ -66,6 +66,12 @@ const events = (() => {
       if (original) globalThis.fetch = original
       clearToken()
     },
+    /** Ends the newest stream, as a server that stops does. */
+    drop() {
+      streams[streams.length - 1]?.close()
+    },
+    /** How many streams the store has opened. */
+    opened: () => streams.length,
     /** Sends one event down the newest stream, as the server writes it. */
     send(event: string, data: unknown) {
       const stream = streams[streams.length - 1]
@@ -281,6 +287,17 @@ test('reloads after a reset, when events were missed', async () => {
   await waitFor(() => assert.is(list.rows().length, 2))
   events.send('reset', {})
   await waitFor(() => assert.equal(list.calls, [createQuery(), createQuery()]))
+})
+
+test('reads the page it shows once when a lost stream comes back', async () => {
+  const list = renderList(`${PATH}?page=2`, (_query, n) => devicePage(n === 1 ? gates : gates.slice(1), 12))
+  await waitFor(() => assert.is(list.rows().length, 2))
+  const opened = events.opened()
+  events.drop()
+  await waitFor(() => assert.is(events.opened(), opened + 1))
+  await waitFor(() => assert.is(list.rows().length, 1))
+  await sleep(RELOAD_DELAY_MS + 200)
+  assert.equal(list.calls, [createQuery({ page: 2 }), createQuery({ page: 2 })])
 })
 
 test('patches a device’s status as it arrives, without asking the server', async () => {

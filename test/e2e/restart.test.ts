@@ -1,0 +1,162 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import type { Page } from 'playwright-core'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { ADMIN, BUILDS, callApi, closeBrowser, failedLoad, newContext, signInAdmin } from './browser'
+
+test.after(closeBrowser)
+
+// The runner starts the tests from the project's folder.
+const root = process.cwd()
+const METRICS = { latency_ms: 21, bytes_in: 1024, bytes_out: 256, cpu: 30, memory: 50 }
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+
+/**
+ * The built console of `flavour` on a port and a data folder of its own, kept across a restart:
+ * `stop` sends SIGTERM and waits for the process to end, `start` runs the next one.
+ */
+async function ownConsole(flavour: string) {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), `console-restart-${flavour}-`))
+  const url = `http://localhost:${port}`
+  let child: ChildProcess | undefined
+  const start = async () => {
+    const running = spawn(process.execPath, [join(root, 'dist/server/server.mjs')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        STATIC_DIR: join(root, 'dist', flavour),
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        PUBLIC_URL: url,
+        SMTP_URL: '',
+        API_HOST: '',
+        // No device falls silent on its own: the only events are the test's.
+        OFFLINE_AFTER_S: String(365 * 24 * 3600),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    child = running
+    let log = ''
+    running.stderr.on('data', (chunk) => (log += chunk))
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the server did not start:\n${log}`)), 20_000)
+      running.stdout.on('data', (chunk) => {
+        log += chunk
+        if (log.includes(url)) {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      running.once('exit', (code) => reject(new Error(`the server exited with ${code}:\n${log}`)))
+    })
+  }
+  const stop = async () => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return
+    await Promise.all([once(child, 'exit'), child.kill('SIGTERM')])
+  }
+  await start()
+  return {
+    url,
+    dataDir,
+    start,
+    stop,
+    remove: async () => {
+      await stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+interface Device {
+  id: string
+  name: string
+  version: number
+}
+
+/** The names of the list's rows, top to bottom. */
+const rowNames = (page: Page) => page.getByRole('row').locator('td:first-child a').allTextContents()
+
+const liveStatus = (page: Page, text: RegExp) => page.getByRole('status').filter({ hasText: text })
+
+for (const { flavour } of BUILDS) {
+  test(`the open devices list rides a restart: reconnecting, then caught up without a reload (${flavour})`, async () => {
+    const server = await ownConsole(flavour)
+    try {
+      // While no server listens the stream's address answers 503, as a proxy in front would: a
+      // refused connection would read as a console error, which the page guard fails on.
+      const context = await newContext({ expectedErrors: [failedLoad(503, '/api/events')] })
+      const page = await context.newPage()
+      let down = false
+      await page.route('**/api/events', (route) => (down ? route.fulfill({ status: 503, json: { message: 'stopped' } }) : route.continue()))
+      await signInAdmin(page, server.url)
+      await page.goto(`${server.url}/app/devices`)
+      await liveStatus(page, /^Live$/).waitFor()
+      const names = await rowNames(page)
+      const devices: Device[] = await callApi(page, server.url, 'GET', '/devices/?sort=name&order=asc&per_page=10')
+      assert.equal(names, devices.map((device) => device.name))
+      const [meanwhileFirst, afterFirst, beating, meanwhileSecond] = devices
+      assert.ok(meanwhileFirst && afterFirst && beating && meanwhileSecond, `four devices to change: ${names.join(', ')}`)
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+
+      const rename = async (device: Device, name: string) => {
+        const token = await page.evaluate(() => localStorage.getItem('axe'))
+        const answer = await page.request.put(`${server.url}/api/devices/${device.id}`, { data: { ...device, name }, headers: { Authorization: `Bearer ${token}` } })
+        assert.is(answer.status(), 200, await answer.text())
+      }
+      /** Stops the server, changes `device` in its database as the next process will read it, and starts it again. */
+      const restart = async (device: Device) => {
+        down = true
+        await server.stop()
+        await liveStatus(page, /^Reconnecting…$/).waitFor()
+        const db = new Database(join(server.dataDir, 'console.db'))
+        db.prepare('UPDATE devices SET name = ?, version = version + 1 WHERE id = ?').run(`${device.name} meanwhile`, device.id)
+        db.close()
+        await server.start()
+        down = false
+      }
+      const shown = (name: string) => page.getByRole('link', { name, exact: true }).waitFor({ timeout: 20_000 })
+
+      // The console has seen no event yet: it has no id to resume from.
+      await restart(meanwhileFirst)
+      await rename(afterFirst, `${afterFirst.name} after`)
+      await liveStatus(page, /^Live$/).waitFor({ timeout: 20_000 })
+      await shown(`${meanwhileFirst.name} meanwhile`)
+      await shown(`${afterFirst.name} after`)
+
+      // Now it holds the id of an event seen live, which the next process never issued.
+      const key = await callApi(page, server.url, 'POST', '/access_keys/', { name: `Restart ${flavour}`, scopes: ['devices'], expires_in_days: 7 })
+      await callApi(page, server.url, 'POST', `/devices/${beating.id}/heartbeat`, { status: 'error', ip: '192.0.2.9', firmware: '3.2.0', metrics: METRICS }, key.secret)
+      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: beating.name, exact: true }) })
+      await row.getByText('Error', { exact: true }).waitFor()
+      await restart(meanwhileSecond)
+      await liveStatus(page, /^Live$/).waitFor({ timeout: 20_000 })
+      await shown(`${meanwhileSecond.name} meanwhile`)
+
+      const after = await rowNames(page)
+      assert.equal(after.length, names.length)
+      assert.equal(new Set(after).size, after.length, `a row twice: ${after.join(', ')}`)
+      assert.ok(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), 'no reload')
+      await context.close()
+    } finally {
+      await server.remove()
+    }
+  })
+}
+
+test.run()
