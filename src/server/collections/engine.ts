@@ -112,6 +112,9 @@ export async function runWrite<T>(services: EngineServices, c: Context<AuthEnv>,
   return result
 }
 
+/** Thrown inside an update whose version another edit took first, so the transaction undoes it. */
+class LostRace extends Error {}
+
 /** List, get, create, update and delete for one module, with rights, tenancy, versions and events. */
 export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services: EngineServices, module: CollectionModule<Rec, Input, Update>) {
   const db = services.db as unknown as AnyDb
@@ -213,23 +216,29 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
       const result = check(module.update.schema, pick(body as Row, module.update.schema))
       if (!result.ok) throw invalidInput(result.errors)
       const input = result.value
-      const outcome = await transact(c, async (ctx) => {
+      const outcome = await transact<{ conflict: Rec } | { record: Rec }>(c, async (ctx) => {
         const current = await mustFind(organizationId, id, ctx.db)
         if (current.version !== version) return { conflict: current }
         await module.allow?.(ctx, 'update', current, input)
         const values = await module.update.row(input, ctx, current)
-        await ctx.db
+        const updated = await ctx.db
           .updateTable(module.table)
           .set({ ...values, updated_at: ctx.now, version: sql`version + 1` })
           .where(idColumn, '=', current.id)
           .where('organization_id', '=', organizationId)
           .where('version', '=', version)
-          .execute()
+          .executeTakeFirst()
+        // Another edit of the same version committed first (a database running transactions side
+        // by side lets both read it): undo all of this one and answer the 409.
+        if (updated.numUpdatedRows === 0n) throw new LostRace()
         const record = await mustFind(organizationId, current.id, ctx.db)
         await module.afterWrite?.(ctx, { action: 'update', before: current, after: record, input })
         await trail(ctx, 'update', record, changedFields(current, record))
         changed(ctx, record, 'update')
         return { record }
+      }).catch(async (error: unknown) => {
+        if (error instanceof LostRace) return { conflict: await mustFind(organizationId, id) }
+        throw error
       })
       if ('conflict' in outcome) return c.json({ message: message('conflict'), current: outcome.conflict }, 409)
       return c.json(outcome.record)

@@ -47,6 +47,21 @@ const visibleTo = (principal: Principal) => (event: HubEvent) =>
  */
 export function eventRoutes(services: EngineServices, keepaliveMs = KEEPALIVE_MS) {
   const { hub } = services
+  /**
+   * Streams of one token that check it for the same event share the one lookup: an event reaches
+   * every open stream at once, and each would otherwise read the same rows.
+   */
+  const checks = new Map<string, Promise<Principal | undefined>>()
+  const checkOnce = (token: string, upTo?: number) => {
+    if (upTo === undefined) return principalOf(services, token)
+    const key = `${upTo}:${token}`
+    let check = checks.get(key)
+    if (!check) {
+      check = principalOf(services, token).finally(() => checks.delete(key))
+      checks.set(key, check)
+    }
+    return check
+  }
   return new Hono<AuthEnv>().get(EVENTS_PATH, requirePrincipal(services), (c) => {
     const opened = c.var.principal
     const lastHeader = c.req.header('Last-Event-ID')
@@ -63,8 +78,8 @@ export function eventRoutes(services: EngineServices, keepaliveMs = KEEPALIVE_MS
         await stream.writeSSE({ event: event.type, id: String(event.id), data })
       }
       /** The caller as it is now: a changed role or a left organization counts from the next event on. */
-      const current = async () => {
-        const now = await principalOf(services, opened.token)
+      const current = async (upTo?: number) => {
+        const now = await checkOnce(opened.token, upTo)
         if (!now || now.organizationId !== opened.organizationId) {
           end()
           return undefined
@@ -79,7 +94,7 @@ export function eventRoutes(services: EngineServices, keepaliveMs = KEEPALIVE_MS
         while (pending.length) {
           const batch = pending
           pending = []
-          const principal = await current()
+          const principal = await current(batch.at(-1)?.id)
           if (!principal) return
           for (const event of batch.filter(visibleTo(principal))) await send(event)
         }
@@ -113,12 +128,23 @@ export function eventRoutes(services: EngineServices, keepaliveMs = KEEPALIVE_MS
         }
         replaying = false
         startDrain()
-        for (;;) {
-          let timer: ReturnType<typeof setTimeout> | undefined
-          const beat = new Promise<'beat'>((resolve) => (timer = setTimeout(() => resolve('beat'), keepaliveMs)))
-          const outcome = await Promise.race([beat, ended.then(() => 'end' as const)])
-          clearTimeout(timer)
-          if (outcome === 'end' || stream.aborted) break
+        // One callback on `ended` for the stream's life: racing it afresh each beat would leave one
+        // behind per beat for as long as the stream stays open.
+        let over = false
+        let wake = () => undefined as void
+        void ended.then(() => {
+          over = true
+          wake()
+        })
+        while (!over) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, keepaliveMs)
+            wake = () => {
+              clearTimeout(timer)
+              resolve()
+            }
+          })
+          if (over || stream.aborted) break
           // A sign-out elsewhere, a disabled account or an expired token ends a quiet stream too.
           if (!(await current())) break
           await stream.write(': keepalive\n\n')
