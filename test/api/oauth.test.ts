@@ -7,7 +7,7 @@ import { resolveProviders } from '../../src/server/auth/oauth-config'
 import { optionsFromEnv } from '../../src/server/config'
 import type { Provider } from '../../src/contract/social'
 import type { AuthAnswer, User } from '../../src/contract/user'
-import { ADMIN, startTestServer, type TestServer } from './_server'
+import { ADMIN, signIn, startTestServer, type TestServer } from './_server'
 
 let provider: OAuth2Server
 let server: TestServer
@@ -176,6 +176,25 @@ test('links an existing account when the provider has verified its address', asy
   assert.is(answer.message, 'Signed in')
   assert.is(answer.user.email, ADMIN.email)
   assert.is(answer.user.organization.name, 'Default organization')
+})
+
+test('makes an address that was only invited its owner\'s, who signs in with the provider as with a password', async () => {
+  const admin = await signIn(server)
+  const email = `invited-${process.pid}@social.test`
+  const viewer = server.query<{ id: string }>("SELECT id FROM roles WHERE name = 'Viewer'")[0]!.id
+  const invited = await fetch(`${server.url}/api/users/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin}` },
+    body: JSON.stringify({ email, roles: [viewer] }),
+  })
+  assert.is(invited.status, 201)
+  const [placeholder] = server.query<{ id: string; status: string }>('SELECT id, status FROM users WHERE email = ?', email)
+  assert.is(placeholder?.status, 'invited')
+  const answer = await signInAs(newPerson({ email, name: 'Grace Hopper', email_verified: true }))
+  assert.is(answer.message, 'Account created')
+  assert.is(answer.user.id, placeholder!.id)
+  assert.is(answer.user.organization.name, "Grace Hopper's organization")
+  assert.equal(server.query('SELECT status FROM users WHERE id = ?', placeholder!.id), [{ status: 'active' }])
 })
 
 test('refuses to link an existing account when the address is not verified', async () => {

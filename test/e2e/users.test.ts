@@ -27,21 +27,27 @@ async function invitationLinkFor(email: string, dataDir: string): Promise<string
   return undefined
 }
 
+/** The admin, signed in on the users screen, invites `email` as a Viewer and sees the row say Invited. */
+async function inviteAsAdmin(BASE: string, email: string) {
+  const adminContext = await newContext()
+  const admin = await adminContext.newPage()
+  await signInAdmin(admin, BASE)
+  await admin.goto(`${BASE}/app/users`)
+  await admin.getByRole('button', { name: 'Invite user' }).click()
+  const form = admin.getByRole('dialog', { name: 'Invite a user' })
+  await form.getByLabel('E-mail').fill(email)
+  await form.getByRole('checkbox', { name: 'Viewer' }).check()
+  await form.getByRole('button', { name: 'Send invitation' }).click()
+  await form.waitFor({ state: 'detached' })
+  const row = admin.getByRole('row').filter({ hasText: email })
+  await row.getByText('Invited', { exact: true }).waitFor()
+  return { adminContext, admin, row }
+}
+
 for (const { flavour, BASE } of BUILDS) {
   test(`invites a user from the console, whose mailed link sets a password and lands signed in (${flavour})`, async () => {
     const email = uniqueEmail(`invitee-${flavour}`)
-    const adminContext = await newContext()
-    const admin = await adminContext.newPage()
-    await signInAdmin(admin, BASE)
-    await admin.goto(`${BASE}/app/users`)
-    await admin.getByRole('button', { name: 'Invite user' }).click()
-    const form = admin.getByRole('dialog', { name: 'Invite a user' })
-    await form.getByLabel('E-mail').fill(email)
-    await form.getByRole('checkbox', { name: 'Viewer' }).check()
-    await form.getByRole('button', { name: 'Send invitation' }).click()
-    await form.waitFor({ state: 'detached' })
-    const row = admin.getByRole('row').filter({ hasText: email })
-    await row.getByText('Invited', { exact: true }).waitFor()
+    const { adminContext, admin, row } = await inviteAsAdmin(BASE, email)
     await row.getByText('Viewer', { exact: true }).waitFor()
 
     const link = await invitationLinkFor(email, DATA_DIRS[flavour]!)
@@ -80,18 +86,7 @@ for (const { flavour, BASE } of BUILDS) {
     const inviteeContext = await newContext()
     const invitee = await inviteeContext.newPage()
     const email = await registerAndSignIn(invitee, `Joiner ${flavour}`, BASE)
-    const adminContext = await newContext()
-    const admin = await adminContext.newPage()
-    await signInAdmin(admin, BASE)
-    await admin.goto(`${BASE}/app/users`)
-    await admin.getByRole('button', { name: 'Invite user' }).click()
-    const form = admin.getByRole('dialog', { name: 'Invite a user' })
-    await form.getByLabel('E-mail').fill(email)
-    await form.getByRole('checkbox', { name: 'Viewer' }).check()
-    await form.getByRole('button', { name: 'Send invitation' }).click()
-    await form.waitFor({ state: 'detached' })
-    const row = admin.getByRole('row').filter({ hasText: email })
-    await row.getByText('Invited', { exact: true }).waitFor()
+    const { adminContext, admin, row } = await inviteAsAdmin(BASE, email)
     const link = await invitationLinkFor(email, DATA_DIRS[flavour]!)
     assert.ok(link, 'an invitation link is in the outbox')
 

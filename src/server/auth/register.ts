@@ -17,7 +17,7 @@ import { originOf, signedInAnswer } from './login'
  * registrant's own, with an organization as `createAccount` gives; its invitations stay open, to be
  * accepted as this account. Undefined when it is no longer such an account (accepted meanwhile).
  */
-async function claimInvitedAccount(db: Db, userId: string, account: NewAccount): Promise<string | undefined> {
+export async function claimInvitedAccount(db: Db, userId: string, account: NewAccount): Promise<string | undefined> {
   const at = account.now.toISOString()
   return db.transaction().execute(async (trx) => {
     const claimed = await trx

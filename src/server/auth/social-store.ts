@@ -5,6 +5,7 @@ import type { OAuthStateRow } from '../db/schema'
 import type { Services } from '../services'
 import { createAccount, currentOrganization, findUserByEmail, normalizeEmail } from './accounts'
 import type { Profile } from './oauth-client'
+import { claimInvitedAccount } from './register'
 import { hashSecret, newSecret } from './tokens'
 
 /** How long the visitor may take at the provider. */
@@ -146,24 +147,24 @@ async function resolveUser(services: Services, provider: ProviderId, profile: Pr
 
   const email = profile.email && normalizeEmail(profile.email)
   if (!email || !looksLikeEmail(email)) return 'noEmail'
+  const name = profile.name.trim().slice(0, 120) || email.split('@')[0] || email
+  // No password until the user sets one through "Forgot password?".
+  const account = { organization: `${name}'s organization`, name, email, passwordHash: await services.passwords.hash(newSecret()), now }
   const existing = await findUserByEmail(db, email)
   if (existing) {
     // Linking on an address the provider has not verified would hand the account to whoever typed it there.
     if (!profile.emailVerified) return 'unverified'
+    // An address only invited so far has no owner yet: its owner signing in makes the account theirs, as registering does.
+    if (existing.status === 'invited' && (await claimInvitedAccount(db, existing.id, account))) {
+      await linkIdentity(db, provider, profile, existing.id, now)
+      return { userId: existing.id, created: true }
+    }
     if (existing.status !== 'active') return 'disabled'
     await linkIdentity(db, provider, profile, existing.id, now)
     return { userId: existing.id, created: false }
   }
 
-  const name = profile.name.trim().slice(0, 120) || email.split('@')[0] || email
-  const userId = await createAccount(db, {
-    organization: `${name}'s organization`,
-    name,
-    email,
-    // No password until the user sets one through "Forgot password?".
-    passwordHash: await services.passwords.hash(newSecret()),
-    now,
-  })
+  const userId = await createAccount(db, account)
   if (profile.picture) await db.updateTable('users').set({ avatar: profile.picture }).where('id', '=', userId).execute()
   await linkIdentity(db, provider, profile, userId, now)
   return { userId, created: true }
