@@ -89,10 +89,10 @@ export function useSummary(rights: readonly Right[]) {
       stop()
       clearTimeout(timer.current)
       timer.current = undefined
+      // A request in flight when the rights go (a sign-out starting) must not come back with an ended token.
+      controller.current?.abort()
     }
   }, [rightsKey, load, schedule])
-
-  useEffect(() => () => controller.current?.abort(), [])
 
   const retry = useCallback(() => {
     setState((old) => ({ ...old, status: 'loading' }))
