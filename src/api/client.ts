@@ -59,7 +59,7 @@ const messageOf = (body: unknown): string | undefined => {
 }
 
 /**
- * The normaliser of SPEC.md section 7: a 200 answer reads `data` as the user,
+ * Reads an answer that carries the user (`GET /users/self`): a 200 answer reads `data` as the user,
  * any other answer its `message`, 'Information not found!' when there is none.
  */
 export function normalise<T>(answer: { status?: number; data?: unknown; message?: unknown }): {

@@ -2,7 +2,7 @@ import { boolean, literal, object, optional, type Infer } from 'superstruct'
 import { check, Email, LIMITS, NewPassword, Password, passwordEmailRule, Secret, Text, type FieldErrors } from './validation'
 
 /**
- * `POST /login/users/`: the password is required only (SPEC.md section 5). `remember` unticked
+ * `POST /login/users/`: the password is required only, with no strength rule. `remember` unticked
  * gives a short session.
  */
 export const LoginBody = object({ email: Email, password: Password, remember: optional(boolean()) })

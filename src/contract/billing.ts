@@ -220,7 +220,7 @@ export function excessOver(usage: Usage, limits: Limits): { devices: number; tun
   return { devices: Math.max(0, usage.devices - limits.devices), tunnels: Math.max(0, usage.tunnels - limits.tunnels) }
 }
 
-/** US dollars with $ (SPEC.md section 9): 123400 -> `$1,234.00`, -500 -> `-$5.00`. */
+/** Money is US dollars, shown with $: 123400 -> `$1,234.00`, -500 -> `-$5.00`. */
 export function formatMoney(cents: number): string {
   const whole = Math.round(Math.abs(cents))
   const dollars = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')

@@ -8,7 +8,7 @@ export interface BaseRecord {
   version: number
 }
 
-/** Page sizes the list endpoint takes; the console offers the first three (SPEC.md section 9). */
+/** Page sizes the list endpoint takes; the console offers the first three, 5, 10 and 25 rows. */
 export const PER_PAGE_CHOICES = [5, 10, 25, 50, 100] as const
 export const CONSOLE_PER_PAGE = [5, 10, 25] as const
 export type Order = 'asc' | 'desc'

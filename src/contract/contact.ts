@@ -2,6 +2,6 @@ import { object, optional, type Infer } from 'superstruct'
 import { Note } from './record-fields'
 import { Email, LIMITS, Text } from './validation'
 
-/** The landing page's contact form: name and e-mail required, the message optional (SPEC.md section 5). */
+/** The landing page's contact form: name and e-mail required, the message optional. */
 export const ContactForm = object({ name: Text(LIMITS.name), email: Email, messages: optional(Note(LIMITS.text)) })
 export type ContactForm = Infer<typeof ContactForm>

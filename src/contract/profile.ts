@@ -49,7 +49,7 @@ export interface SessionRecord {
   remember: boolean
 }
 
-/** SPEC.md section 5: "Avatar: jpeg, png or bmp, max 100 KB". */
+/** An avatar is a JPEG, PNG or BMP image of at most 100 KB. */
 export const AVATAR_MAX_BYTES = 100 * 1024
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/bmp'] as const
 export type AvatarType = (typeof AVATAR_TYPES)[number]

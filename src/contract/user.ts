@@ -5,7 +5,7 @@ export interface Organization {
   name: string
 }
 
-/** The presence a user picks (SPEC.md section 3); 'bussy' is spelt so and reads Busy. */
+/** The presence a user picks; 'bussy' is spelt so and reads Busy. */
 export const PRESENCES = ['online', 'idle', 'bussy', 'offline'] as const
 export type Presence = (typeof PRESENCES)[number]
 export const isPresence = (value: unknown): value is Presence => (PRESENCES as readonly unknown[]).includes(value)

@@ -1,6 +1,6 @@
 import { coerce, refine, string, type Context, type Failure, type Struct } from 'superstruct'
 
-/** A basic address with a 2 to 4 letter ending (SPEC.md section 5). */
+/** A basic address with a 2 to 4 letter ending. */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i
 export const PASSWORD_MIN = 8
 
@@ -85,7 +85,7 @@ export const Text = (max: number) =>
 
 export const Email = field('email', LIMITS.email, (value) => EMAIL_PATTERN.test(value.trim()) || 'validation.email')
 
-/** A password as typed at sign-in: required only (SPEC.md section 5), within bounds. */
+/** A password as typed at sign-in: required only (no strength rule, so older passwords still sign in), within bounds. */
 export const Password = field('password', LIMITS.password, (value) => !CONTROL.test(value) || 'validation.characters')
 
 export const NewPassword = field(

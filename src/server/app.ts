@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { appTokenRoutes } from './auth/app-tokens'
 import { loginRoutes } from './auth/login'
-import { passwordRoutes } from './auth/password'
+import { passwordResetRoutes } from './auth/password-reset'
 import { registerRoutes } from './auth/register'
 import { sessionRoutes } from './auth/session'
 import { profileRoutes } from './people/profile'
@@ -62,7 +62,7 @@ export function createApp(options: AppOptions): Hono {
     .use(limitBody())
     .route('/', loginRoutes(options))
     .route('/', registerRoutes(options))
-    .route('/', passwordRoutes(options))
+    .route('/', passwordResetRoutes(options))
     .route('/', sessionRoutes(options))
     .route('/', profileRoutes(options))
     .route('/', socialRoutes(options))

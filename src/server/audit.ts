@@ -4,8 +4,7 @@ import { Hono } from 'hono'
 import type { ActorKind, AuditEntry } from '../contract/audit'
 import { PER_PAGE_CHOICES } from '../contract/collections'
 import { isRight, type Right } from '../contract/rights'
-import type { AnyDb } from './collections/engine'
-import type { Db } from './db/open'
+import type { AnyDb, Db } from './db/open'
 import { requirePrincipal, type AuthEnv, type Principal } from './http/auth'
 import { userAgentOf } from './http/client'
 import { ApiError, fail } from './http/errors'
@@ -34,7 +33,7 @@ export interface AuditWrite {
 /** The principal as the trail names it: the user's name, the key's or the app id's. */
 export async function actorOf(services: Services, c: Context, principal: Principal): Promise<Actor> {
   const db = services.db
-  const from = { ip: services.throttle.addressOf(c), userAgent: userAgentOf(c) }
+  const from = { ip: services.clientAddress(c), userAgent: userAgentOf(c) }
   if (principal.kind === 'key' && principal.keyId) {
     const key = await db.selectFrom('access_keys').select('name').where('id', '=', principal.keyId).executeTakeFirst()
     return { kind: 'key', id: principal.keyId, name: key?.name ?? '', ...from }

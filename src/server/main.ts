@@ -1,7 +1,7 @@
 import { optionsFromEnv } from './config'
 import { readDocs } from './docs'
+import { consoleLogger } from './log'
 import { startServer } from './server'
-import { consoleLogger } from './services'
 
 /** Past the 10 s given to requests in flight, what else closing waits for (mail being sent) gets this long. */
 const STOP_BOUND_MS = 20_000

@@ -3,15 +3,15 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
 import { createApp } from './app'
 import type { Docs } from './docs'
 import type { OAuthOptions } from './auth/oauth-config'
 import { createPasswords } from './auth/passwords'
 import { DEFAULT_SESSIONS, type SessionPolicy } from './auth/tokens'
 import { makePrivateDir, openDatabase, tune } from './db/open'
-import { seed } from './db/seed'
-import type { TrustProxy } from './http/client'
+import { seed } from './seed/seed'
+import { clientAddress, type TrustProxy } from './http/client'
 import { createThrottle } from './http/throttle'
 import { createEventsHub, type EventsHub } from './events'
 import { createPresence, DEFAULT_OFFLINE_AFTER_S } from './live/presence'
@@ -20,7 +20,8 @@ import { createMailer } from './mail'
 import { createRollup } from './metrics/rollup'
 import { createSweeper, sweep } from './sweeper'
 import { BRAND, message } from './messages'
-import { consoleLogger, createBackground, type Logger } from './services'
+import { consoleLogger, type Logger } from './log'
+import { createBackground } from './services'
 
 export interface ServerOptions {
   /** Default 8080; 0 picks a free port. */
@@ -105,7 +106,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     from: options.mailFrom ?? `${BRAND} <no-reply@localhost>`,
   })
   const background = createBackground(log)
-  const throttle = createThrottle(db, now, options.trustProxy ?? 0)
+  const clientAddressOf = (c: Context) => clientAddress(c, options.trustProxy ?? 0)
+  const throttle = createThrottle(db, now, clientAddressOf)
   const sweeper = createSweeper({ db, now, throttle, log })
   const hub = createEventsHub()
   const presence = createPresence({ db, hub, now, offlineAfterS: options.offlineAfterS ?? DEFAULT_OFFLINE_AFTER_S, log })
@@ -122,6 +124,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log,
     now,
     throttle,
+    clientAddress: clientAddressOf,
     hub,
     presence,
     rollup,

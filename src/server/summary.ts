@@ -3,7 +3,7 @@ import { planOf } from '../contract/billing'
 import { DEVICE_STATUSES } from '../contract/devices'
 import { SUMMARY_EXPIRY_DAYS, SUMMARY_PATH, type Summary } from '../contract/summary'
 import { usageOf } from './billing/usage'
-import type { AnyDb } from './collections/engine'
+import type { AnyDb } from './db/open'
 import { requirePrincipal, type AuthEnv } from './http/auth'
 import type { Services } from './services'
 

@@ -2,8 +2,8 @@ import { pruneAppTokens } from './auth/app-holder'
 import { pruneTokens } from './auth/tokens'
 import { tune, type Db } from './db/open'
 import type { Throttle } from './http/throttle'
+import type { Logger } from './log'
 import { pruneRollups, watermark } from './metrics/rollup'
-import type { Logger } from './services'
 
 export const SWEEP_EVERY_MS = 10 * 60_000
 /** Heartbeat samples are kept this long: the longest history a device's detail shows. */

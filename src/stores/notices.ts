@@ -10,7 +10,7 @@ export interface Notice {
   message: string
 }
 
-/** Snackbars auto-hide after 3000 or 4000 ms (SPEC.md section 9): the longer time for what went wrong. */
+/** Snackbars auto-hide after 3000 ms, or 4000 ms for what went wrong. */
 export const NOTICE_HIDE_MS = 3000
 export const NOTICE_HIDE_LONG_MS = 4000
 

@@ -31,7 +31,10 @@ export const initialSession = (): SessionState => ({ loading: false, loggedIn: n
 
 const signedIn = (user: User) => ({ loading: false, loggedIn: true, user, uid: user.id })
 
-/** The session lifecycle of SPEC.md section 4, as a pure function. */
+/**
+ * The session lifecycle, as a pure function: a request sets loading and clears the message; a
+ * success signs in (sign-out signs out); a failure clears loading and keeps its message.
+ */
 export function reduce(state: SessionState, event: SessionEvent): SessionState {
   switch (event.type) {
     case 'LOGIN_SUCCESS':

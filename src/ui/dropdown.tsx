@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import s from './dropdown.module.css'
 import { Icon } from './icons'
 
-/** A dropdown menu opens 50 ms after the click and grows at most 500 px high (SPEC.md section 9). */
+/** A dropdown menu opens 50 ms after the click and grows at most 500 px high. */
 export const DROPDOWN_OPEN_DELAY_MS = 50
 export const DROPDOWN_MAX_HEIGHT_PX = 500
 

@@ -1,5 +1,3 @@
-/** The shell's constants, named as SPEC.md section 9 gives them. */
-
 /** Below this width the navigation becomes a swipe drawer. */
 export const SMALL_SCREEN_WIDTH = 960
 export const SMALL_SCREEN_QUERY = `(max-width: ${SMALL_SCREEN_WIDTH - 0.02}px)`

@@ -3,7 +3,7 @@ import { setPageLoaded } from '../../stores/ui'
 import { PAGE_LOADED_DELAY_MS, PAGE_MIN_HEIGHT_EXTRA } from './constants'
 
 /**
- * The page transition of SPEC.md section 4 on every location change: back to the top, then
+ * The page transition on every location change: back to the top, then
  * `pageLoaded` set again after 500 ms. Answers the page's min height, the window's plus 112 px.
  */
 export function usePageTransition(path: string): number | undefined {

@@ -11,7 +11,7 @@ import s from './contact-form.module.css'
 
 const validate = (values: Record<string, unknown>) => errorsOf(check(ContactSchema, values))
 
-/** Name and e-mail required, a message optional. Send checks them and sends nothing (SPEC.md section 5). */
+/** Name and e-mail required, a message optional. Send checks them and sends nothing: the form is a demo. */
 export function ContactForm() {
   const t = useT()
   const [checked, setChecked] = useState(false)

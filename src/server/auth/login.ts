@@ -16,7 +16,7 @@ import { issueToken, type SignInOrigin } from './tokens'
 /** How the request `c` signs in with `method`: its address and browser. */
 export const originOf = (services: Services, c: Context, method: string): SignInOrigin => ({
   method,
-  ip: services.throttle.addressOf(c),
+  ip: services.clientAddress(c),
   userAgent: userAgentOf(c),
 })
 

@@ -11,8 +11,8 @@ import {
   type InvoiceStatus,
   type PlanName,
 } from '../../contract/billing'
-import type { AnyDb } from '../collections/engine'
 import type { ListShape } from '../collections/list-query'
+import type { AnyDb } from '../db/open'
 import type { InvoiceRow } from '../db/schema'
 import { FOLD_GRACE_MS } from '../metrics/rollup'
 import { planChangesOf, planSpans, type PlanChange, type PlanSpan } from './plan-history'

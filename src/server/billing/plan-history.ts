@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { monthStart, planOf, type PlanName } from '../../contract/billing'
-import type { AnyDb } from '../collections/engine'
+import type { AnyDb } from '../db/open'
 
 const DAY_MS = 86_400_000
 

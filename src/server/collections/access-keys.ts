@@ -2,11 +2,12 @@ import { sql } from 'kysely'
 import { AccessKeyInput, AccessKeyUpdate, HEARTBEAT_SCOPE, type AccessKey, type KeyScope } from '../../contract/access-keys'
 import { audit } from '../audit'
 import { MAX_KEY_DEPTH, newKey, parseKeyScopes } from '../auth/access-keys'
+import type { AnyDb } from '../db/open'
 import type { Principal } from '../http/auth'
 import { ApiError } from '../http/errors'
 import { streamHandle } from '../live/stream'
 import { message } from '../messages'
-import type { AnyDb, CollectionModule, WriteContext } from './engine'
+import type { CollectionModule, WriteContext } from './engine'
 
 const DAY_MS = 24 * 3600_000
 

@@ -7,6 +7,10 @@ import type { Database } from './schema'
 
 export type Db = Kysely<Database>
 
+/** The database or a transaction, for code that serves every table alike and types its own rows. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDb = Kysely<any>
+
 /**
  * Makes `dir` a folder only the server's user can enter; data written earlier under looser modes
  * is closed too. The database holds password hashes and the outbox live reset links.

@@ -27,7 +27,7 @@ export interface UserRow {
   updated_at: string
   last_sign_in: string | null
   version: number
-  /** Online, idle, bussy (spelt so, SPEC.md section 3) or offline; the user picks it. */
+  /** Online, idle, bussy (spelt so; it reads Busy) or offline; the user picks it. */
   presence: string
 }
 

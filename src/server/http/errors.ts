@@ -4,8 +4,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ErrorAnswer } from '../../contract/user'
 import { PasswordsBusy } from '../auth/passwords'
 import { storageTrouble } from '../db/errors'
+import type { Logger } from '../log'
 import { message, type ServerKey } from '../messages'
-import type { Logger } from '../services'
 
 /** A failure the client caused; answered as `{message, errors?}` with its status. */
 export class ApiError extends Error {

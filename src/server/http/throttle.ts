@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import type { Db } from '../db/open'
 import { hashSecret } from '../auth/tokens'
 import { message } from '../messages'
-import { clientAddress, clientKey, type TrustProxy } from './client'
+import { clientKey } from './client'
 import { ApiError } from './errors'
 
 /**
@@ -49,13 +49,11 @@ export interface Throttle {
   count(c: Context, rules: readonly Rule[], subject?: string): Promise<Counted>
   /** Deletes the counts whose window has ended. */
   prune(): Promise<void>
-  /** The caller's address as the trusted proxies tell it, for the audit trail and sign-in records. */
-  addressOf(c: Context): string
 }
 
 const LONGEST_WINDOW = Math.max(...Object.values(RULES).map((rule) => rule.windowMs))
 
-export function createThrottle(db: Db, now: () => Date, trustProxy: TrustProxy): Throttle {
+export function createThrottle(db: Db, now: () => Date, clientAddress: (c: Context) => string): Throttle {
   /** One statement, so parallel attempts cannot all read the same count before any is written. */
   async function hit(key: string, rule: Rule, at: Date) {
     const start = at.toISOString()
@@ -76,9 +74,8 @@ export function createThrottle(db: Db, now: () => Date, trustProxy: TrustProxy):
   }
 
   return {
-    addressOf: (c) => clientAddress(c, trustProxy),
     async count(c, rules, subject) {
-      const client = clientKey(c, trustProxy)
+      const client = clientKey(clientAddress(c))
       const at = now()
       const keys = rules.map((rule) => hashSecret([rule.name, client, rule.perClient ? '' : (subject ?? '')].join('\n')))
       let wait = 0

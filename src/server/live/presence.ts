@@ -1,7 +1,7 @@
 import type { DeviceEvent } from '../../contract/collections'
 import type { Db } from '../db/open'
 import type { EventsHub } from '../events'
-import type { Logger } from '../services'
+import type { Logger } from '../log'
 
 /** A device silent this long goes offline (`OFFLINE_AFTER_S`). */
 export const DEFAULT_OFFLINE_AFTER_S = 60

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open'
-import type { Logger } from '../services'
+import type { Logger } from '../log'
 import { bucketOf, decode, emptyHistogram, encode, type Histogram } from './histogram'
 
 export const MINUTE_MS = 60_000

@@ -1,7 +1,7 @@
 import { RIGHTS, type Right } from '../../contract/rights'
 import { parseRights } from '../auth/accounts'
 import { lockOrganization } from '../billing/usage'
-import type { AnyDb } from '../collections/engine'
+import type { AnyDb } from '../db/open'
 import { ApiError } from '../http/errors'
 import { message } from '../messages'
 import type { Services } from '../services'

@@ -137,7 +137,7 @@ export function invitationRoutes(services: Services) {
           .where('status', '=', joining.passwordHash ? 'invited' : 'active')
           .executeTakeFirst()
         if (set.numUpdatedRows === 0n) throw fail(400, 'badInvitation')
-        const actor = await userActor(trx, userId, { ip: services.throttle.addressOf(c), userAgent: userAgentOf(c) })
+        const actor = await userActor(trx, userId, { ip: services.clientAddress(c), userAgent: userAgentOf(c) })
         await audit(trx, organizationId, actor, { action: 'accept', collection: 'users', recordId: userId, recordName: joining.name }, now)
         const member = await trx.selectFrom('members').select('version').where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirstOrThrow()
         return member.version

@@ -1,7 +1,7 @@
 import { RIGHTS, type Right } from '../../contract/rights'
 import type { RolePreview } from '../../contract/roles'
 import { parseRights } from '../auth/accounts'
-import type { AnyDb } from '../collections/engine'
+import type { AnyDb } from '../db/open'
 
 /** The active members holding `roleId`: the people a change to it reaches. */
 export const holders = (db: AnyDb, organizationId: string, roleId: string) =>

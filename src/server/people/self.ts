@@ -18,7 +18,7 @@ export async function auditSelf(
 ): Promise<void> {
   const organizationId = await currentOrganization(db, userId)
   if (!organizationId) return
-  const from = { ip: services.throttle.addressOf(c), userAgent: userAgentOf(c) }
+  const from = { ip: services.clientAddress(c), userAgent: userAgentOf(c) }
   const actor = await userActor(db, userId, from)
   await audit(db, organizationId, actor, { collection: 'users', recordId: userId, recordName: actor.name, ...write }, services.now().toISOString())
 }

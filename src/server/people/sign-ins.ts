@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { SIGN_INS_SHOWN, type SignInEntry } from '../../contract/users'
-import type { AnyDb } from '../collections/engine'
+import type { AnyDb } from '../db/open'
 import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
 import { fail } from '../http/errors'
 import type { Services } from '../services'

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { consoleLogger } from '../../../src/server/services'
+import { consoleLogger } from '../../../src/server/log'
 import { signIn, startTestServer } from '../_server'
 
 /** What `work` writes to the process's stderr, which it holds while it runs. */

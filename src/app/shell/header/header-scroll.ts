@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-/** Scroll thresholds 30, 40 and 64 px (SPEC.md section 9): over each, the header changes. */
+/** Scroll thresholds 30, 40 and 64 px: over each, the header changes. */
 export const SCROLL_DARKEN = 30
 export const SCROLL_FADE_ACTIONS = 40
 export const SCROLL_FIX_HEADER = 64

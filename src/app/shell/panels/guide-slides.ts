@@ -2,7 +2,7 @@
 export const GUIDE_SLIDES = ['welcome', 'menu', 'devices', 'keys', 'settings'] as const
 export type GuideSlide = (typeof GUIDE_SLIDES)[number]
 
-/** Guide 5 slides (SPEC.md section 9), numbered 0 to 4 (section 4). */
+/** The guide has 5 slides, numbered 0 to 4. */
 export const GUIDE_SLIDE_COUNT = GUIDE_SLIDES.length
 export const FIRST_SLIDE = 0
 export const LAST_SLIDE = GUIDE_SLIDE_COUNT - 1

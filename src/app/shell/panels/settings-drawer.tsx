@@ -7,7 +7,7 @@ import { $ui, DIRECTIONS, LAYOUTS, MODES, setDirection, setLayout, setMode, setT
 import { ChoiceGroup } from '../../../ui/choice-group'
 import s from './settings-drawer.module.css'
 
-/** Settings drawer 360 px (SPEC.md section 9). */
+/** The settings drawer is 360 px wide. */
 export const SETTINGS_DRAWER_WIDTH = 360
 
 /** The settings drawer: theme colour, layout, light or dark, ltr or rtl; each change applies at once. */

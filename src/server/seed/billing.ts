@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { monthStart, periodOf, planOf } from '../../contract/billing'
 import { invoiceLines, wholeMonth } from '../billing/invoices'
-import type { Db } from './open'
+import type { Db } from '../db/open'
 
 /** Months of invoices the demo organization starts with. */
 export const SEED_INVOICE_MONTHS = 3

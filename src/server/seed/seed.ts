@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { createAccount, normalizeEmail } from '../auth/accounts'
 import type { Passwords } from '../auth/passwords'
+import type { Db } from '../db/open'
 import { fold } from '../metrics/rollup'
-import type { Db } from './open'
-import { seedBilling } from './seed-billing'
-import { seedFleet } from './seed-fleet'
-import { seedPeople } from './seed-people'
+import { seedBilling } from './billing'
+import { seedFleet } from './fleet'
+import { seedPeople } from './people'
 
 export interface SeedOptions {
   adminEmail?: string

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { newKey } from '../auth/access-keys'
 import { publicEndpoint } from '../collections/tunnels'
-import type { Db } from './open'
+import type { Db } from '../db/open'
 
 const MODELS = ['EdgeBox 300', 'EdgeBox 500', 'Raspberry Pi 4', 'Jetson Nano', 'Kiosk K2']
 const SITES = [

@@ -3,7 +3,7 @@ import type { Right } from '../../contract/rights'
 import { INVITATION_DAYS } from '../../contract/users'
 import type { Passwords } from '../auth/passwords'
 import { hashSecret, newSecret } from '../auth/tokens'
-import type { Db } from './open'
+import type { Db } from '../db/open'
 
 /** The roles every demo organization starts with beside its Administrator. */
 export const SEED_ROLES: readonly { name: string; description: string; rights: Right[] }[] = [

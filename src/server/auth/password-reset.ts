@@ -19,7 +19,7 @@ export const RESET_MINUTES = 60
  * Forgot and reset: a single-use link valid RESET_MINUTES, of which only the hash is kept. A new
  * link ends the ones sent before, so one address never has more than one live link.
  */
-export function passwordRoutes(services: Services) {
+export function passwordResetRoutes(services: Services) {
   const { db, passwords } = services
 
   async function sendResetLink(userId: string, email: string, origin: string) {
