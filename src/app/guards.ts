@@ -1,23 +1,6 @@
+import { APP_BASE, safeNext } from '../contract/next-path'
 import type { Right } from '../contract/rights'
-import { APP_BASE, SIGN_IN_PATH } from './route-table'
-
-const ORIGIN = 'http://console.invalid'
-
-/**
- * Where to go after sign-in: `next` when it is a path on this site, else `/app`.
- * Protocol-relative (`//host`), absolute (`https://…`) and backslash tricks are refused.
- */
-export function safeNext(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || /[\\\u0000-\u001f]/.test(next)) return APP_BASE
-  try {
-    const url = new URL(next, ORIGIN)
-    // Dot segments can resolve to `//host` (`/app/..//evil.example`), itself protocol-relative.
-    if (url.origin !== ORIGIN || url.pathname.startsWith('//')) return APP_BASE
-    return url.pathname + url.search + url.hash
-  } catch {
-    return APP_BASE
-  }
-}
+import { SIGN_IN_PATH } from './route-table'
 
 /** The sign-in address that brings the visitor back to `path` afterwards. */
 export const signInFor = (path: string): string => `${SIGN_IN_PATH}?next=${encodeURIComponent(path)}`

@@ -1,29 +1,12 @@
 import type { Right } from '../contract/rights'
+import type { MenuIconName } from '../ui/icons'
 
-export type IconName =
-  | 'home'
-  | 'account'
-  | 'profile'
-  | 'organization'
-  | 'billing'
-  | 'key'
-  | 'users'
-  | 'user'
-  | 'role'
-  | 'inventory'
-  | 'device'
-  | 'tunnel'
-  | 'app'
-  | 'network'
-  | 'dashboard'
-  | 'traffic'
-
-/** One entry of the sidebar (SPEC.md section 3, "Menu item"); `name` is a locale key. */
+/** One entry of the sidebar; `name` is a locale key, `title` marks a section heading. */
 export interface MenuItem {
   key: string
   keyParent?: string
   name: string
-  icon?: IconName
+  icon?: MenuIconName
   link?: string
   linkParent?: string
   child?: MenuItem[]
@@ -34,7 +17,7 @@ export interface MenuItem {
   multilevel?: boolean
 }
 
-const leaf = (key: Right | 'home' | 'profile', icon: IconName, keyParent?: string): MenuItem => ({
+const leaf = (key: Right | 'home' | 'profile', icon: MenuIconName, keyParent?: string): MenuItem => ({
   key,
   keyParent,
   name: `menu.${key}`,
@@ -43,7 +26,7 @@ const leaf = (key: Right | 'home' | 'profile', icon: IconName, keyParent?: strin
   ...(keyParent ? { linkParent: `/app/${key}` } : {}),
 })
 
-/** The sidebar: groups of SPEC.md section 2, each entry keyed by the right that opens it. */
+/** The sidebar: Home, Account, User Control, Inventory and Dashboards, each entry keyed by the right that opens it. */
 export const MENU: readonly MenuItem[] = [
   leaf('home', 'home'),
   {

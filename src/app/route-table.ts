@@ -1,3 +1,4 @@
+import { APP_BASE } from '../contract/next-path'
 import type { Right } from '../contract/rights'
 
 /** Every screen the console can show; `screens.ts` maps each to its lazily loaded code. */
@@ -46,7 +47,7 @@ export interface AppRoute {
   right?: Right
 }
 
-export const APP_BASE = '/app'
+export { APP_BASE }
 export const SIGN_IN_PATH = '/login'
 /** Where an invitation's link lands: the invitee sets a name and password there. */
 export const INVITATION_PATH = '/invitation'

@@ -1,4 +1,21 @@
-import type { IconName as MenuIconName } from '../app/menu'
+/** The icons of the sidebar's entries. */
+export type MenuIconName =
+  | 'home'
+  | 'account'
+  | 'profile'
+  | 'organization'
+  | 'billing'
+  | 'key'
+  | 'users'
+  | 'user'
+  | 'role'
+  | 'inventory'
+  | 'device'
+  | 'tunnel'
+  | 'app'
+  | 'network'
+  | 'dashboard'
+  | 'traffic'
 
 /** Every icon the console draws: the menu's plus the shell's and header's own. */
 export type IconName =

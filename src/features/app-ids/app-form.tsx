@@ -11,11 +11,9 @@ import { useRecordSave } from '../../ui/record/use-record-save'
 import { errorsOf, useForm, type FormErrors } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import { appIdsApi } from './app-ids-api'
-import { lineErrors, readLines, toText } from './redirect-lines'
+import { lineErrors, readLines, toText, type AppValues } from './redirect-lines'
 import { RedirectUrisField } from './redirect-uris-field'
 import s from './app-ids.module.css'
-
-export type AppValues = { name: string; redirect_uris: string; scopes: readonly string[] }
 
 const toValues = (app: AppIdRecord): AppValues => ({ name: app.name, redirect_uris: toText(app.redirect_uris), scopes: app.scopes })
 const toInput = (values: AppValues) => ({ name: values.name, redirect_uris: readLines(values.redirect_uris).uris, scopes: values.scopes })

@@ -1,5 +1,8 @@
 import type { FormErrors } from '../../ui/use-form'
 
+/** The app id form's values: the redirect URIs as its text, one a line. */
+export type AppValues = { name: string; redirect_uris: string; scopes: readonly string[] }
+
 /** The redirect URIs as the form's text: one a line. */
 export const toText = (uris: readonly string[]) => uris.join('\n')
 

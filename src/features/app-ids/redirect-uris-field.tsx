@@ -4,8 +4,7 @@ import { messageText } from '../../lib/i18n'
 import f from '../../ui/fields.module.css'
 import type { Form } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
-import type { AppValues } from './app-form'
-import { lineErrors } from './redirect-lines'
+import { lineErrors, type AppValues } from './redirect-lines'
 import s from './app-ids.module.css'
 
 /** The redirect URIs, one a line, each refused line named under the field with its reason. */

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { RegisterBody } from '../../contract/auth'
 import { API } from '../../contract/paths'
+import { isUniqueViolation } from '../db/errors'
 import type { Db } from '../db/open'
 import { invalidInput, readBody } from '../http/body'
 import { fail } from '../http/errors'
@@ -33,9 +34,6 @@ export async function claimInvitedAccount(db: Db, userId: string, account: NewAc
   })
 }
 
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Error && /unique/i.test(error.message) && /users\.email|users_email/i.test(error.message)
-
 /**
  * Creates the account and signs it in. A new user administers an organization of their own, so
  * the console works for them at once; an administrator can later invite them elsewhere. An
@@ -58,7 +56,7 @@ export function registerRoutes(services: Services) {
       userId = existing ? await claimInvitedAccount(db, existing.id, account) : await createAccount(db, account)
     } catch (error) {
       // Two registrations of one address at the same moment: the second loses at the index.
-      if (isUniqueViolation(error)) throw fail(409, 'emailTaken')
+      if (isUniqueViolation(error, 'users.email')) throw fail(409, 'emailTaken')
       throw error
     }
     if (!userId) throw fail(409, 'emailTaken')

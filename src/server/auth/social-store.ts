@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { ProviderId, SocialError } from '../../contract/social'
+import { isUniqueViolation } from '../db/errors'
 import type { Db } from '../db/open'
 import type { OAuthStateRow } from '../db/schema'
 import type { Services } from '../services'
@@ -111,8 +112,6 @@ export async function takeCode(
     .executeTakeFirst()
   return claimed.numUpdatedRows === 0n ? undefined : { userId: row.user_id, createdAccount: row.created_account === 1, provider: row.provider || 'social' }
 }
-
-const isUniqueViolation = (error: unknown) => error instanceof Error && /unique/i.test(error.message)
 
 /** A loose address check: providers vouch for their own addresses, whatever their ending. */
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) && value.length <= 254

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import en from '../../../locales/en.json'
-import { safeNext } from '../../app/guards'
+import { safeNext } from '../../contract/next-path'
 import { API, socialCallbackPath, socialStartPath } from '../../contract/paths'
 import { ExchangeBody, socialErrorKey, type Provider, type SocialError } from '../../contract/social'
 import { readBody } from '../http/body'

@@ -17,8 +17,10 @@ import {
 } from '../../contract/billing'
 import { check } from '../../contract/validation'
 import { audit } from '../audit'
-import { runWrite, type AnyDb, type WriteContext } from '../collections/engine'
-import { containsPattern, parseList } from '../collections/list-query'
+import { runWrite, type WriteContext } from '../collections/engine'
+import { answerList, filtered, parseList } from '../collections/list-query'
+import { listPage } from '../db/list'
+import type { AnyDb } from '../db/open'
 import type { InvoiceRow } from '../db/schema'
 import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
 import { invalidInput, readBody, readJson } from '../http/body'
@@ -131,22 +133,9 @@ export function billingRoutes(services: Services) {
       const list = parseList(c, INVOICE_LIST)
       const organizationId = c.var.principal.organizationId
       await ensureInvoices(db, organizationId, services.now())
-      let query = db.selectFrom('invoices').where('organization_id', '=', organizationId)
-      if (list.filters.status) query = query.where('status', '=', list.filters.status)
-      if (list.q) {
-        const pattern = containsPattern(list.q)
-        query = query.where((eb) => eb.or(INVOICE_LIST.search.map((column) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`)))
-      }
-      const counted = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()
-      const rows = (await query
-        .selectAll()
-        .orderBy(sql.ref(INVOICE_LIST.sort[list.sort]!), list.order)
-        .orderBy('id', list.order)
-        .limit(list.perPage)
-        .offset((list.page - 1) * list.perPage)
-        .execute()) as InvoiceRow[]
-      c.header('X-Total-Count', String(Number(counted?.total ?? 0)))
-      return c.json(rows.map(toInvoice))
+      const query = db.selectFrom('invoices').selectAll().where('organization_id', '=', organizationId)
+      const page = await listPage(filtered(query, INVOICE_LIST, list), list, { ...INVOICE_LIST, id: 'id' })
+      return answerList(c, page, page.rows.map((row) => toInvoice(row as InvoiceRow)))
     })
     .get(`${route(INVOICES_PATH)}/:id`, async (c) => {
       const id = c.req.param('id')

@@ -1,5 +1,6 @@
 import { DEVICE_STATUSES, DeviceInput, type Device, type DeviceStatus } from '../../contract/devices'
 import { checkPlanLimit } from '../billing/usage'
+import { isUniqueViolation } from '../db/errors'
 import { message } from '../messages'
 import type { CollectionModule } from './engine'
 
@@ -62,5 +63,5 @@ export const devices: CollectionModule<Device, DeviceInput> = {
     const rows = await ctx.db.selectFrom('tunnels').select(['id', 'version']).where('device_id', '=', current.id).execute()
     return rows.map((row: { id: string; version: number }) => ({ collection: 'tunnels' as const, id: row.id, version: row.version + 1 }))
   },
-  duplicate: (error) => (/serial/.test(error.message) ? message('duplicateSerial') : undefined),
+  duplicate: (error) => (isUniqueViolation(error, 'devices.serial') ? message('duplicateSerial') : undefined),
 }

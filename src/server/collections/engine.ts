@@ -1,22 +1,22 @@
 import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
+import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Struct } from 'superstruct'
 import type { BaseRecord, CollectionName } from '../../contract/collections'
 import type { Right } from '../../contract/rights'
 import { check } from '../../contract/validation'
 import { actorOf, audit, type Actor } from '../audit'
+import { listPage } from '../db/list'
+import type { AnyDb } from '../db/open'
 import { requirePrincipal, requireRight, type AuthEnv, type Principal } from '../http/auth'
 import { invalidInput, readBody, readJson } from '../http/body'
 import { ApiError, fail } from '../http/errors'
 import { linkOrigin } from '../http/origin'
 import { message } from '../messages'
 import type { Services } from '../services'
-import { containsPattern, parseList, type ListShape } from './list-query'
+import { answerList, filtered, parseList, type ListShape } from './list-query'
 
 // The engine serves every table alike; each module types its own rows and records.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyDb = Kysely<any>
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySelect = SelectQueryBuilder<any, any, any>
 type Row = Record<string, unknown>
@@ -80,8 +80,8 @@ export interface CollectionModule<Rec extends BaseRecord, Input, Update = Input>
    * (throwing undoes the write), and `ctx.later` for what follows the commit.
    */
   afterWrite?(ctx: WriteContext, done: WriteDone<Rec>): Promise<void>
-  /** The message of a unique constraint this module's writes can break. */
-  duplicate?(error: Error): string | undefined
+  /** The message for a unique violation (`isUniqueViolation`) this module's writes can meet; undefined for any other error. */
+  duplicate?(error: unknown): string | undefined
   /** The name the trail shows for a record; its `name` unless said. */
   label?(record: Rec): string
 }
@@ -92,8 +92,6 @@ export type EngineServices = Services
 /** A list total is reused this long at most, while no record of the organization changed. */
 export const TOTAL_REUSE_MS = 5000
 const MAX_TOTALS = 1000
-
-const isUniqueViolation = (error: unknown): error is Error => error instanceof Error && /unique/i.test(error.message)
 
 /**
  * Runs `work` in one transaction with a write context for the request `c`; what it deferred with
@@ -140,13 +138,12 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
   }
   // Counting every matching row is most of a list's cost; pages of one question reuse its total.
   const totals = new Map<string, { total: number; generation: number; at: number }>()
-  const countOf = async (query: AnySelect, key: string, organizationId: string) => {
+  const totalOf = (key: string, organizationId: string) => async (count: () => Promise<number>) => {
     const generation = services.hub.generation(organizationId)
     const now = Date.now()
     const known = totals.get(key)
     if (known && known.generation === generation && now - known.at < TOTAL_REUSE_MS) return known.total
-    const counted = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()
-    const total = Number(counted?.total ?? 0)
+    const total = await count()
     if (totals.size >= MAX_TOTALS) totals.clear()
     totals.set(key, { total, generation, at: now })
     return total
@@ -157,7 +154,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
     try {
       return await work()
     } catch (error) {
-      const duplicate = isUniqueViolation(error) ? module.duplicate?.(error) : undefined
+      const duplicate = module.duplicate?.(error)
       if (duplicate) throw new ApiError(409, duplicate)
       throw error
     }
@@ -167,25 +164,11 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
     .use(`${base}/*`, requirePrincipal(services), requireRight(module.right))
     .get(base, async (c) => {
       const list = parseList(c, module.list)
-      let query = module.select(db, c.var.principal.organizationId)
-      for (const [name, value] of Object.entries(list.filters)) {
-        const filter = module.list.filters[name]!
-        query = filter.where ? query.where((eb) => filter.where!(eb, value)) : query.where(filter.column, '=', value)
-      }
-      if (list.q) {
-        const pattern = containsPattern(list.q)
-        query = query.where((eb) => eb.or(module.list.search.map((column) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`)))
-      }
       const organizationId = c.var.principal.organizationId
-      const total = await countOf(query, JSON.stringify([organizationId, list.q, list.filters]), organizationId)
-      const rows = await query
-        .orderBy(sql.ref(module.list.sort[list.sort]!), list.order)
-        .orderBy('t.id', list.order)
-        .limit(list.perPage)
-        .offset((list.page - 1) * list.perPage)
-        .execute()
-      c.header('X-Total-Count', String(total))
-      return c.json(await complete(db, organizationId, rows.map((row) => module.toRecord(row as Row))))
+      const query = filtered(module.select(db, organizationId), module.list, list)
+      const reuse = totalOf(JSON.stringify([organizationId, list.q, list.filters]), organizationId)
+      const page = await listPage<Row>(query, list, { ...module.list, id: 't.id' }, reuse)
+      return answerList(c, page, await complete(db, organizationId, page.rows.map(module.toRecord)))
     })
     .get(`${base}/:id`, async (c) => c.json(await mustFind(c.var.principal.organizationId, c.req.param('id'))))
     .post(base, async (c) => {

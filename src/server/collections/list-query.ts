@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
+import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely'
 import { PER_PAGE_CHOICES, type Order } from '../../contract/collections'
+import type { ListParams, ListPage } from '../db/list'
 import { ApiError } from '../http/errors'
 import { message } from '../messages'
 
@@ -21,12 +22,7 @@ export interface ListShape {
   filters: Record<string, Filter>
 }
 
-export interface ParsedList {
-  q: string
-  sort: string
-  order: Order
-  page: number
-  perPage: number
+export interface ParsedList extends ListParams {
   filters: Record<string, string>
 }
 
@@ -60,5 +56,19 @@ export function parseList(c: Context, shape: ListShape): ParsedList {
   return { q, sort, order: orderText, page, perPage, filters }
 }
 
-/** `text` as a LIKE pattern that matches it anywhere, its own `%`, `_` and `\` taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+/** `query` narrowed to the rows each filter of `list` asks for. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function filtered<Q extends SelectQueryBuilder<any, any, any>>(query: Q, shape: ListShape, list: ParsedList): Q {
+  let narrowed = query
+  for (const [name, value] of Object.entries(list.filters)) {
+    const filter = shape.filters[name]!
+    narrowed = (filter.where ? narrowed.where((eb) => filter.where!(eb, value)) : narrowed.where(filter.column, '=', value)) as Q
+  }
+  return narrowed
+}
+
+/** A page of a list as every list route answers it: the records, the total of all pages in `X-Total-Count`. */
+export function answerList<Rec>(c: Context, page: ListPage<unknown>, records: Rec[]) {
+  c.header('X-Total-Count', String(page.total))
+  return c.json(records)
+}

@@ -29,3 +29,27 @@ export async function noteUnlessTroubled(write: () => Promise<unknown>): Promise
     if (!storageTrouble(error)) throw error
   }
 }
+
+/** The `table.column`s a unique or primary key violation names, or undefined for any other error. */
+function uniqueColumns(error: unknown): string[] | undefined {
+  const { code, message, table, detail } = (error ?? {}) as { code?: unknown; message?: unknown; table?: unknown; detail?: unknown }
+  // better-sqlite3: "UNIQUE constraint failed: roles.organization_id, roles.name".
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    return String(message).replace(/^.*constraint failed:\s*/i, '').split(/,\s*/)
+  }
+  // pg: code 23505, the table, and "Key (organization_id, name)=(…) already exists."
+  if (code === '23505') {
+    const columns = /^Key \((.+?)\)=/.exec(String(detail ?? ''))?.[1]
+    return columns ? columns.split(/,\s*/).map((column) => `${String(table)}.${column.replace(/"/g, '')}`) : []
+  }
+  return undefined
+}
+
+/**
+ * Whether `error` is a write refused by a unique constraint, on `column` (`table.column`, one of
+ * the constraint's columns) when it is given, on any when not.
+ */
+export function isUniqueViolation(error: unknown, column?: string): boolean {
+  const columns = uniqueColumns(error)
+  return columns !== undefined && (column === undefined || columns.includes(column))
+}

@@ -5,9 +5,9 @@ import type { Right } from '../../contract/rights'
 import { check } from '../../contract/validation'
 import { createOrganization, loadUser, rightsOf, switchOrganization } from '../auth/accounts'
 import { actorOf, audit } from '../audit'
-import type { AnyDb } from '../collections/engine'
-import { containsPattern, parseList, type ListShape } from '../collections/list-query'
-import type { Db } from '../db/open'
+import { answerList, parseList, type ListShape } from '../collections/list-query'
+import { listPage } from '../db/list'
+import type { AnyDb, Db } from '../db/open'
 import { requirePrincipal, requireRight, type AuthEnv, type Principal } from '../http/auth'
 import { invalidInput, readBody, readJson } from '../http/body'
 import { ApiError, fail } from '../http/errors'
@@ -106,20 +106,8 @@ export function organizationRoutes(services: Services) {
     .get(route('/organizations/'), requirePrincipal(services), requireRight('organizations'), async (c) => {
       const principal = c.var.principal
       const list = parseList(c, LIST)
-      let query = visible(db, principal)
-      if (list.q) {
-        const pattern = containsPattern(list.q)
-        query = query.where((eb) => eb.or(LIST.search.map((column) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`)))
-      }
-      const counted = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()
-      const rows = await query
-        .orderBy(sql.ref(LIST.sort[list.sort]!), list.order)
-        .orderBy('o.id', list.order)
-        .limit(list.perPage)
-        .offset((list.page - 1) * list.perPage)
-        .execute()
-      c.header('X-Total-Count', String(Number(counted?.total ?? 0)))
-      return c.json(await Promise.all(rows.map((row) => toRecord(db, principal, row as OrganizationRow))))
+      const page = await listPage(visible(db, principal), list, { ...LIST, id: 'o.id' })
+      return answerList(c, page, await Promise.all(page.rows.map((row) => toRecord(db, principal, row as OrganizationRow))))
     })
     .post(route('/organizations/'), requirePrincipal(services), requireRight('organizations'), async (c) => {
       const principal = c.var.principal

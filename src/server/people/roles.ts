@@ -1,10 +1,12 @@
 import { Hono } from 'hono'
-import { sql } from 'kysely'
 import { RIGHTS, type Right } from '../../contract/rights'
 import { RoleInput, RolePreviewBody, type RoleMember, type RoleRecord } from '../../contract/roles'
 import { parseRights } from '../auth/accounts'
-import { collectionRoutes, type AnyDb, type CollectionModule, type WriteContext } from '../collections/engine'
-import { containsPattern, parseList, type ListShape } from '../collections/list-query'
+import { collectionRoutes, type CollectionModule, type WriteContext } from '../collections/engine'
+import { answerList, parseList, type ListShape } from '../collections/list-query'
+import { isUniqueViolation } from '../db/errors'
+import { listPage } from '../db/list'
+import type { AnyDb } from '../db/open'
 import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
 import { invalidInput, readBody } from '../http/body'
 import { ApiError, fail } from '../http/errors'
@@ -102,7 +104,7 @@ export const roles: CollectionModule<RoleRecord, RoleInput> = {
     if (rightsMoved) ctx.later(() => rightsChanged(ctx.services, organizationId, users))
     usersShowRole(ctx, users)
   },
-  duplicate: (error) => (/roles\.name|roles_organization_name/.test(error.message) ? message('roleNameTaken') : undefined),
+  duplicate: (error) => (isUniqueViolation(error, 'roles.name') ? message('roleNameTaken') : undefined),
 }
 
 /** The users lists show their members' role names: tell open ones that these users' rows read differently now. */
@@ -144,25 +146,14 @@ export function roleRoutes(services: Services) {
       const organizationId = c.var.principal.organizationId
       const role = await mustFind(organizationId, c.req.param('id'))
       const list = parseList(c, MEMBER_LIST)
-      let query = db
+      const query = db
         .selectFrom('memberships as ms')
         .innerJoin('members as m', (join) => join.onRef('m.user_id', '=', 'ms.user_id').onRef('m.organization_id', '=', 'ms.organization_id'))
         .innerJoin('users as u', 'u.id', 'ms.user_id')
+        .select(['u.id', 'u.name', 'u.email', 'm.status'])
         .where('ms.organization_id', '=', organizationId)
         .where('ms.role_id', '=', role.id)
-      if (list.q) {
-        const pattern = containsPattern(list.q)
-        query = query.where((eb) => eb.or(MEMBER_LIST.search.map((column) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`)))
-      }
-      const counted = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()
-      const rows: { id: string; name: string; email: string; status: string }[] = await query
-        .select(['u.id', 'u.name', 'u.email', 'm.status'])
-        .orderBy(MEMBER_LIST.sort[list.sort]!, list.order)
-        .orderBy('u.id')
-        .limit(list.perPage)
-        .offset((list.page - 1) * list.perPage)
-        .execute()
-      c.header('X-Total-Count', String(Number(counted?.total ?? 0)))
-      return c.json(rows.map((row): RoleMember => ({ id: row.id, name: row.name, email: row.email, status: row.status })))
+      const page = await listPage<RoleMember>(query, list, { ...MEMBER_LIST, id: 'u.id' })
+      return answerList(c, page, page.rows.map((row): RoleMember => ({ id: row.id, name: row.name, email: row.email, status: row.status })))
     })
 }

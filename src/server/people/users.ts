@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { MEMBER_STATUSES, UserInvite, UserUpdate, type MemberStatus, type UserRecord } from '../../contract/users'
 import { normalizeEmail } from '../auth/accounts'
-import type { AnyDb, CollectionModule, WriteContext } from '../collections/engine'
+import type { CollectionModule, WriteContext } from '../collections/engine'
+import { isUniqueViolation } from '../db/errors'
+import type { AnyDb } from '../db/open'
 import { ApiError } from '../http/errors'
 import { message } from '../messages'
 import { keepAdministrator } from './guard'
@@ -169,7 +171,7 @@ export const users: CollectionModule<UserRecord, UserInvite, UserUpdate> = {
     }
     await tellUser(ctx, userId)
   },
-  duplicate: () => message('alreadyMember'),
+  duplicate: (error) => (isUniqueViolation(error) ? message('alreadyMember') : undefined),
   label: (record) => record.name || record.email,
 }
 

@@ -1,0 +1,71 @@
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import type { Order } from '../../contract/collections'
+
+// The helper serves every table alike; the rows keep the type of the query they came from.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Select<Row> = SelectQueryBuilder<any, any, Row>
+
+/** What a list asks for, already checked: the search text, the sort key, and the page. */
+export interface ListParams {
+  q: string
+  sort: string
+  order: Order
+  page: number
+  perPage: number
+}
+
+/** What a list may be searched and sorted by. */
+export interface ListColumns {
+  /** The columns a search looks in. */
+  search: readonly string[]
+  /** Sort key -> the column (or select alias) it orders by. */
+  sort: Record<string, string>
+  /** The row's id, ordered by after the sort key so that rows it ties keep one order across pages. */
+  id: string
+}
+
+export interface ListPage<Row> {
+  rows: Row[]
+  /** Rows matching the search on every page together. */
+  total: number
+}
+
+/** Counts the rows of the whole list; `count` does it, a caller may reuse a total it knows instead. */
+export type TotalOf = (count: () => Promise<number>) => Promise<number>
+
+/**
+ * `column` contains `text`, ignoring case; `%`, `_` and `\` in `text` are taken literally.
+ * SQLite's LIKE ignores the case of ASCII letters; PostgreSQL's LIKE heeds case, so a PostgreSQL
+ * dialect takes ILIKE here, the one place that compares.
+ */
+export function containsText(column: string, text: string): Expression<SqlBool> {
+  const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+  return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`
+}
+
+/**
+ * One page of `query` (its selection and conditions made): rows holding `params.q` in any search
+ * column, the total of all pages, ordered by the sort key then the id, `perPage` rows from `page`.
+ */
+export async function listPage<Row>(
+  query: Select<Row>,
+  params: ListParams,
+  columns: ListColumns,
+  totalOf: TotalOf = (count) => count(),
+): Promise<ListPage<Row>> {
+  const found = params.q ? query.where((eb) => eb.or(columns.search.map((column) => containsText(column, params.q)))) : query
+  const total = await totalOf(async () => {
+    const counted = await found
+      .clearSelect()
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirst()
+    return Number((counted as { total?: unknown } | undefined)?.total ?? 0)
+  })
+  const rows = await found
+    .orderBy(sql.ref(columns.sort[params.sort]!), params.order)
+    .orderBy(sql.ref(columns.id), params.order)
+    .limit(params.perPage)
+    .offset((params.page - 1) * params.perPage)
+    .execute()
+  return { rows, total }
+}
