@@ -9,7 +9,7 @@ import type { Docs } from './docs'
 import type { OAuthOptions } from './auth/oauth-config'
 import { createPasswords } from './auth/passwords'
 import { DEFAULT_SESSIONS, type SessionPolicy } from './auth/tokens'
-import { makePrivateDir, openDatabase, tune } from './db/open'
+import { makePrivateDir, openDatabase, tune, type Db } from './db/open'
 import { seed } from './seed/seed'
 import { clientAddress, type TrustProxy } from './http/client'
 import { createThrottle } from './http/throttle'
@@ -74,6 +74,8 @@ export interface RunningServer {
   url: string
   port: number
   app: Hono
+  /** The server's own database, for tests that check or set up what the API cannot reach. */
+  db: Db
   /** Deletes ended sessions, spent links and old counts now, as the schedule does. */
   sweep(): Promise<void>
   /**
@@ -190,7 +192,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await db.destroy()
     })())
 
-  return { url: `http://localhost:${port}`, port, app, close, sweep: () => sweep(db, now(), throttle) }
+  return { url: `http://localhost:${port}`, port, app, db, close, sweep: () => sweep(db, now(), throttle) }
 }
 
 /**

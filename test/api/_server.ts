@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
+import type { RawBuilder } from 'kysely'
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server/server'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-secret-1' }
@@ -47,8 +48,12 @@ export interface TestServer extends RunningServer {
   advance(ms: number): void
   post(route: string, body: unknown, token?: string): Promise<Response>
   get(route: string, token?: string): Promise<Response>
-  /** Rows read straight from the database file, as an attacker with a copy of it would. */
+  /** Rows read straight from the SQLite file, as an attacker with a copy of it would; for tests of the file itself. */
   query<T = Record<string, unknown>>(statement: string, ...params: unknown[]): T[]
+  /** Rows of a query (Kysely's `sql` template) on the server's own database, whichever it is. */
+  rows<T = Record<string, unknown>>(query: RawBuilder<unknown>): Promise<T[]>
+  /** Runs a statement (Kysely's `sql` template) on the server's own database. */
+  exec(statement: RawBuilder<unknown>): Promise<void>
 }
 
 /** A real server on a free port with its own data folder, cheap scrypt and a recording log. */
@@ -94,6 +99,10 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
       } finally {
         db.close()
       }
+    },
+    rows: async <T,>(query: RawBuilder<unknown>) => (await query.execute(server.db)).rows as T[],
+    exec: async (statement) => {
+      await statement.execute(server.db)
     },
     close: async () => {
       await server.close()

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { secretsInDatabase } from './_server'
@@ -11,7 +12,6 @@ import {
   joinOrganization,
   register,
   startServer,
-  writeDb,
   type Tenant,
   type TestServer,
 } from './collections/_api'
@@ -30,8 +30,8 @@ const setPlan = (who: Tenant, body: unknown) => call(server, 'PUT', '/billing/pl
 const setCard = (who: Tenant, body: unknown) => call(server, 'PUT', '/billing/payment-method', who.token, body)
 const invoices = (who: Tenant, query: Record<string, string | number> = {}) =>
   call(server, 'GET', `/billing/invoices/?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, who.token)
-const count = (table: string, organizationId: string) => server.query<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE organization_id = ?`, organizationId)[0]!.n
-const orgRow = (id: string) => server.query<{ plan: string; version: number }>('SELECT plan, version FROM organizations WHERE id = ?', id)[0]!
+const count = async (table: string, organizationId: string) => (await server.rows<{ n: number }>(sql`SELECT count(*) AS n FROM ${sql.table(table)} WHERE organization_id = ${organizationId}`))[0]!.n
+const orgRow = async (id: string) => (await server.rows<{ plan: string; version: number }>(sql`SELECT plan, version FROM organizations WHERE id = ${id}`))[0]!
 
 test.before(async () => {
   // Statuses hold still: nothing the sweeper does moves a count while it is compared.
@@ -44,19 +44,15 @@ test('the seeded organization is on a plan its fleet fits, with usage from real 
   const me = await admin(server)
   const body = expectStatus<Rec>(await billing(me), 200)
   const from = monthStart(new Date()).toISOString()
-  const traffic = server.query<{ bytes: number | null }>(
-    'SELECT sum(bytes_in + bytes_out) AS bytes FROM heartbeats WHERE organization_id = ? AND at >= ?',
-    me.organizationId,
-    from,
-  )[0]!.bytes
+  const traffic = (await server.rows<{ bytes: number | null }>(sql`SELECT sum(bytes_in + bytes_out) AS bytes FROM heartbeats WHERE organization_id = ${me.organizationId} AND at >= ${from}`))[0]!.bytes
   assert.is(body.plan, 'team')
-  assert.equal(body.usage, { devices: count('devices', me.organizationId), tunnels: count('tunnels', me.organizationId), traffic_bytes: traffic ?? 0 })
+  assert.equal(body.usage, { devices: await count('devices', me.organizationId), tunnels: await count('tunnels', me.organizationId), traffic_bytes: traffic ?? 0 })
   assert.equal([body.usage.devices, body.usage.tunnels], [40, 14])
   assert.ok(body.usage.devices <= body.limits.devices && body.usage.tunnels <= body.limits.tunnels, 'the seeded fleet fits its plan')
   assert.ok(body.usage.traffic_bytes > 0, 'the seeded heartbeats count')
   assert.equal(body.payment_method, { brand: 'visa', last4: '4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, name: 'Default organization' })
   assert.equal(body.plans.map((plan: Rec) => plan.name), ['free', 'team', 'business'])
-  assert.is(body.version, orgRow(me.organizationId).version)
+  assert.is(body.version, (await orgRow(me.organizationId)).version)
 
   // A device more, and the count follows.
   expectStatus(await me.create('devices', createDevice()), 201)
@@ -69,37 +65,29 @@ test('a new organization is on the free plan, and its heartbeats of this month a
   const device = expectStatus<Rec>(await owner.create('devices', createDevice()), 201)
   const at = new Date().toISOString()
   for (const [bytesIn, bytesOut] of [[1000, 234], [5000, 0]] as const) {
-    writeDb(
-      server,
-      'INSERT INTO heartbeats (device_id, organization_id, at, latency_ms, bytes_in, bytes_out, cpu, memory) VALUES (?, ?, ?, 10, ?, ?, 1, 1)',
-      device.id,
-      owner.organizationId,
-      at,
-      bytesIn,
-      bytesOut,
-    )
+    await server.exec(sql`INSERT INTO heartbeats (device_id, organization_id, at, latency_ms, bytes_in, bytes_out, cpu, memory) VALUES (${device.id}, ${owner.organizationId}, ${at}, 10, ${bytesIn}, ${bytesOut}, 1, 1)`)
   }
   assert.is(expectStatus<Rec>(await billing(owner), 200).usage.traffic_bytes, 6234)
 })
 
 test('devices past the plan are refused with its limit, even when many are created at once', async () => {
-  while (count('devices', owner.organizationId) < 8) expectStatus(await owner.create('devices', createDevice()), 201)
+  while (await count('devices', owner.organizationId) < 8) expectStatus(await owner.create('devices', createDevice()), 201)
   const race = await Promise.all(Array.from({ length: 6 }, () => owner.create('devices', createDevice())))
   assert.equal(race.map((answer) => answer.status).sort(), [201, 201, 409, 409, 409, 409])
   for (const refused of race.filter((answer) => answer.status === 409)) assert.equal(refused.body, { message: DEVICE_LIMIT })
-  assert.is(count('devices', owner.organizationId), 10)
+  assert.is(await count('devices', owner.organizationId), 10)
   const again = await owner.create('devices', createDevice())
   assert.equal([again.status, again.body], [409, { message: DEVICE_LIMIT }])
-  assert.is(count('devices', owner.organizationId), 10)
+  assert.is(await count('devices', owner.organizationId), 10)
 })
 
 test('tunnels past the plan are refused the same way', async () => {
   const [device] = expectStatus<Rec[]>(await owner.list('devices', { per_page: 5 }), 200)
-  while (count('tunnels', owner.organizationId) < 3) expectStatus(await owner.create('tunnels', createTunnel(device!.id)), 201)
+  while (await count('tunnels', owner.organizationId) < 3) expectStatus(await owner.create('tunnels', createTunnel(device!.id)), 201)
   const race = await Promise.all(Array.from({ length: 5 }, () => owner.create('tunnels', createTunnel(device!.id))))
   assert.equal(race.map((answer) => answer.status).sort(), [201, 201, 409, 409, 409])
   for (const refused of race.filter((answer) => answer.status === 409)) assert.equal(refused.body, { message: TUNNEL_LIMIT })
-  assert.is(count('tunnels', owner.organizationId), 5)
+  assert.is(await count('tunnels', owner.organizationId), 5)
 })
 
 test('a bigger plan lifts the limit; a stale version is 409 with the billing as it is', async () => {
@@ -110,7 +98,7 @@ test('a bigger plan lifts the limit; a stale version is 409 with the billing as 
   assert.is(stale.status, 409)
   assert.is(stale.body.message, 'Someone else changed this record since you opened it')
   assert.equal([stale.body.current.plan, stale.body.current.version], ['team', up.version])
-  assert.equal(orgRow(owner.organizationId), { plan: 'team', version: up.version })
+  assert.equal(await orgRow(owner.organizationId), { plan: 'team', version: up.version })
   expectStatus(await owner.create('devices', createDevice()), 201)
   expectStatus(await owner.create('devices', createDevice()), 201)
   const [device] = expectStatus<Rec[]>(await owner.list('devices', { per_page: 5 }), 200)
@@ -119,12 +107,12 @@ test('a bigger plan lifts the limit; a stale version is 409 with the billing as 
 
 test('a downgrade below current usage is refused with what to remove first, and nothing changes', async () => {
   const before = expectStatus<Rec>(await billing(owner), 200)
-  const row = orgRow(owner.organizationId)
-  const trail = count('audit_events', owner.organizationId)
+  const row = await orgRow(owner.organizationId)
+  const trail = await count('audit_events', owner.organizationId)
   const down = await setPlan(owner, { plan: 'free', version: before.version })
   assert.equal([down.status, down.body], [409, { message: 'The Free plan allows 10 devices and 5 tunnels. Remove 2 devices and 1 tunnel first' }])
-  assert.equal(orgRow(owner.organizationId), row)
-  assert.is(count('audit_events', owner.organizationId), trail)
+  assert.equal(await orgRow(owner.organizationId), row)
+  assert.is(await count('audit_events', owner.organizationId), trail)
   assert.equal(expectStatus<Rec>(await billing(owner), 200), before)
 })
 
@@ -134,7 +122,7 @@ test('a plan change names no unknown plan and needs a version', async () => {
   assert.equal([unknown.status, Object.keys(unknown.body.errors)], [400, ['plan']])
   const missing = await setPlan(owner, { plan: 'business' })
   assert.equal([missing.status, missing.body.errors], [400, { version: 'Required' }])
-  assert.is(orgRow(owner.organizationId).plan, 'team')
+  assert.is((await orgRow(owner.organizationId)).plan, 'team')
 })
 
 test('a card with a bad number, a past expiry, no name or a bad code is refused field by field', async () => {
@@ -153,7 +141,7 @@ test('a card with a bad number, a past expiry, no name or a bad code is refused 
     const answer = await setCard(owner, { ...CARD, ...change })
     assert.equal([answer.status, answer.body.errors], [400, errors], what)
   }
-  assert.is(count('payment_methods', owner.organizationId), 0)
+  assert.is(await count('payment_methods', owner.organizationId), 0)
   // This month still counts.
   expectStatus(await setCard(owner, { ...CARD, exp_month: now.getUTCMonth() + 1, exp_year: now.getUTCFullYear() }), 200)
 })
@@ -161,11 +149,11 @@ test('a card with a bad number, a past expiry, no name or a bad code is refused 
 test('a card is kept as brand, last four, expiry and name: never its number or code, in any file of the database', async () => {
   const saved = expectStatus<Rec>(await setCard(owner, CARD), 200)
   assert.equal(saved.payment_method, { brand: 'visa', last4: '1486', exp_month: 12, exp_year: CARD.exp_year, name: 'Ada Lovelace' })
-  assert.equal(server.query('SELECT brand, last4, exp_month, exp_year, name FROM payment_methods WHERE organization_id = ?', owner.organizationId), [
+  assert.equal(await server.rows(sql`SELECT brand, last4, exp_month, exp_year, name FROM payment_methods WHERE organization_id = ${owner.organizationId}`), [
     { brand: 'visa', last4: '1486', exp_month: 12, exp_year: CARD.exp_year, name: 'Ada Lovelace' },
   ])
   assert.equal(secretsInDatabase(server.dataDir, ['4539578763621486', '4539 5787 6362 1486', '453957876362']), [])
-  const entries = server.query<{ action: string; record_name: string }>("SELECT action, record_name FROM audit_events WHERE organization_id = ? AND collection = 'billing'", owner.organizationId)
+  const entries = await server.rows<{ action: string; record_name: string }>(sql`SELECT action, record_name FROM audit_events WHERE organization_id = ${owner.organizationId} AND collection = 'billing'`)
   assert.ok(entries.some((entry) => entry.action === 'payment_method' && entry.record_name === 'visa 1486'))
   assert.ok(entries.some((entry) => entry.action === 'plan' && entry.record_name === 'team'))
   assert.not.ok(JSON.stringify(entries).includes(CARD.cvc))
@@ -179,24 +167,19 @@ test('a card is kept as brand, last four, expiry and name: never its number or c
   for (const [number, brand] of brands) assert.is(expectStatus<Rec>(await setCard(owner, { ...CARD, number }), 200).payment_method.brand, brand, number)
   const removed = expectStatus<Rec>(await call(server, 'DELETE', '/billing/payment-method', owner.token), 200)
   assert.is(removed.payment_method, null)
-  assert.is(count('payment_methods', owner.organizationId), 0)
+  assert.is(await count('payment_methods', owner.organizationId), 0)
 })
 
 test('invoices: one per month that ended, made once however often asked, newest first and paged', async () => {
   const months = 14
   const created = new Date(monthStart(new Date(), -months).getTime() + 86_400_000).toISOString()
-  writeDb(server, 'UPDATE organizations SET created_at = ? WHERE id = ?', created, owner.organizationId)
+  await server.exec(sql`UPDATE organizations SET created_at = ${created} WHERE id = ${owner.organizationId}`)
   // Last month's last hour, folded from heartbeats long pruned.
   const lastHour = new Date(monthStart(new Date()).getTime() - 3600_000).toISOString()
-  writeDb(
-    server,
-    "INSERT INTO metric_rollups (organization_id, step_seconds, bucket, samples, online, bytes_in, bytes_out, latency) VALUES (?, 3600, ?, 1, 1, 999999, 1, '[]')",
-    owner.organizationId,
-    lastHour,
-  )
+  await server.exec(sql`INSERT INTO metric_rollups (organization_id, step_seconds, bucket, samples, online, bytes_in, bytes_out, latency) VALUES (${owner.organizationId}, 3600, ${lastHour}, 1, 1, 999999, 1, '[]')`)
   const [first, second, third] = await Promise.all([invoices(owner, { per_page: 5 }), invoices(owner, { per_page: 5 }), invoices(owner, { per_page: 5 })])
   for (const answer of [first!, second!, third!]) assert.is(answer.headers.get('X-Total-Count'), String(months))
-  assert.is(count('invoices', owner.organizationId), months)
+  assert.is(await count('invoices', owner.organizationId), months)
   const expected = Array.from({ length: months }, (_, i) => periodOf(monthStart(new Date(), -(i + 1))))
   const pages: Rec[] = []
   for (let page = 1; page <= 3; page++) pages.push(...expectStatus<Rec[]>(await invoices(owner, { per_page: 5, page }), 200))
@@ -219,7 +202,7 @@ test('invoices: one per month that ended, made once however often asked, newest 
   assert.is((await invoices(owner, { per_page: 7 })).status, 400)
   assert.is((await invoices(owner, { sort: 'secret' })).status, 400)
   await invoices(owner)
-  assert.is(count('invoices', owner.organizationId), months)
+  assert.is(await count('invoices', owner.organizationId), months)
 })
 
 test('the seeded organization has its past invoices', async () => {
@@ -245,8 +228,8 @@ test("another organization's invoices are not found; a caller without billing is
   assert.not.ok(JSON.stringify(mine).includes(owner.organizationId))
 
   const limited = await register(server, 'No billing')
-  joinOrganization(server, limited, owner.organizationId, ['devices'])
-  const before = orgRow(owner.organizationId)
+  await joinOrganization(server, limited, owner.organizationId, ['devices'])
+  const before = await orgRow(owner.organizationId)
   const refused = [
     await billing(limited),
     await setPlan(limited, { plan: 'business', version: before.version }),
@@ -256,8 +239,8 @@ test("another organization's invoices are not found; a caller without billing is
     await call(server, 'GET', `/billing/invoices/${theirs[0]!.id}`, limited.token),
   ]
   assert.equal(refused.map((answer) => answer.status), [403, 403, 403, 403, 403, 403])
-  assert.equal(orgRow(owner.organizationId), before)
-  assert.is(count('payment_methods', owner.organizationId), 0)
+  assert.equal(await orgRow(owner.organizationId), before)
+  assert.is(await count('payment_methods', owner.organizationId), 0)
   assert.is((await call(server, 'GET', '/billing/')).status, 401)
 })
 

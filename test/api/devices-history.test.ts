@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import {
@@ -14,7 +15,6 @@ import {
   type Client,
   type Tenant,
   type TestServer,
-  writeDb,
 } from './collections/_api'
 
 type Rec = Record<string, any>
@@ -63,7 +63,7 @@ test('bounds a busy day to at most 150 points, each a ten-minute bucket', async 
   const owner = await admin(server)
   const [seeded] = expectStatus<Rec[]>(await owner.list('devices', { status: 'online', per_page: 5 }), 200)
   // The seeded fleet has a heartbeat every 5 minutes of the day before the server started.
-  const raw = server.query<{ n: number }>(`SELECT count(*) AS n FROM heartbeats WHERE device_id = ?`, seeded!.id)[0]!.n
+  const raw = (await server.rows<{ n: number }>(sql`SELECT count(*) AS n FROM heartbeats WHERE device_id = ${seeded!.id}`))[0]!.n
   assert.ok(raw > 200, `${raw} raw samples`)
   const points = expectStatus<Sample[]>(await history(owner, seeded!.id), 200)
   assert.ok(points.length > 100 && points.length <= 150, `${points.length} points`)
@@ -104,14 +104,7 @@ test('leaves out heartbeats older than the range', async () => {
     [DAY + 12 * TEN_MIN, 99],
     [DAY - 2 * TEN_MIN, 12],
   ] as const) {
-    writeDb(
-      server,
-      `INSERT INTO heartbeats (device_id, organization_id, at, latency_ms, bytes_in, bytes_out, cpu, memory) VALUES (?, ?, ?, ?, 1, 1, 1, 1)`,
-      device.id,
-      user.organizationId,
-      new Date(now - ago).toISOString(),
-      latency,
-    )
+    await server.exec(sql`INSERT INTO heartbeats (device_id, organization_id, at, latency_ms, bytes_in, bytes_out, cpu, memory) VALUES (${device.id}, ${user.organizationId}, ${new Date(now - ago).toISOString()}, ${latency}, 1, 1, 1, 1)`)
   }
   const points = expectStatus<Sample[]>(await history(user, device.id), 200)
   assert.equal(points.map((point) => point.latency_ms), [12])
@@ -136,7 +129,7 @@ test('answers 403 without the devices right, 401 without a token, 400 for an unk
   assert.is((await call(server, 'GET', `/devices/${device.id}/history`)).status, 401)
   const bad = await history(user, device.id, '1y')
   assert.equal([bad.status, bad.body.errors], [400, { range: 'Invalid value' }])
-  limitRights(server, user.email, ['tunnels'])
+  await limitRights(server, user.email, ['tunnels'])
   const refused = await history(user, device.id)
   assert.equal([refused.status, refused.body], [403, { message: 'You do not have the right to do this' }])
 })

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import Database from 'better-sqlite3'
+import { sql, type RawBuilder } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { NetworkMetrics, TrafficMetrics } from '../../src/contract/metrics'
@@ -58,42 +58,26 @@ const beat = (latency_ms: number, bytes_in: number, bytes_out: number, status: '
   createHeartbeat({ status, metrics: { latency_ms, bytes_in, bytes_out, cpu: 10, memory: 20 } })
 
 type Totals = { samples: number; bytes_in: number; bytes_out: number }
-const rawTotals = (organizationId: string) =>
-  server.query<Totals>(
-    `SELECT count(*) AS samples, coalesce(sum(bytes_in), 0) AS bytes_in, coalesce(sum(bytes_out), 0) AS bytes_out FROM heartbeats WHERE organization_id = ?`,
-    organizationId,
-  )[0]!
-const rollupTotals = (organizationId: string, step: number) =>
-  server.query<Totals>(
-    `SELECT coalesce(sum(samples), 0) AS samples, coalesce(sum(bytes_in), 0) AS bytes_in, coalesce(sum(bytes_out), 0) AS bytes_out FROM metric_rollups WHERE organization_id = ? AND step_seconds = ?`,
-    organizationId,
-    step,
-  )[0]!
-const rollup = (organizationId: string, step: number, at: number) =>
-  server.query<Rec>(`SELECT * FROM metric_rollups WHERE organization_id = ? AND step_seconds = ? AND bucket = ?`, organizationId, step, new Date(at).toISOString())[0]
+const rawTotals = async (organizationId: string) =>
+  (await server.rows<Totals>(sql`SELECT count(*) AS samples, coalesce(sum(bytes_in), 0) AS bytes_in, coalesce(sum(bytes_out), 0) AS bytes_out FROM heartbeats WHERE organization_id = ${organizationId}`))[0]!
+const rollupTotals = async (organizationId: string, step: number) =>
+  (await server.rows<Totals>(sql`SELECT coalesce(sum(samples), 0) AS samples, coalesce(sum(bytes_in), 0) AS bytes_in, coalesce(sum(bytes_out), 0) AS bytes_out FROM metric_rollups WHERE organization_id = ${organizationId} AND step_seconds = ${step}`))[0]!
+const rollup = async (organizationId: string, step: number, at: number) =>
+  (await server.rows<Rec>(sql`SELECT * FROM metric_rollups WHERE organization_id = ${organizationId} AND step_seconds = ${step} AND bucket = ${new Date(at).toISOString()}`))[0]
 const indexOf = (answer: { times: number[] }, at: number) => answer.times.indexOf(at / 1000)
 
 /** Inserts heartbeats straight into the database, as a bulk import would. */
-function insertHeartbeats(rows: { device_id: string; organization_id: string; at: number; latency_ms: number; bytes_in?: number; bytes_out?: number }[]) {
-  const db = new Database(path.join(server.dataDir, 'console.db'))
-  try {
-    const insert = db.prepare(
-      `INSERT INTO heartbeats (device_id, organization_id, at, latency_ms, bytes_in, bytes_out, cpu, memory, status) VALUES (?, ?, ?, ?, ?, ?, 1, 1, 'online')`,
-    )
-    db.transaction(() => {
-      for (const row of rows) insert.run(row.device_id, row.organization_id, new Date(row.at).toISOString(), row.latency_ms, row.bytes_in ?? 1, row.bytes_out ?? 1)
-    })()
-  } finally {
-    db.close()
-  }
+async function insertHeartbeats(rows: { device_id: string; organization_id: string; at: number; latency_ms: number; bytes_in?: number; bytes_out?: number }[]) {
+  const values = rows.map((row) => ({ ...row, at: new Date(row.at).toISOString(), bytes_in: row.bytes_in ?? 1, bytes_out: row.bytes_out ?? 1, cpu: 1, memory: 1, status: 'online' }))
+  await server.db.insertInto('heartbeats').values(values).execute()
 }
 
 test('the seeded day of heartbeats is folded: the rollups hold the raw totals', async () => {
   const owner = await admin(server)
   expectStatus(await network(owner, '7d'), 200)
-  const raw = rawTotals(owner.organizationId)
+  const raw = await rawTotals(owner.organizationId)
   assert.ok(raw.samples > 5000, `${raw.samples} seeded samples`)
-  for (const step of [60, 300, 3600]) assert.equal(rollupTotals(owner.organizationId, step), raw, `grain ${step}`)
+  for (const step of [60, 300, 3600]) assert.equal(await rollupTotals(owner.organizationId, step), raw, `grain ${step}`)
   const answer = expectStatus<TrafficMetrics>(await traffic(owner, '7d'), 200)
   assert.is(answer.bytes_in.reduce((a, b) => a + b, 0), raw.bytes_in)
   assert.is(answer.bytes_out.reduce((a, b) => a + b, 0), raw.bytes_out)
@@ -113,7 +97,7 @@ test('rollups equal the raw samples across minute and hour boundaries, folded in
   advance(25_000) // hh:58:10: the fold takes hh:57, in the middle of its five minutes and its hour
   expectStatus(await key.heartbeat(a!, beat(50, 500, 50)), 200)
   expectStatus(await network(user, '1h'), 200)
-  assert.is(rollup(user.organizationId, 300, hour - 5 * MIN)?.online, 2, 'a and b so far')
+  assert.is((await rollup(user.organizationId, 300, hour - 5 * MIN))?.online, 2, 'a and b so far')
   advance(40_000) // hh:58:50
   expectStatus(await key.heartbeat(a!, beat(60, 600, 60)), 200)
   expectStatus(await key.heartbeat(b!, beat(70, 700, 70)), 200)
@@ -125,17 +109,11 @@ test('rollups equal the raw samples across minute and hour boundaries, folded in
   advance(60_000) // 00:02:10: every minute with a heartbeat is complete
 
   const net = expectStatus<NetworkMetrics>(await network(user, '1h'), 200)
-  const raw = rawTotals(user.organizationId)
+  const raw = await rawTotals(user.organizationId)
   assert.equal(raw, { samples: 10, bytes_in: 5500, bytes_out: 550 })
-  for (const step of [60, 300, 3600]) assert.equal(rollupTotals(user.organizationId, step), raw, `grain ${step}`)
-  const deviceTotals = server.query<Rec>(
-    `SELECT device_id, sum(samples) AS samples, sum(bytes_in) AS bytes_in, sum(bytes_out) AS bytes_out FROM device_traffic_hours WHERE organization_id = ? GROUP BY device_id ORDER BY device_id`,
-    user.organizationId,
-  )
-  const rawDevices = server.query<Rec>(
-    `SELECT device_id, count(*) AS samples, sum(bytes_in) AS bytes_in, sum(bytes_out) AS bytes_out FROM heartbeats WHERE organization_id = ? GROUP BY device_id ORDER BY device_id`,
-    user.organizationId,
-  )
+  for (const step of [60, 300, 3600]) assert.equal(await rollupTotals(user.organizationId, step), raw, `grain ${step}`)
+  const deviceTotals = await server.rows<Rec>(sql`SELECT device_id, sum(samples) AS samples, sum(bytes_in) AS bytes_in, sum(bytes_out) AS bytes_out FROM device_traffic_hours WHERE organization_id = ${user.organizationId} GROUP BY device_id ORDER BY device_id`)
+  const rawDevices = await server.rows<Rec>(sql`SELECT device_id, count(*) AS samples, sum(bytes_in) AS bytes_in, sum(bytes_out) AS bytes_out FROM heartbeats WHERE organization_id = ${user.organizationId} GROUP BY device_id ORDER BY device_id`)
   assert.equal(deviceTotals, rawDevices, 'per device')
 
   // Distinct devices online: twice in a minute counts once, an error is not online, and a device
@@ -143,9 +121,9 @@ test('rollups equal the raw samples across minute and hour boundaries, folded in
   const online = (at: number) => net.online[indexOf(net, at)]
   assert.equal([online(hour - 3 * MIN), online(hour - 2 * MIN), online(hour), online(hour + MIN)], [2, 2, 2, 1])
   assert.is(net.times.at(-1), (hour + MIN) / 1000, 'the last point is the last complete minute')
-  assert.is(rollup(user.organizationId, 300, hour - 5 * MIN)?.online, 2)
-  assert.is(rollup(user.organizationId, 3600, hour - HOUR)?.online, 2)
-  assert.is(rollup(user.organizationId, 3600, hour)?.online, 3)
+  assert.is((await rollup(user.organizationId, 300, hour - 5 * MIN))?.online, 2)
+  assert.is((await rollup(user.organizationId, 3600, hour - HOUR))?.online, 2)
+  assert.is((await rollup(user.organizationId, 3600, hour))?.online, 3)
   const day = expectStatus<NetworkMetrics>(await network(user, '24h'), 200)
   assert.is(day.online[indexOf(day, hour - 5 * MIN)], 2)
   const week = expectStatus<NetworkMetrics>(await network(user, '7d'), 200)
@@ -192,7 +170,7 @@ test('each range answers exactly its number of points, one per step, whatever th
     }
   }
   const seeded = expectStatus<NetworkMetrics>(await network(owner, '24h'), 200)
-  const devices = server.query<Rec>(`SELECT status, count(*) AS n FROM devices WHERE organization_id = ? GROUP BY status`, owner.organizationId)
+  const devices = await server.rows<Rec>(sql`SELECT status, count(*) AS n FROM devices WHERE organization_id = ${owner.organizationId} GROUP BY status`)
   assert.equal(seeded.status, { online: 0, offline: 0, provisioning: 0, error: 0, ...Object.fromEntries(devices.map((row) => [row.status, row.n])) })
   assert.equal(expectStatus<NetworkMetrics>(await network(owner), 200).range, '24h', 'no range is 24 h')
 })
@@ -201,7 +179,7 @@ test('latency p50 and p95 are within the stated bound of a known distribution', 
   const { user, devices } = await fleet(2, 'Latency')
   const minute = (Math.floor(now() / HOUR) + 1) * HOUR + 7 * MIN
   const latencies = Array.from({ length: 400 }, (_, i) => Math.round(3 * 1.017 ** i * 10) / 10)
-  insertHeartbeats(
+  await insertHeartbeats(
     latencies.map((latency_ms, i) => ({ device_id: devices[i % 2]!.id, organization_id: user.organizationId, at: minute + (i % 60) * 1000, latency_ms })),
   )
   advanceTo(minute + 2 * MIN)
@@ -259,10 +237,10 @@ test('rights: network and traffic each need their own; a devices key is refused'
   const networkOnly = client(server, expectStatus<Rec>(await user.create('access_keys', createKey({ scopes: ['network'] })), 201).secret)
   expectStatus(await network(networkOnly, '1h'), 200)
   expectStatus(await traffic(networkOnly, '1h'), 403)
-  limitRights(server, user.email, ['devices', 'traffic'])
+  await limitRights(server, user.email, ['devices', 'traffic'])
   expectStatus(await network(user, '1h'), 403)
   expectStatus(await traffic(user, '1h'), 200)
-  limitRights(server, user.email, ['devices'])
+  await limitRights(server, user.email, ['devices'])
   const refused = await traffic(user, '24h')
   expectStatus(refused, 403)
   assert.type(refused.body.message, 'string')
@@ -291,28 +269,25 @@ test('a restart folds on from where it stopped: nothing is counted twice or lost
   const dataDir = path.join(server.root, 'restart')
   const quiet = { info() {}, error() {} }
   const at = Date.now()
-  // The first start seeds a day of history and folds it; closing waits for the fold.
-  await (await startBare({ port: 0, hostname: '127.0.0.1', dataDir, scryptCost: 1024, log: quiet, now: () => new Date(at) })).close()
-  const file = path.join(dataDir, 'console.db')
-  const db = new Database(file)
-  const device = db.prepare(`SELECT id, organization_id FROM devices WHERE status = 'online' LIMIT 1`).get() as Rec
-  db.prepare(
-    `INSERT INTO heartbeats (device_id, organization_id, at, latency_ms, bytes_in, bytes_out, cpu, memory, status) VALUES (?, ?, ?, 9, 12345, 678, 1, 1, 'online')`,
-  ).run(device.id, device.organization_id, new Date(at + 30_000).toISOString())
-  db.close()
-  // Twice more, a few minutes on: the sample written meanwhile is folded once.
-  for (const later of [3 * MIN, 4 * MIN]) {
-    await (await startBare({ port: 0, hostname: '127.0.0.1', dataDir, scryptCost: 1024, log: quiet, now: () => new Date(at + later) })).close()
-  }
-  const check = new Database(file, { readonly: true })
+  const start = (later: number) => startBare({ port: 0, hostname: '127.0.0.1', dataDir, scryptCost: 1024, log: quiet, now: () => new Date(at + later) })
+  // The first start seeds a day of history and folds it; a sample of the next minute, not yet
+  // complete, is written before it stops; closing waits for the fold.
+  const first = await start(0)
+  const [device] = await sql<Rec>`SELECT id, organization_id FROM devices WHERE status = 'online'`.execute(first.db).then((result) => result.rows)
+  await sql`INSERT INTO heartbeats (device_id, organization_id, at, latency_ms, bytes_in, bytes_out, cpu, memory, status) VALUES (${device!.id}, ${device!.organization_id}, ${new Date(at + 30_000).toISOString()}, 9, 12345, 678, 1, 1, 'online')`.execute(first.db)
+  await first.close()
+  // Twice more, a few minutes on: the sample written before the restart is folded once.
+  for (const later of [3 * MIN, 4 * MIN]) await (await start(later)).close()
+  const check = await start(4 * MIN)
   try {
-    const raw = check.prepare(`SELECT count(*) AS samples, sum(bytes_in) AS bytes_in, sum(bytes_out) AS bytes_out FROM heartbeats`).get()
+    const one = async (query: RawBuilder<unknown>) => (await query.execute(check.db)).rows[0]
+    const raw = await one(sql`SELECT count(*) AS samples, sum(bytes_in) AS bytes_in, sum(bytes_out) AS bytes_out FROM heartbeats`)
     for (const step of [60, 300, 3600]) {
-      assert.equal(check.prepare(`SELECT sum(samples) AS samples, sum(bytes_in) AS bytes_in, sum(bytes_out) AS bytes_out FROM metric_rollups WHERE step_seconds = ?`).get(step), raw, `grain ${step}`)
+      assert.equal(await one(sql`SELECT sum(samples) AS samples, sum(bytes_in) AS bytes_in, sum(bytes_out) AS bytes_out FROM metric_rollups WHERE step_seconds = ${step}`), raw, `grain ${step}`)
     }
-    assert.equal(check.prepare(`SELECT sum(samples) AS samples, sum(bytes_in) AS bytes_in, sum(bytes_out) AS bytes_out FROM device_traffic_hours`).get(), raw, 'device hours')
+    assert.equal(await one(sql`SELECT sum(samples) AS samples, sum(bytes_in) AS bytes_in, sum(bytes_out) AS bytes_out FROM device_traffic_hours`), raw, 'device hours')
   } finally {
-    check.close()
+    await check.close()
   }
 })
 
@@ -321,15 +296,15 @@ test('the sweeper prunes minutes after 48 hours and keeps the hours', async () =
   expectStatus(await key.heartbeat(devices[0]!.id, beat(5, 77, 7)), 200)
   advance(2 * MIN)
   expectStatus(await network(user, '1h'), 200)
-  const count = (step: number) => server.query<{ n: number }>(`SELECT count(*) AS n FROM metric_rollups WHERE organization_id = ? AND step_seconds = ?`, user.organizationId, step)[0]!.n
-  assert.equal([count(60), count(300), count(3600)], [1, 1, 1])
+  const count = async (step: number) => (await server.rows<{ n: number }>(sql`SELECT count(*) AS n FROM metric_rollups WHERE organization_id = ${user.organizationId} AND step_seconds = ${step}`))[0]!.n
+  assert.equal(await Promise.all([60, 300, 3600].map(count)), [1, 1, 1])
   advance(2 * DAY + HOUR)
   await server.sweep()
-  assert.equal([count(60), count(300), count(3600)], [0, 1, 1])
+  assert.equal(await Promise.all([60, 300, 3600].map(count)), [0, 1, 1])
   advance(7 * DAY)
   await server.sweep()
-  assert.equal([count(60), count(300), count(3600)], [0, 0, 1])
-  assert.equal(server.query(`SELECT count(*) AS n FROM device_traffic_hours WHERE organization_id = ?`, user.organizationId), [{ n: 0 }])
+  assert.equal(await Promise.all([60, 300, 3600].map(count)), [0, 0, 1])
+  assert.equal(await server.rows(sql`SELECT count(*) AS n FROM device_traffic_hours WHERE organization_id = ${user.organizationId}`), [{ n: 0 }])
 })
 
 test.run()

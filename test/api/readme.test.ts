@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { sql } from 'kysely'
 import Database from 'better-sqlite3'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -45,16 +46,16 @@ const curl = async (command: string) => {
   }
   return answers.map((text) => JSON.parse(text) as Rec)
 }
-const until = async (what: string, done: () => boolean, ms = 30_000) => {
+const until = async (what: string, done: () => boolean | Promise<boolean>, ms = 30_000) => {
   const deadline = Date.now() + ms
-  while (!done()) {
+  while (!(await done())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
 }
-const simSerials = () => server.query<{ serial: string }>("SELECT serial FROM devices WHERE serial LIKE 'SIM-%' ORDER BY serial").map((row) => row.serial)
-const reportingSince = (at: string) =>
-  server.query<{ n: number }>('SELECT count(DISTINCT device_id) AS n FROM heartbeats WHERE at >= ?', at)[0]!.n
+const simSerials = async () => (await server.rows<{ serial: string }>(sql`SELECT serial FROM devices WHERE serial LIKE 'SIM-%' ORDER BY serial`)).map((row) => row.serial)
+const reportingSince = async (at: string) =>
+  (await server.rows<{ n: number }>(sql`SELECT count(DISTINCT device_id) AS n FROM heartbeats WHERE at >= ${at}`))[0]!.n
 
 test.before(async () => {
   server = await startServer()
@@ -87,7 +88,7 @@ test('the key and heartbeat examples make a heartbeat key and set a device onlin
   assert.equal(answers.map((answer) => answer.status), answers.map(() => 'online'), JSON.stringify(answers))
   const record = expectStatus<Rec>(await me.get('devices', device!.id), 200)
   assert.equal([record.status, record.ip, record.firmware], ['online', '10.0.0.7', '2.5.0'])
-  const [last] = server.query<Rec>('SELECT bytes_in, bytes_out FROM heartbeats WHERE device_id = ? ORDER BY at DESC LIMIT 1', device!.id)
+  const [last] = await server.rows<Rec>(sql`SELECT bytes_in, bytes_out FROM heartbeats WHERE device_id = ${device!.id} ORDER BY at DESC LIMIT 1`)
   assert.equal(last, { bytes_in: 5200, bytes_out: 900 })
 })
 
@@ -105,7 +106,7 @@ test('the live fleet command drives fifty devices until Ctrl-C, then revokes its
   const started = new Date().toISOString()
   const run = background(`${local(only(/^npm run simulate /), { 'printed password': ADMIN.password })} --url ${server.url}`, root)
   try {
-    await until('fifty devices reporting', () => simSerials().length === 10 && reportingSince(started) >= 45)
+    await until('fifty devices reporting', async () => (await simSerials()).length === 10 && (await reportingSince(started)) >= 45)
   } finally {
     assert.ok(await run.interrupt(), run.output())
   }
@@ -115,14 +116,15 @@ test('the live fleet command drives fifty devices until Ctrl-C, then revokes its
   assert.not.match(out, 'could not add')
   assert.match(out, /stopped: sent [1-9]/)
   assert.match(out, 'revoked the access key this run made')
-  assert.equal(server.query("SELECT revoked_at IS NOT NULL AS revoked FROM access_keys WHERE name = 'Device simulator'"), [{ revoked: 1 }])
+  const keys = await server.rows<{ revoked_at: string | null }>(sql`SELECT revoked_at FROM access_keys WHERE name = 'Device simulator'`)
+  assert.equal(keys.map((key) => key.revoked_at !== null), [true])
 })
 
 test('past the plan’s limit the simulator says how many it could not add and why, and drives the rest', async () => {
   const started = new Date().toISOString()
   const run = background(`npm run simulate -- --devices 50 --password '${ADMIN.password}' --url ${server.url}`, root)
   try {
-    await until('the ten devices reporting', () => run.output().includes('agents reporting') && reportingSince(started) >= 9)
+    await until('the ten devices reporting', async () => run.output().includes('agents reporting') && (await reportingSince(started)) >= 9)
   } finally {
     assert.ok(await run.interrupt(), run.output())
   }
@@ -131,7 +133,7 @@ test('past the plan’s limit the simulator says how many it could not add and w
   assert.match(out, 'could not add 40 of 50 device(s): Your plan allows 50 devices; remove one or change the plan')
   assert.match(out, '10 agents reporting')
   assert.not.match(out, 'The simulator stopped')
-  assert.is(simSerials().length, 10)
+  assert.is((await simSerials()).length, 10)
 })
 
 test('the backup command copies the live database whole', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { startTestServer } from './_server'
@@ -7,14 +8,14 @@ const DAY = 24 * 3600_000
 test('heartbeat samples older than seven days are swept, newer ones kept', async () => {
   const server = await startTestServer()
   try {
-    const seeded = server.query<{ n: number }>('select count(*) as n from heartbeats')[0]!.n
+    const seeded = (await server.rows<{ n: number }>(sql`select count(*) as n from heartbeats`))[0]!.n
     assert.ok(seeded > 1000, `seeded ${seeded}`)
     server.advance(5 * DAY)
     await server.sweep()
-    assert.equal(server.query('select count(*) as n from heartbeats'), [{ n: seeded }])
+    assert.equal(await server.rows(sql`select count(*) as n from heartbeats`), [{ n: seeded }])
     server.advance(3 * DAY)
     await server.sweep()
-    assert.equal(server.query('select count(*) as n from heartbeats'), [{ n: 0 }])
+    assert.equal(await server.rows(sql`select count(*) as n from heartbeats`), [{ n: 0 }])
   } finally {
     await server.close()
   }
@@ -25,14 +26,14 @@ test('sign-ins older than ninety days are swept, newer ones kept', async () => {
   try {
     const { signIn } = await import('./_server')
     await signIn(server)
-    const ages = () => server.query<{ at: string }>('select at from sign_ins').map((row) => row.at)
-    const seeded = ages()
+    const ages = async () => (await server.rows<{ at: string }>(sql`select at from sign_ins`)).map((row) => row.at)
+    const seeded = await ages()
     assert.ok(seeded.length > 1, 'the seed and the sign-in left some')
     // Ninety days on, less half a day: what is older than twelve hours now is past its time.
     server.advance(89.5 * DAY)
     const cutoff = new Date(Date.now() - DAY / 2).toISOString()
     await server.sweep()
-    const left = ages()
+    const left = await ages()
     assert.ok(left.length < seeded.length, 'the oldest went')
     assert.ok(left.length > 0, 'the newest stayed')
     assert.equal(left.sort(), seeded.filter((at) => at >= cutoff).sort())

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import {
@@ -11,7 +12,6 @@ import {
   joinOrganization,
   register,
   startServer,
-  writeDb,
   type Tenant,
   type TestServer,
 } from './collections/_api'
@@ -43,7 +43,7 @@ async function knownSetup(): Promise<{ owner: Tenant; devices: Rec[] }> {
   expectStatus(await key.heartbeat(devices[1]!.id), 200)
   expectStatus(await key.heartbeat(devices[2]!.id, createHeartbeat({ status: 'error' })), 200)
   expectStatus(await key.heartbeat(devices[3]!.id), 200)
-  writeDb(server, `UPDATE devices SET status = 'offline' WHERE id = ?`, devices[3]!.id)
+  await server.exec(sql`UPDATE devices SET status = 'offline' WHERE id = ${devices[3]!.id}`)
 
   expectStatus(await owner.create('tunnels', createTunnel(devices[0]!.id)), 201, 'tunnel up')
   expectStatus(await owner.create('tunnels', createTunnel(devices[2]!.id)), 201, 'tunnel on a device in error')
@@ -55,7 +55,7 @@ async function knownSetup(): Promise<{ owner: Tenant; devices: Rec[] }> {
   expectStatus(await owner.remove('access_keys', revoked.id), 200, 'revoke')
   expectStatus(await owner.create('access_keys', createKey({ expires_in_days: null })), 201)
   const expired = expectStatus<Rec>(await owner.create('access_keys', createKey({ expires_in_days: 7 })), 201)
-  writeDb(server, `UPDATE access_keys SET expires_at = ? WHERE id = ?`, new Date(Date.now() - 3600_000).toISOString(), expired.id)
+  await server.exec(sql`UPDATE access_keys SET expires_at = ${new Date(Date.now() - 3600_000).toISOString()} WHERE id = ${expired.id}`)
 
   for (const name of ['Reporter', 'Billing export']) {
     expectStatus(await call(server, 'POST', '/app_ids/', owner.token, { name, redirect_uris: [], scopes: ['devices'] }), 201, 'app id')
@@ -108,16 +108,7 @@ test("never counts another organization's devices, tunnels, keys or app ids", as
   // A forged row: their tunnel pointing at our online device still counts for them only.
   const ours = expectStatus<Rec[]>(await owner.list('devices', { status: 'online', per_page: 10 }), 200)
   const at = new Date().toISOString()
-  writeDb(
-    server,
-    `INSERT INTO tunnels (id, organization_id, device_id, name, protocol, local_port, public_endpoint, enabled, created_at, updated_at, version) VALUES (?, ?, ?, 'forged', 'tcp', 22, ?, 1, ?, ?, 1)`,
-    `forged-${Date.now()}`,
-    other.organizationId,
-    ours[0]!.id,
-    `forged-${Date.now()}.example.net:1`,
-    at,
-    at,
-  )
+  await server.exec(sql`INSERT INTO tunnels (id, organization_id, device_id, name, protocol, local_port, public_endpoint, enabled, created_at, updated_at, version) VALUES (${`forged-${Date.now()}`}, ${other.organizationId}, ${ours[0]!.id}, 'forged', 'tcp', 22, ${`forged-${Date.now()}.example.net:1`}, 1, ${at}, ${at}, 1)`)
   const again = expectStatus<Rec>(await summary(owner.token), 200)
   for (const part of ['devices', 'tunnels', 'access_keys', 'app_ids', 'billing']) assert.equal(again[part], first[part], part)
   const theirsSummary = expectStatus<Rec>(await summary(other.token), 200)
@@ -141,12 +132,12 @@ test('answers each part only with its right', async () => {
   ]
   for (const [rights, parts] of cases) {
     const member = await register(server, 'Member')
-    joinOrganization(server, member, owner.organizationId, rights)
+    await joinOrganization(server, member, owner.organizationId, rights)
     const body = expectStatus<Rec>(await summary(member.token), 200, rights.join(','))
     assert.equal(Object.keys(body).sort(), ['generated_at', ...parts].sort(), `rights ${rights.join(', ') || 'none'}`)
   }
   const member = await register(server, 'Devices only')
-  joinOrganization(server, member, owner.organizationId, ['devices'])
+  await joinOrganization(server, member, owner.organizationId, ['devices'])
   const body = expectStatus<Rec>(await summary(member.token), 200)
   assert.equal(body.devices, { online: 2, offline: 1, error: 1, provisioning: 1, total: 5 }, "the organization's figures")
 })

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import {
@@ -28,7 +29,7 @@ test.after(() => server.close())
 const newDevice = async (who: Tenant = me, overrides: Rec = {}) => expectStatus<Rec>(await who.create('devices', createDevice(overrides)), 201, 'create device')
 const newTunnel = async (deviceId: string, overrides: Rec = {}) => expectStatus<Rec>(await me.create('tunnels', createTunnel(deviceId, overrides)), 201, 'create tunnel')
 const newKey = async (overrides: Rec = {}) => expectStatus<Rec>(await me.create('access_keys', createKey(overrides)), 201, 'create key')
-const rowOf = (table: string, id: string) => server.query(`SELECT * FROM ${table} WHERE id = ?`, id)[0]
+const rowOf = async (table: string, id: string) => (await server.rows(sql`SELECT * FROM ${sql.table(table)} WHERE id = ${id}`))[0]
 
 test('creates a device as provisioning, reads it back and updates what a person sets', async () => {
   const body = createDevice({ name: 'Lobby kiosk', tags: ['kiosk', 'lobby', 'kiosk'] })
@@ -102,12 +103,12 @@ test('deletes a tunnel, then a device together with its tunnels', async () => {
   assert.equal(expectStatus(await me.remove('tunnels', first!.id), 200), first)
   assert.is((await me.get('tunnels', first!.id)).status, 404)
   assert.is((await me.remove('tunnels', first!.id)).status, 404, 'a second delete finds nothing')
-  assert.is(rowOf('tunnels', first!.id), undefined)
+  assert.is(await rowOf('tunnels', first!.id), undefined)
 
   assert.equal(expectStatus(await me.remove('devices', device.id), 200), device)
   assert.is((await me.get('devices', device.id)).status, 404)
   assert.is((await me.get('tunnels', second!.id)).status, 404)
-  assert.equal(server.query(`SELECT id FROM tunnels WHERE device_id = ?`, device.id), [])
+  assert.equal(await server.rows(sql`SELECT id FROM tunnels WHERE device_id = ${device.id}`), [])
 })
 
 test('revokes a key on delete: it stays listed, marked with revoked_at', async () => {
@@ -119,7 +120,7 @@ test('revokes a key on delete: it stays listed, marked with revoked_at', async (
   assert.equal(expectStatus(await me.get('access_keys', key.id), 200), revoked)
   const listed = expectStatus<Rec[]>(await me.list('access_keys', { q: 'To revoke' }), 200)
   assert.equal(listed, [revoked])
-  assert.is(rowOf('access_keys', key.id)?.revoked_at, revoked.revoked_at)
+  assert.is((await rowOf('access_keys', key.id))?.revoked_at, revoked.revoked_at)
 })
 
 test('answers 400 with errors per field to bad bodies', async () => {
@@ -182,10 +183,10 @@ test('answers 403 to every verb of a collection whose right the caller lacks', a
   const device = expectStatus<Rec>(await narrow.create('devices', createDevice()), 201)
   const tunnel = expectStatus<Rec>(await narrow.create('tunnels', createTunnel(device.id)), 201)
   const key = expectStatus<Rec>(await narrow.create('access_keys', createKey()), 201)
-  const before = server.query(`SELECT * FROM devices, tunnels, access_keys WHERE devices.id = ? AND tunnels.id = ? AND access_keys.id = ?`, device.id, tunnel.id, key.id)
+  const before = await server.rows(sql`SELECT * FROM devices, tunnels, access_keys WHERE devices.id = ${device.id} AND tunnels.id = ${tunnel.id} AND access_keys.id = ${key.id}`)
   assert.is(before.length, 1)
 
-  limitRights(server, narrow.email, ['tunnels', 'users'])
+  await limitRights(server, narrow.email, ['tunnels', 'users'])
   const records: [CollectionName, Rec, Rec][] = [
     ['devices', device, createDevice()],
     ['access_keys', key, createKey()],
@@ -205,9 +206,9 @@ test('answers 403 to every verb of a collection whose right the caller lacks', a
     )
   }
   expectStatus(await narrow.get('tunnels', tunnel.id), 200, 'the right held still opens its collection')
-  limitRights(server, narrow.email, [])
+  await limitRights(server, narrow.email, [])
   assert.is((await narrow.list('tunnels')).status, 403)
-  assert.equal(server.query(`SELECT * FROM devices, tunnels, access_keys WHERE devices.id = ? AND tunnels.id = ? AND access_keys.id = ?`, device.id, tunnel.id, key.id), before)
+  assert.equal(await server.rows(sql`SELECT * FROM devices, tunnels, access_keys WHERE devices.id = ${device.id} AND tunnels.id = ${tunnel.id} AND access_keys.id = ${key.id}`), before)
 })
 
 test('answers 401 to every verb without a valid token', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import {
@@ -10,7 +11,6 @@ import {
   limitRights,
   register,
   startServer,
-  writeDb,
   type Tenant,
   type TestServer,
 } from './_api'
@@ -35,7 +35,7 @@ async function setUp(scopes: string[], keyOverrides: Rec = {}) {
   return { maker, device, tunnel, issued, key: client(server, issued.secret) }
 }
 
-const keyRow = (id: string) => server.query<Rec>(`SELECT * FROM access_keys WHERE id = ?`, id)[0]!
+const keyRow = async (id: string) => (await server.rows<Rec>(sql`SELECT * FROM access_keys WHERE id = ${id}`))[0]!
 const statuses = async (answers: Promise<{ status: number }>[]) => (await Promise.all(answers)).map((answer) => answer.status)
 
 test('sends the secret only in the answer that issues the key', async () => {
@@ -62,11 +62,11 @@ test('keeps no secret in clear in the database file', async () => {
   const { issued } = await setUp(['devices', 'tunnels'])
   const secret: string = issued.secret
   const random = secret.slice('edk_12345678_'.length)
-  const row = keyRow(issued.id)
+  const row = await keyRow(issued.id)
   assert.equal(Object.keys(row).sort(), ['created_at', 'created_by', 'expires_at', 'id', 'last_used_at', 'made_by_key', 'name', 'organization_id', 'prefix', 'revoked_at', 'scopes', 'secret_hash', 'updated_at', 'version'])
   assert.is(row.prefix, secret.slice(0, 12))
   assert.match(row.secret_hash, /^[0-9a-f]{64}$/)
-  for (const value of Object.values(server.query<Rec>(`SELECT * FROM access_keys`)).flatMap((each) => Object.values(each))) {
+  for (const value of Object.values(await server.rows<Rec>(sql`SELECT * FROM access_keys`)).flatMap((each) => Object.values(each))) {
     assert.not.ok(String(value).includes(random), `a column holds the key's random part: ${value}`)
   }
   assert.equal(secretsInDatabase(server.dataDir, [random]), [])
@@ -86,7 +86,7 @@ test('works as a Bearer token within its scopes and gets 403 outside them', asyn
   )
   // A key speaks for its maker on collections only: it is no session.
   assert.equal(await statuses([call(server, 'GET', '/users/self', issued.secret), call(server, 'POST', '/logout', issued.secret, {})]), [401, 401])
-  assert.is(keyRow(issued.id).revoked_at, null)
+  assert.is((await keyRow(issued.id)).revoked_at, null)
 
   const tunnelsOnly = await setUp(['tunnels'])
   const heartbeat = await tunnelsOnly.key.heartbeat(tunnelsOnly.device.id)
@@ -106,45 +106,45 @@ test('gets 401 everywhere once revoked', async () => {
 
 test('refuses to issue a key with a scope its maker does not hold', async () => {
   const { maker, issued } = await setUp(['devices', 'access_keys'])
-  const count = () => server.query(`SELECT id FROM access_keys WHERE organization_id = ?`, maker.organizationId).length
-  limitRights(server, maker.email, ['devices', 'access_keys', 'users'])
+  const count = async () => (await server.rows(sql`SELECT id FROM access_keys WHERE organization_id = ${maker.organizationId}`)).length
+  await limitRights(server, maker.email, ['devices', 'access_keys', 'users'])
   const wider = await maker.create('access_keys', createKey({ scopes: ['devices', 'tunnels'] }))
   assert.equal([wider.status, wider.body], [403, { message: 'You cannot give a key a right you do not hold yourself' }])
   // A key is held to its own scopes too: the maker holds users, the key does not.
   const key = client(server, issued.secret)
   const throughKey = await key.create('access_keys', createKey({ scopes: ['devices', 'users'] }))
   assert.equal([throughKey.status, throughKey.body.message], [403, 'You cannot give a key a right you do not hold yourself'])
-  assert.is(count(), 1)
+  assert.is(await count(), 1)
   expectStatus(await maker.create('access_keys', createKey({ scopes: ['devices', 'users'] })), 201)
   expectStatus(await key.create('access_keys', createKey({ scopes: ['devices'] })), 201)
-  assert.is(count(), 3)
+  assert.is(await count(), 3)
 })
 
 test("loses a right as soon as its maker does, and everything when the maker is disabled", async () => {
   const { maker, tunnel, key } = await setUp(['devices', 'tunnels'])
   expectStatus(await key.get('tunnels', tunnel.id), 200)
-  limitRights(server, maker.email, ['devices', 'access_keys'])
+  await limitRights(server, maker.email, ['devices', 'access_keys'])
   assert.equal(await statuses([key.get('tunnels', tunnel.id), key.list('tunnels'), key.list('devices')]), [403, 403, 200])
-  limitRights(server, maker.email, ['devices', 'tunnels', 'access_keys'])
+  await limitRights(server, maker.email, ['devices', 'tunnels', 'access_keys'])
   expectStatus(await key.get('tunnels', tunnel.id), 200, 'the scope comes back with the right')
-  writeDb(server, `UPDATE users SET status = 'disabled' WHERE id = ?`, maker.userId)
+  await server.exec(sql`UPDATE users SET status = 'disabled' WHERE id = ${maker.userId}`)
   assert.equal(await statuses([key.list('devices'), key.list('tunnels')]), [401, 401])
 })
 
 test('notes its last use, writing it at most once a minute', async () => {
   const { maker, key, issued } = await setUp(['devices'])
-  assert.is(keyRow(issued.id).last_used_at, null)
+  assert.is((await keyRow(issued.id)).last_used_at, null)
   expectStatus(await key.list('devices'), 200)
-  const first = keyRow(issued.id).last_used_at
+  const first = (await keyRow(issued.id)).last_used_at
   assert.ok(first, 'set on first use')
   assert.is(expectStatus<Rec>(await maker.get('access_keys', issued.id), 200).last_used_at, first)
   server.advance(30_000)
   expectStatus(await key.list('devices'), 200)
   expectStatus(await key.list('devices'), 200)
-  assert.is(keyRow(issued.id).last_used_at, first, 'not rewritten within a minute')
+  assert.is((await keyRow(issued.id)).last_used_at, first, 'not rewritten within a minute')
   server.advance(31_000)
   expectStatus(await key.list('devices'), 200)
-  const second = keyRow(issued.id).last_used_at
+  const second = (await keyRow(issued.id)).last_used_at
   assert.ok(Date.parse(second) - Date.parse(first) >= 60_000, `${first} -> ${second}`)
 })
 
@@ -175,18 +175,18 @@ test('what a key makes ends with it: its keys, and theirs, get 401 once it is re
   assert.equal(await statuses([child.key.list('devices'), child.key.heartbeat(device.id), grandchild.key.list('devices'), grandchild.key.heartbeat(device.id)]), [401, 401, 401, 401])
   const listed = expectStatus<Rec[]>(await maker.list('access_keys'), 200)
   assert.equal(listed.map((key) => key.revoked_at !== null), [true, true, true])
-  const trail = server.query<Rec>(`SELECT action, actor_id FROM audit_events WHERE record_id IN (?, ?) ORDER BY record_id`, child.issued.id, grandchild.issued.id)
+  const trail = await server.rows<Rec>(sql`SELECT action, actor_id FROM audit_events WHERE record_id IN (${child.issued.id}, ${grandchild.issued.id}) ORDER BY record_id`)
   assert.equal(trail.filter((entry) => entry.action === 'revoke').map((entry) => entry.actor_id), [maker.userId, maker.userId])
-  assert.is(keyRow(grandchild.issued.id).made_by_key, child.issued.id)
+  assert.is((await keyRow(grandchild.issued.id)).made_by_key, child.issued.id)
 })
 
 test('a key made with a key stops when that key ends by any means, its own row untouched', async () => {
   const { device, issued } = await setUp(['devices', 'access_keys'])
   const child = await keyMadeWith(issued, ['devices'])
   expectStatus(await child.key.heartbeat(device.id), 200)
-  writeDb(server, `UPDATE access_keys SET revoked_at = ? WHERE id = ?`, new Date().toISOString(), issued.id)
+  await server.exec(sql`UPDATE access_keys SET revoked_at = ${new Date().toISOString()} WHERE id = ${issued.id}`)
   assert.equal(await statuses([child.key.list('devices'), child.key.heartbeat(device.id)]), [401, 401])
-  assert.is(keyRow(child.issued.id).revoked_at, null)
+  assert.is((await keyRow(child.issued.id)).revoked_at, null)
 })
 
 test('a key made with a key lasts no longer than it, holds no more, and chains stop at eight deep', async () => {
@@ -222,7 +222,7 @@ test('a heartbeat key sends heartbeats and may do nothing else', async () => {
   assert.equal(refused.map((answer) => [answer.status, answer.body.message]), Array(8).fill([403, 'This key may only send device heartbeats']))
   expectStatus(await maker.get('devices', device.id), 200)
   // Its maker must hold devices to give it, and it stops when the maker loses them.
-  limitRights(server, maker.email, ['access_keys', 'tunnels'])
+  await limitRights(server, maker.email, ['access_keys', 'tunnels'])
   assert.is((await key.heartbeat(device.id)).status, 403)
   const given = await maker.create('access_keys', createKey({ scopes: ['heartbeat'] }))
   assert.equal([given.status, given.body.message], [403, 'You cannot give a key a right you do not hold yourself'])

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import {
@@ -15,7 +16,6 @@ import {
   startServer,
   type Tenant,
   type TestServer,
-  writeDb,
 } from './_api'
 import { openEvents, quiet, type EventStream } from './_events'
 
@@ -52,7 +52,7 @@ test('sets a device online with its address, firmware and last seen, and keeps t
   assert.is(answer.status, 'online')
   const seen = expectStatus<Rec>(await user.get('devices', device.id), 200)
   assert.equal([seen.status, seen.ip, seen.firmware, seen.last_seen, seen.version], ['online', '198.51.100.7', '4.0.2', answer.last_seen, device.version])
-  assert.equal(server.query(`SELECT * FROM heartbeats WHERE device_id = ?`, device.id), [
+  assert.equal(await server.rows(sql`SELECT * FROM heartbeats WHERE device_id = ${device.id}`), [
     { device_id: device.id, organization_id: user.organizationId, at: answer.last_seen, latency_ms: 31.5, bytes_in: 2048, bytes_out: 1024, cpu: 55, memory: 61, status: 'online' },
   ])
   assert.is(expectStatus<Rec>(await user.get('tunnels', tunnel.id), 200).status, 'up', 'up while enabled and the device online')
@@ -75,7 +75,7 @@ test('refuses a heartbeat with a bad body, changing nothing', async () => {
     assert.equal([answer.status, answer.body], [400, { message: 'Some fields are not valid', errors }])
   }
   assert.equal(expectStatus(await user.get('devices', device.id), 200), device)
-  assert.equal(server.query(`SELECT * FROM heartbeats WHERE device_id = ?`, device.id), [])
+  assert.equal(await server.rows(sql`SELECT * FROM heartbeats WHERE device_id = ${device.id}`), [])
 })
 
 test('sets a silent device offline and tells its own organization only', async () => {
@@ -210,7 +210,7 @@ test('shows device events only to callers holding devices or tunnels, and change
   const members: Record<string, Tenant> = {}
   for (const rights of [['access_keys'], ['tunnels']]) {
     const member = await register(server, 'Member')
-    joinOrganization(server, member, user.organizationId, rights)
+    await joinOrganization(server, member, user.organizationId, rights)
     members[rights.join()] = member
   }
   const streams = {
@@ -266,7 +266,7 @@ test('sends reset for a Last-Event-ID that is no number', async () => {
 async function watchingMember(rights: string[]) {
   const { user, device, issued, key } = await fleet()
   const member = await register(server, 'Watcher')
-  joinOrganization(server, member, user.organizationId, rights)
+  await joinOrganization(server, member, user.organizationId, rights)
   const stream = await openEvents(server, member.token)
   expectStatus(await key.heartbeat(device.id), 200)
   await stream.waitFor((event) => event.event === 'device')
@@ -276,7 +276,7 @@ async function watchingMember(rights: string[]) {
 test('stops device events to an open stream once its caller loses the right', async () => {
   const { user, device, key, member, stream, before } = await watchingMember(['devices'])
   try {
-    limitRights(server, member.email, ['access_keys'])
+    await limitRights(server, member.email, ['access_keys'])
     assert.is((await member.list('devices')).status, 403, 'the API already refuses')
     expectStatus(await key.heartbeat(device.id, createHeartbeat({ status: 'error' })), 200)
     expectStatus(await user.update('devices', device.id, { ...device, name: 'After the right is gone' }), 200)
@@ -289,9 +289,9 @@ test('stops device events to an open stream once its caller loses the right', as
 test("stops an organization's events to an open stream once its caller leaves it", async () => {
   const { user, device, key, member, stream, before } = await watchingMember(['devices'])
   try {
-    writeDb(server, `DELETE FROM memberships WHERE user_id = ? AND organization_id = ?`, member.userId, user.organizationId)
-    writeDb(server, `DELETE FROM members WHERE user_id = ? AND organization_id = ?`, member.userId, user.organizationId)
-    writeDb(server, `UPDATE members SET current = 1 WHERE user_id = ?`, member.userId)
+    await server.exec(sql`DELETE FROM memberships WHERE user_id = ${member.userId} AND organization_id = ${user.organizationId}`)
+    await server.exec(sql`DELETE FROM members WHERE user_id = ${member.userId} AND organization_id = ${user.organizationId}`)
+    await server.exec(sql`UPDATE members SET current = 1 WHERE user_id = ${member.userId}`)
     assert.is((await member.get('devices', device.id)).status, 404, 'the API already refuses')
     expectStatus(await key.heartbeat(device.id, createHeartbeat({ status: 'error' })), 200)
     expectStatus(await user.update('devices', device.id, { ...device, name: 'After leaving' }), 200)

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import {
@@ -29,7 +30,7 @@ let keyA: Client
 let userB: Tenant
 const b: Record<CollectionName, Rec> = {} as Record<CollectionName, Rec>
 let bKey: Client
-let before: ReturnType<typeof snapshot>
+let before: Awaited<ReturnType<typeof snapshot>>
 /** Every answer A got, searched at the end for anything of B's. */
 const answers: Answer[] = []
 
@@ -48,7 +49,7 @@ test.before(async () => {
   bKey = client(server, issued.secret)
   expectStatus(await bKey.heartbeat(b.devices.id), 200, "B's heartbeat")
   b.devices = expectStatus<Rec>(await userB.get('devices', b.devices.id), 200)
-  before = snapshot(server, userB.organizationId)
+  before = await snapshot(server, userB.organizationId)
 })
 test.after(() => server.close())
 
@@ -99,14 +100,14 @@ test("answers a heartbeat for B's device with 404 to A's key and 403 to A's user
 test("lists of A never hold B's rows, whatever the search or filter", async () => {
   for (const [who, caller] of callers()) {
     for (const name of ['devices', 'tunnels', 'access_keys'] as const) {
-      const count = server.query<{ n: number }>(`SELECT count(*) AS n FROM ${name} WHERE organization_id = ?`, userA.organizationId)[0]!.n
+      const count = (await server.rows<{ n: number }>(sql`SELECT count(*) AS n FROM ${sql.table(name)} WHERE organization_id = ${userA.organizationId}`))[0]!.n
       const ids: string[] = []
       for (let page = 1; page <= Math.ceil(count / 100); page++) {
         const answer = await record(caller.list(name, { per_page: 100, page }))
         assert.is(answer.headers.get('X-Total-Count'), String(count), `${who} ${name} total`)
         ids.push(...expectStatus<Rec[]>(answer, 200).map((row) => row.id))
       }
-      const own = server.query<{ id: string }>(`SELECT id FROM ${name} WHERE organization_id = ?`, userA.organizationId).map((row) => row.id)
+      const own = (await server.rows<{ id: string }>(sql`SELECT id FROM ${sql.table(name)} WHERE organization_id = ${userA.organizationId}`)).map((row) => row.id)
       assert.equal(ids.sort(), own.sort(), `${who}: ${name} are A's own`)
       const searched = await record(caller.list(name, { q: 'Bravo secret' }))
       assert.equal([searched.status, searched.body, searched.headers.get('X-Total-Count')], [200, [], '0'], `${who} searches ${name}`)
@@ -119,7 +120,7 @@ test("lists of A never hold B's rows, whatever the search or filter", async () =
 })
 
 test("leaves B's records unchanged and leaks none of them into A's answers", async () => {
-  assert.equal(snapshot(server, userB.organizationId), before)
+  assert.equal(await snapshot(server, userB.organizationId), before)
   const markers = [userB.organizationId, b.devices.id, b.tunnels.id, b.access_keys.id, b.access_keys.prefix, 'Bravo', 'BRAVO', b.tunnels.public_endpoint]
   const leaks = answers.filter((answer) => markers.some((marker) => answer.text.includes(marker)))
   assert.ok(answers.length >= 40, `${answers.length} answers checked`)

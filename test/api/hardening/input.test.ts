@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
+import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { ADMIN, readResetMail, signIn, startTestServer, type TestServer } from '../_server'
@@ -95,12 +96,9 @@ test('passwords made of lone surrogates are refused on every route that takes on
   const lone = '\uD800\uD801\uD802\uD803\uD804\uD805\uD806\uD807'
   const token = await signIn(server)
   const bearer = { Authorization: `Bearer ${token}` }
-  const [{ organization_id: organizationId }] = server.query<{ organization_id: string }>(
-    "SELECT organization_id FROM memberships JOIN users ON users.id = memberships.user_id WHERE users.email = ?",
-    ADMIN.email,
-  ) as [{ organization_id: string }]
+  const [{ organization_id: organizationId }] = await server.rows<{ organization_id: string }>(sql`SELECT organization_id FROM memberships JOIN users ON users.id = memberships.user_id WHERE users.email = ${ADMIN.email}`) as [{ organization_id: string }]
   const invitee = newAddress('lone')
-  expectStatus(await call(server, 'POST', '/users/', token, { email: invitee, roles: [roleIds(server, organizationId).Viewer] }), 201)
+  expectStatus(await call(server, 'POST', '/users/', token, { email: invitee, roles: [(await roleIds(server, organizationId)).Viewer] }), 201)
   const invitation = (await waitForMail(server.dataDir, invitee)).token
   assert.is((await post('/password/forgot', { email: ADMIN.email })).status, 200)
   const reset = (await readResetMail(server.dataDir, ADMIN.email)).token

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { ADMIN, startTestServer, type TestServer } from '../_server'
@@ -77,7 +78,7 @@ test('forgot-password mails an address at most 3 times an hour from one client, 
   const list: number[] = []
   for (let i = 0; i < 6; i++) list.push((await postFrom('203.0.113.15', '/password/forgot', { email: ADMIN.email })).status)
   assert.equal(list, [200, 200, 200, 429, 429, 429])
-  assert.equal(server.query('select count(*) as live from password_resets where used_at is null'), [{ live: 1 }])
+  assert.equal(await server.rows(sql`select count(*) as live from password_resets where used_at is null`), [{ live: 1 }])
 })
 
 test('one client cannot ask for reset mails to more than 10 addresses an hour', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { USER_AGENT_MAX } from '../../../src/server/http/client'
@@ -26,21 +27,21 @@ const post = (route: string, body: unknown, token?: string) =>
   })
 
 /** The lengths of the user agents kept of `userId`: in the trail, the sign-ins and the sessions. */
-const keptLengths = (userId: string) => ({
-  audit: server.query<{ n: number }>(`SELECT length(user_agent) AS n FROM audit_events WHERE actor_id = ?`, userId).map((row) => row.n),
-  signIns: server.query<{ n: number }>(`SELECT length(user_agent) AS n FROM sign_ins WHERE user_id = ?`, userId).map((row) => row.n),
-  sessions: server.query<{ n: number }>(`SELECT length(user_agent) AS n FROM tokens WHERE user_id = ?`, userId).map((row) => row.n),
+const keptLengths = async (userId: string) => ({
+  audit: (await server.rows<{ n: number }>(sql`SELECT length(user_agent) AS n FROM audit_events WHERE actor_id = ${userId}`)).map((row) => row.n),
+  signIns: (await server.rows<{ n: number }>(sql`SELECT length(user_agent) AS n FROM sign_ins WHERE user_id = ${userId}`)).map((row) => row.n),
+  sessions: (await server.rows<{ n: number }>(sql`SELECT length(user_agent) AS n FROM tokens WHERE user_id = ${userId}`)).map((row) => row.n),
 })
 /** Every kept user agent within the limit, and at least `count` of them cut at it. */
 const cut = (lengths: number[], count = 1) => lengths.every((n) => n <= USER_AGENT_MAX) && lengths.filter((n) => n === USER_AGENT_MAX).length >= count
 
 test('a 10,000-character user agent on an invitation accept is kept truncated, in the trail too', async () => {
   const email = newAddress()
-  const member = expectStatus<Rec>(await people(server, a.token).invite({ email, roles: [roleIds(server, a.organizationId).Viewer] }), 201)
+  const member = expectStatus<Rec>(await people(server, a.token).invite({ email, roles: [(await roleIds(server, a.organizationId)).Viewer] }), 201)
   const { token } = await waitForMail(server.dataDir, email)
   const res = await post('/invitations/accept', { token, name: 'Long Agent', password: 'Invited-Password-7342' })
   assert.is(res.status, 200)
-  const kept = keptLengths(member.id)
+  const kept = await keptLengths(member.id)
   // The accept and the sign-in it makes are in the trail.
   assert.ok(cut(kept.audit, 2) && cut(kept.signIns) && cut(kept.sessions), JSON.stringify(kept))
 })
@@ -55,7 +56,7 @@ test('a sign-in, an own change and a write keep the user agent truncated', async
     body: JSON.stringify({ name: 'Admin', presence: 'online' }),
   })
   assert.is(own.status, 200)
-  const kept = keptLengths(a.userId)
+  const kept = await keptLengths(a.userId)
   // The sign-in, the device and the profile are in the trail.
   assert.ok(cut(kept.audit, 3) && cut(kept.signIns) && cut(kept.sessions), JSON.stringify(kept))
 })

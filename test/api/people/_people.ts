@@ -1,6 +1,7 @@
 // Shared parts of the users and invitations tests: calls on /users/, the seeded roles, the invitation mail.
 import fs from 'node:fs'
 import path from 'node:path'
+import { sql } from 'kysely'
 import { call, expectStatus, type TestServer } from '../collections/_api'
 
 type Rec = Record<string, any>
@@ -21,8 +22,8 @@ export function people(server: TestServer, token: string) {
 }
 
 /** The organization's role ids by name, read from the database as they were seeded or made. */
-export function roleIds(server: TestServer, organizationId: string): Record<string, string> {
-  const rows = server.query<{ id: string; name: string }>(`SELECT id, name FROM roles WHERE organization_id = ?`, organizationId)
+export async function roleIds(server: TestServer, organizationId: string): Promise<Record<string, string>> {
+  const rows = await server.rows<{ id: string; name: string }>(sql`SELECT id, name FROM roles WHERE organization_id = ${organizationId}`)
   return Object.fromEntries(rows.map((row) => [row.name, row.id]))
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { secretsInDatabase } from '../_server'
@@ -33,8 +34,8 @@ const apps = (who: { token: string }) => ({
 })
 
 const newApp = async (who: Tenant = me, overrides: Rec = {}) => expectStatus<Rec>(await apps(who).create(createApp(overrides)), 201, 'create app id')
-const rowOf = (id: string) => server.query<Rec>(`SELECT * FROM app_ids WHERE id = ?`, id)[0]
-const trailOf = (id: string) => server.query<Rec>(`SELECT action, actor_kind, actor_id, fields FROM audit_events WHERE record_id = ? ORDER BY at, rowid`, id)
+const rowOf = async (id: string) => (await server.rows<Rec>(sql`SELECT * FROM app_ids WHERE id = ${id}`))[0]
+const trailOf = async (id: string) => server.rows<Rec>(sql`SELECT action, actor_kind, actor_id, fields FROM audit_events WHERE record_id = ${id} ORDER BY at, rowid`)
 
 test('creates an app id with a client id and a secret answered once, and reads it back without the secret', async () => {
   const created = await newApp(me, { name: 'Billing sync', redirect_uris: ['https://sync.example.com/cb', 'http://localhost:8080/cb'], scopes: ['devices', 'tunnels', 'devices'] })
@@ -47,7 +48,7 @@ test('creates an app id with a client id and a secret answered once, and reads i
   )
   const got = expectStatus(await apps(me).get(created.id), 200)
   assert.equal(got, record)
-  assert.equal(trailOf(created.id).map((entry) => [entry.action, entry.actor_kind, entry.actor_id]), [['create', 'user', me.userId]])
+  assert.equal((await trailOf(created.id)).map((entry) => [entry.action, entry.actor_kind, entry.actor_id]), [['create', 'user', me.userId]])
 })
 
 test('never sends the secret again, and keeps only its hash in the database file', async () => {
@@ -65,7 +66,7 @@ test('never sends the secret again, and keeps only its hash in the database file
     assert.not.ok(answer.text.includes(secret), answer.text.slice(0, 120))
     assert.not.ok(answer.text.includes('secret'), answer.text.slice(0, 120))
   }
-  const row = rowOf(created.id)!
+  const row = (await rowOf(created.id))!
   assert.match(row.secret_hash, /^[0-9a-f]{64}$/)
   assert.is.not(row.secret_hash, secret)
   assert.equal(secretsInDatabase(server.dataDir, [secret]), [])
@@ -100,15 +101,15 @@ test('updates name, redirect URIs and scopes, and answers 409 with the current r
   const stale = await apps(me).update(created.id, { ...record, name: 'Stale' })
   assert.is(stale.status, 409)
   assert.equal(stale.body.current, updated)
-  assert.is(rowOf(created.id)!.name, 'Renamed')
-  assert.equal(JSON.parse(trailOf(created.id)[1]!.fields), ['name', 'redirect_uris', 'scopes'])
+  assert.is((await rowOf(created.id))!.name, 'Renamed')
+  assert.equal(JSON.parse((await trailOf(created.id))[1]!.fields), ['name', 'redirect_uris', 'scopes'])
 })
 
 test('deletes an app id for good', async () => {
   const created = await newApp()
   expectStatus(await apps(me).remove(created.id), 200)
   assert.is((await apps(me).get(created.id)).status, 404)
-  assert.is(rowOf(created.id), undefined)
+  assert.is(await rowOf(created.id), undefined)
   assert.is((await apps(me).remove(created.id)).status, 404)
 })
 
@@ -124,7 +125,7 @@ test('rotates the secret: a new one answered once, version and rotated_at moved,
   const got = expectStatus<Rec>(await apps(me).get(created.id), 200)
   assert.not.ok('client_secret' in got)
   assert.is(got.rotated_at, rotated.rotated_at)
-  assert.equal(trailOf(created.id).map((entry) => entry.action), ['create', 'rotate'])
+  assert.equal((await trailOf(created.id)).map((entry) => entry.action), ['create', 'rotate'])
   // A rotation needs no version: it cannot overwrite anyone's edit.
   const again = expectStatus<Rec>(await apps(me).rotate(created.id), 200)
   assert.is(again.version, 3)
@@ -157,7 +158,7 @@ test('accepts https and loopback http redirect URIs, and refuses the rest line b
   const { client_secret: _, ...record } = created
   const bad = await apps(me).update(created.id, { ...record, redirect_uris: ['http://example.com/cb'] })
   assert.is(bad.status, 400)
-  assert.equal(rowOf(created.id)!.version, 1)
+  assert.equal((await rowOf(created.id))!.version, 1)
 })
 
 test('refuses a missing name, no scope and an unknown scope with field errors', async () => {
@@ -170,7 +171,7 @@ test('refuses a missing name, no scope and an unknown scope with field errors', 
 
 test('refuses with 403 to give a scope the maker does not hold, and to anyone without the app_ids right', async () => {
   const limited = await register(server, 'Limited')
-  limitRights(server, limited.email, ['app_ids', 'devices'])
+  await limitRights(server, limited.email, ['app_ids', 'devices'])
   const refused = await apps(limited).create(createApp({ scopes: ['devices', 'billing'] }))
   assert.equal([refused.status, refused.body.message], [403, 'You cannot give an app id a right you do not hold yourself'])
   const created = expectStatus<Rec>(await apps(limited).create(createApp({ scopes: ['devices'] })), 201)
@@ -178,14 +179,14 @@ test('refuses with 403 to give a scope the maker does not hold, and to anyone wi
   assert.is((await apps(limited).update(created.id, { ...record, scopes: ['devices', 'tunnels'] })).status, 403)
 
   // Someone with more rights gave the app a scope; the limited user can still rename it.
-  const ownerRow = server.query<Rec>(`SELECT scopes FROM app_ids WHERE id = ?`, created.id)[0]!
+  const ownerRow = (await server.rows<Rec>(sql`SELECT scopes FROM app_ids WHERE id = ${created.id}`))[0]!
   assert.is(ownerRow.scopes, '["devices"]')
-  limitRights(server, limited.email, ['app_ids', 'devices', 'tunnels'])
+  await limitRights(server, limited.email, ['app_ids', 'devices', 'tunnels'])
   const widened = expectStatus<Rec>(await apps(limited).update(created.id, { ...record, scopes: ['devices', 'tunnels'] }), 200)
-  limitRights(server, limited.email, ['app_ids', 'devices'])
+  await limitRights(server, limited.email, ['app_ids', 'devices'])
   expectStatus(await apps(limited).update(created.id, { ...widened, name: 'Renamed by limited' }), 200)
 
-  limitRights(server, limited.email, ['devices'])
+  await limitRights(server, limited.email, ['devices'])
   const statuses = [
     (await apps(limited).list()).status,
     (await apps(limited).get(created.id)).status,
@@ -195,7 +196,7 @@ test('refuses with 403 to give a scope the maker does not hold, and to anyone wi
     (await apps(limited).rotate(created.id)).status,
   ]
   assert.equal(statuses, [403, 403, 403, 403, 403, 403])
-  assert.is(rowOf(created.id)!.name, 'Renamed by limited')
+  assert.is((await rowOf(created.id))!.name, 'Renamed by limited')
 })
 
 test('refuses with 403 to rotate, delete or strip an app id holding a scope the caller lacks, and changes nothing', async () => {
@@ -203,16 +204,16 @@ test('refuses with 403 to rotate, delete or strip an app id holding a scope the 
   const powerful = await newApp(owner, { name: 'Role admin app', scopes: ['devices', 'roles'] })
   const { client_secret: _, ...record } = powerful
   const attacker = await register(server, 'Holder of app_ids')
-  joinOrganization(server, attacker, owner.organizationId, ['app_ids', 'devices'])
-  const before = rowOf(powerful.id)
+  await joinOrganization(server, attacker, owner.organizationId, ['app_ids', 'devices'])
+  const before = await rowOf(powerful.id)
   const answers = [await apps(attacker).rotate(powerful.id), await apps(attacker).remove(powerful.id), await apps(attacker).update(powerful.id, { ...record, scopes: ['devices'] })]
   assert.equal(
     answers.map((answer) => [answer.status, answer.body.message]),
     Array(3).fill([403, 'You cannot act on an app id that holds a right you do not hold yourself']),
   )
   assert.not.ok(answers.some((answer) => answer.text.includes('client_secret')))
-  assert.equal(rowOf(powerful.id), before)
-  assert.equal(trailOf(powerful.id).map((entry) => entry.action), ['create'])
+  assert.equal(await rowOf(powerful.id), before)
+  assert.equal((await trailOf(powerful.id)).map((entry) => entry.action), ['create'])
   // Within their own rights they act as before.
   const own = await newApp(owner, { scopes: ['devices'] })
   expectStatus(await apps(attacker).rotate(own.id), 200)
@@ -224,7 +225,7 @@ test("answers 404 to every verb on another organization's app id and changes not
   const other = await register(server, 'Other')
   const theirs = await newApp(other, { name: 'Theirs' })
   const { client_secret: _, ...record } = theirs
-  const before = rowOf(theirs.id)
+  const before = await rowOf(theirs.id)
   const answers = [
     await apps(me).get(theirs.id),
     await apps(me).update(theirs.id, { ...record, name: 'Taken over' }),
@@ -233,9 +234,9 @@ test("answers 404 to every verb on another organization's app id and changes not
   ]
   assert.equal(answers.map((answer) => answer.status), [404, 404, 404, 404])
   for (const answer of answers) assert.not.ok(answer.text.includes('Theirs'))
-  assert.equal(rowOf(theirs.id), before)
+  assert.equal(await rowOf(theirs.id), before)
   assert.not.ok(expectStatus<Rec[]>(await apps(me).list({ per_page: 100 }), 200).some((app) => app.id === theirs.id))
-  assert.equal(trailOf(theirs.id).map((entry) => entry.action), ['create'])
+  assert.equal((await trailOf(theirs.id)).map((entry) => entry.action), ['create'])
 })
 
 test('answers 401 without a token and 404 to an unknown id', async () => {

@@ -103,7 +103,7 @@ test('a sign-in is an entry of the users trail of the current organization', asy
 
 test('a viewer sees only the entries of collections they hold; asking for another is 403', async () => {
   const member = await register(server, 'Devices only')
-  joinOrganization(server, member, a.organizationId, ['devices'])
+  await joinOrganization(server, member, a.organizationId, ['devices'])
   const key = expectStatus<Rec>(await a.create('access_keys', createKey()), 201)
   const device = expectStatus<Rec>(await a.create('devices', createDevice()), 201)
 

@@ -1,6 +1,7 @@
 // An existing account joins another organization only by accepting, and what that organization
 // does to it (disable, remove, read its sign-ins) stays inside that organization. Written from the
 // side of a registered stranger who invites someone else's address.
+import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { call, createDevice, expectStatus, joinOrganization, register, startServer, type Tenant, type TestServer } from '../collections/_api'
@@ -33,7 +34,7 @@ const victimHere = async () => expectStatus<Rec>(await asAttacker().get(victim.u
 
 /** The attacker invites the victim's address with their Administrator role; answers the member and the mail. */
 async function inviteVictim() {
-  const administrator = roleIds(server, attacker.organizationId).Administrator!
+  const administrator = (await roleIds(server, attacker.organizationId)).Administrator!
   const member = expectStatus<Rec>(await asAttacker().invite({ email: victim.email, roles: [administrator] }), 201, 'invite')
   const mail = await waitForMail(server.dataDir, victim.email, ++mails)
   return { member, mail }
@@ -63,7 +64,7 @@ test('inviting an existing account joins it to nothing until it accepts', async 
   assert.is((await asAttacker().update(victim.userId, { ...member, status: 'disabled' })).status, 400)
   assert.is((await call(server, 'GET', '/users/self', victim.token)).status, 200)
   expectStatus(await asAttacker().withdraw(victim.userId), 200)
-  assert.is(server.query(`SELECT id FROM users WHERE id = ?`, victim.userId).length, 1, 'withdrawing leaves the account alone')
+  assert.is((await server.rows(sql`SELECT id FROM users WHERE id = ${victim.userId}`)).length, 1, 'withdrawing leaves the account alone')
   assert.is((await call(server, 'GET', `/invitations/${mail.token}`)).status, 400)
 })
 
@@ -106,7 +107,7 @@ test('an existing account accepts as itself: signed in, or with its password, wh
 
 test('a disable or a removal ends access to that organization only', async () => {
   // As if they had accepted: a member there, working there.
-  joinOrganization(server, victim, attacker.organizationId, ['devices', 'users'])
+  await joinOrganization(server, victim, attacker.organizationId, ['devices', 'users'])
   assert.is((await self(victim.token)).organization.id, attacker.organizationId)
   const there = await openEvents(server, victim.token)
   const record = await victimHere()
@@ -130,7 +131,7 @@ test('a disable or a removal ends access to that organization only', async () =>
 })
 
 test('sign-in history shows only sign-ins into the organization asking', async () => {
-  joinOrganization(server, victim, attacker.organizationId, ['devices'])
+  await joinOrganization(server, victim, attacker.organizationId, ['devices'])
   const token = await victimSignsIn('192.0.2.88')
   expectStatus(await call(server, 'POST', `/organizations/${victim.organizationId}/switch`, token), 200)
   await victimSignsIn('192.0.2.99')

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { secretsInDatabase } from '../_server'
@@ -43,7 +44,7 @@ const BAD = 'This invitation is invalid, has expired or was withdrawn'
 test.before(async () => {
   server = await startServer()
   a = await admin(server)
-  roles = roleIds(server, a.organizationId)
+  roles = await roleIds(server, a.organizationId)
 })
 test.after(() => server.close())
 
@@ -141,7 +142,7 @@ test('withdrawing ends the link and removes the invited member', async () => {
   assert.is((await read(token)).status, 400)
   assert.is((await accept(token)).status, 400)
   assert.is((await people(server, a.token).get(member.id)).status, 404)
-  assert.equal(server.query(`SELECT id FROM users WHERE email = ?`, email), [], 'the invited-only account is gone')
+  assert.equal(await server.rows(sql`SELECT id FROM users WHERE email = ${email}`), [], 'the invited-only account is gone')
   const trail = expectStatus<Rec[]>(await call(server, 'GET', `/audit/?collection=users&record_id=${member.id}`, a.token), 200)
   assert.equal(trail.map((entry) => [entry.action, entry.record_name]), [
     ['withdraw', email],
@@ -186,8 +187,8 @@ test('an invitation expires after 7 days by the server clock', async () => {
   assert.is(listed.status, 'invited')
   assert.is(listed.invitation_expires_at, member.invitation_expires_at, 'the list shows the ended date')
   await server.sweep()
-  assert.equal(server.query(`SELECT id FROM invitations WHERE user_id = ?`, member.id), [], 'the sweep deletes the expired link')
-  assert.equal(server.query(`SELECT id FROM users WHERE id = ?`, member.id), [], 'and the account made for it')
+  assert.equal(await server.rows(sql`SELECT id FROM invitations WHERE user_id = ${member.id}`), [], 'the sweep deletes the expired link')
+  assert.equal(await server.rows(sql`SELECT id FROM users WHERE id = ${member.id}`), [], 'and the account made for it')
   assert.is((await people(server, a.token).get(member.id)).status, 404)
   // Invited again, it works for another 7 days.
   const again = expectStatus<Rec>(await people(server, a.token).invite({ email: member.email, roles: [roles.Viewer] }), 201)
@@ -200,9 +201,9 @@ test('keeps no invitation token and no password in clear in the database file', 
   const { token, member } = await invite()
   const password = 'Clear-Text-Canary-8842'
   expectStatus(await accept(token, 'Canary', password), 200)
-  const [row] = server.query<Rec>(`SELECT token_hash FROM invitations WHERE user_id = ?`, member.id)
+  const [row] = await server.rows<Rec>(sql`SELECT token_hash FROM invitations WHERE user_id = ${member.id}`)
   assert.match(row!.token_hash, /^[0-9a-f]{64}$/)
-  const [user] = server.query<Rec>(`SELECT password_hash FROM users WHERE id = ?`, member.id)
+  const [user] = await server.rows<Rec>(sql`SELECT password_hash FROM users WHERE id = ${member.id}`)
   assert.match(user!.password_hash, /^scrypt\$/)
   assert.equal(secretsInDatabase(server.dataDir, [token, password]), [])
   assert.not.ok(server.logs.join('\n').includes(token), 'the log does not hold the link')
@@ -231,17 +232,17 @@ test('an account made for invitations lapses with the last of them; a real accou
   const { member, email } = await invite()
   server.advance(4 * 86_400_000)
   const b = await register(server, 'Second inviter')
-  expectStatus(await people(server, b.token).invite({ email, roles: [roleIds(server, b.organizationId).Administrator] }), 201)
+  expectStatus(await people(server, b.token).invite({ email, roles: [(await roleIds(server, b.organizationId)).Administrator] }), 201)
   const account = await register(server, 'Real account')
-  expectStatus(await people(server, b.token).invite({ email: account.email, roles: [roleIds(server, b.organizationId).Administrator] }), 201)
+  expectStatus(await people(server, b.token).invite({ email: account.email, roles: [(await roleIds(server, b.organizationId)).Administrator] }), 201)
   server.advance(4 * 86_400_000)
   await server.sweep()
-  assert.is(server.query(`SELECT id FROM users WHERE id = ?`, member.id).length, 1, 'an invitation is still open')
+  assert.is((await server.rows(sql`SELECT id FROM users WHERE id = ${member.id}`)).length, 1, 'an invitation is still open')
   server.advance(4 * 86_400_000)
   await server.sweep()
-  assert.equal(server.query(`SELECT id FROM users WHERE id = ?`, member.id), [])
-  assert.equal(server.query(`SELECT id FROM members WHERE user_id = ?`, member.id), [])
-  assert.is(server.query(`SELECT id FROM users WHERE id = ?`, account.userId).length, 1)
+  assert.equal(await server.rows(sql`SELECT id FROM users WHERE id = ${member.id}`), [])
+  assert.equal(await server.rows(sql`SELECT id FROM members WHERE user_id = ${member.id}`), [])
+  assert.is((await server.rows(sql`SELECT id FROM users WHERE id = ${account.userId}`)).length, 1)
 })
 
 test.run()

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { RIGHTS } from '../../../src/contract/rights'
@@ -17,8 +18,8 @@ const as = (who: { token: string }) => people(server, who.token)
 /** What a refused change must leave as it was: the member, their roles and their sessions. */
 const state = async (id: string) => ({
   record: expectStatus<Rec>(await as(a).get(id), 200),
-  memberships: server.query(`SELECT role_id FROM memberships WHERE user_id = ? ORDER BY role_id`, id),
-  sessions: server.query(`SELECT id, revoked_at FROM tokens WHERE user_id = ? ORDER BY id`, id),
+  memberships: await server.rows(sql`SELECT role_id FROM memberships WHERE user_id = ${id} ORDER BY role_id`),
+  sessions: await server.rows(sql`SELECT id, revoked_at FROM tokens WHERE user_id = ${id} ORDER BY id`),
 })
 
 /** A fresh address invited with `role` and accepted: an account that belongs to this organization only. */
@@ -35,7 +36,7 @@ async function accepted(role: string, password = 'Accepted-Password-6610') {
 test.before(async () => {
   server = await startServer()
   a = await admin(server)
-  roles = roleIds(server, a.organizationId)
+  roles = await roleIds(server, a.organizationId)
 })
 test.after(() => server.close())
 
@@ -75,18 +76,15 @@ test('allows the same changes to a member while another active one can manage ro
 async function ownerWith(rights: string[]) {
   const owner = await register(server, 'Owner')
   const other = await register(server, 'Other')
-  joinOrganization(server, other, owner.organizationId, rights)
-  const role = Object.entries(roleIds(server, owner.organizationId)).find(([name]) => name.startsWith('Limited'))![1]
+  await joinOrganization(server, other, owner.organizationId, rights)
+  const role = Object.entries(await roleIds(server, owner.organizationId)).find(([name]) => name.startsWith('Limited'))![1]
   return { owner, other, role }
 }
 
 /** The active members of the organization who hold every right, by their roles' rights. */
-function administrators(organizationId: string): string[] {
-  const rows = server.query<Rec>(
-    `SELECT ms.user_id, r.rights FROM memberships ms JOIN members m ON m.user_id = ms.user_id AND m.organization_id = ms.organization_id
-     JOIN roles r ON r.id = ms.role_id WHERE ms.organization_id = ? AND m.status = 'active'`,
-    organizationId,
-  )
+async function administrators(organizationId: string): Promise<string[]> {
+  const rows = await server.rows<Rec>(sql`SELECT ms.user_id, r.rights FROM memberships ms JOIN members m ON m.user_id = ms.user_id AND m.organization_id = ms.organization_id
+     JOIN roles r ON r.id = ms.role_id WHERE ms.organization_id = ${organizationId} AND m.status = 'active'`)
   const held = new Map<string, string[]>()
   for (const row of rows) held.set(row.user_id, [...(held.get(row.user_id) ?? []), ...JSON.parse(row.rights)])
   return [...held].filter(([, rights]) => RIGHTS.every((right) => rights.includes(right))).map(([id]) => id)
@@ -103,7 +101,7 @@ test('refuses to leave nobody holding every right, though someone who manages ro
   ]
   assert.equal(answers.map((answer) => [answer.status, answer.body.message]), Array(3).fill([409, NO_ADMINISTRATOR]))
   assert.equal(expectStatus<Rec>(await own.get(owner.userId), 200), self)
-  assert.equal(administrators(owner.organizationId), [owner.userId])
+  assert.equal(await administrators(owner.organizationId), [owner.userId])
 })
 
 test('of two administrators demoting each other at once, one stays', async () => {
@@ -116,7 +114,7 @@ test('of two administrators demoting each other at once, one stays', async () =>
     people(server, other.token).update(owner.userId, { ...records[0], roles: [keeper.id] }),
   ])
   assert.ok(answers.some((answer) => answer.status !== 200), answers.map((answer) => answer.status).join())
-  assert.is(administrators(owner.organizationId).length, 1)
+  assert.is((await administrators(owner.organizationId)).length, 1)
 })
 
 test("disabling a user ends their sessions and open events stream at once, and sign-in says they're disabled", async () => {

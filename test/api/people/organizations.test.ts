@@ -1,8 +1,9 @@
+import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { RIGHTS } from '../../../src/contract/rights'
 import { openEvents } from '../collections/_events'
-import { call, createDevice, createTunnel, expectStatus, joinOrganization, register, startServer, writeDb, type Tenant, type TestServer } from '../collections/_api'
+import { call, createDevice, createTunnel, expectStatus, joinOrganization, register, startServer, type Tenant, type TestServer } from '../collections/_api'
 
 type Rec = Record<string, any>
 
@@ -24,8 +25,8 @@ const orgs = (who: { token: string }) => ({
 
 const self = async (who: { token: string }) => expectStatus<Rec>(await call(server, 'GET', '/users/self', who.token), 200, 'self')
 const createOrg = async (who: Tenant, name: string) => expectStatus<Rec>(await orgs(who).create({ name }), 201, `create ${name}`)
-const trailOf = (organizationId: string, recordId: string) =>
-  server.query<Rec>(`SELECT action, actor_kind, actor_id, collection, record_name, fields FROM audit_events WHERE organization_id = ? AND record_id = ? ORDER BY at, rowid`, organizationId, recordId)
+const trailOf = async (organizationId: string, recordId: string) =>
+  server.rows<Rec>(sql`SELECT action, actor_kind, actor_id, collection, record_name, fields FROM audit_events WHERE organization_id = ${organizationId} AND record_id = ${recordId} ORDER BY at, rowid`)
 
 test('lists only the organizations I am an active member of, the current one marked', async () => {
   const me = await register(server, 'Lister')
@@ -37,9 +38,9 @@ test('lists only the organizations I am an active member of, the current one mar
     [[me.organizationId, "Lister's organization", 'free', 1, true, true, 1]],
   )
   // Joining another organization lists it too, with its members; being disabled there hides it again.
-  joinOrganization(server, me, other.organizationId, ['devices'])
-  writeDb(server, `UPDATE members SET current = 1 WHERE user_id = ? AND organization_id = ?`, me.userId, me.organizationId)
-  writeDb(server, `UPDATE members SET current = 0 WHERE user_id = ? AND organization_id = ?`, me.userId, other.organizationId)
+  await joinOrganization(server, me, other.organizationId, ['devices'])
+  await server.exec(sql`UPDATE members SET current = 1 WHERE user_id = ${me.userId} AND organization_id = ${me.organizationId}`)
+  await server.exec(sql`UPDATE members SET current = 0 WHERE user_id = ${me.userId} AND organization_id = ${other.organizationId}`)
   const both = await orgs(me).list()
   assert.equal(
     both.body.map((row: Rec) => [row.id, row.member_count, row.current, row.can_rename]),
@@ -48,7 +49,7 @@ test('lists only the organizations I am an active member of, the current one mar
       [other.organizationId, 2, false, false],
     ],
   )
-  writeDb(server, `UPDATE members SET status = 'disabled' WHERE user_id = ? AND organization_id = ?`, me.userId, other.organizationId)
+  await server.exec(sql`UPDATE members SET status = 'disabled' WHERE user_id = ${me.userId} AND organization_id = ${other.organizationId}`)
   assert.equal((await orgs(me).list()).body.map((row: Rec) => row.id), [me.organizationId])
   assert.equal((await orgs(other).list()).body.map((row: Rec) => [row.id, row.member_count]), [[other.organizationId, 1]])
 })
@@ -76,10 +77,10 @@ test('creates an organization whose Administrator I am, without switching to it'
   const user = await self(me)
   assert.is(user.organization.id, me.organizationId)
   assert.equal(user.organizations.map((row: Rec) => row.name).sort(), ["Founder's organization", 'New venture'])
-  const [role] = server.query<Rec>(`SELECT name, builtin, rights FROM roles WHERE organization_id = ?`, created.id)
+  const [role] = await server.rows<Rec>(sql`SELECT name, builtin, rights FROM roles WHERE organization_id = ${created.id}`)
   assert.equal(role, { name: 'Administrator', builtin: 1, rights: JSON.stringify(RIGHTS) })
-  assert.equal(server.query(`SELECT status, current FROM members WHERE organization_id = ? AND user_id = ?`, created.id, me.userId), [{ status: 'active', current: 0 }])
-  assert.equal(trailOf(created.id, created.id), [
+  assert.equal(await server.rows(sql`SELECT status, current FROM members WHERE organization_id = ${created.id} AND user_id = ${me.userId}`), [{ status: 'active', current: 0 }])
+  assert.equal(await trailOf(created.id, created.id), [
     { action: 'create', actor_kind: 'user', actor_id: me.userId, collection: 'organizations', record_name: 'New venture', fields: '[]' },
   ])
 
@@ -116,7 +117,7 @@ test('creating and switching are for people: a key is refused, and a key made in
   const byKey = await call(server, 'GET', '/devices/', key.secret)
   assert.equal(byKey.body.map((row: Rec) => row.id), [device.id])
   assert.is((await call(server, 'GET', `/devices/${device.id}`, key.secret)).status, 200)
-  assert.equal(server.query(`SELECT organization_id FROM access_keys WHERE id = ?`, key.id), [{ organization_id: me.organizationId }])
+  assert.equal(await server.rows(sql`SELECT organization_id FROM access_keys WHERE id = ${key.id}`), [{ organization_id: me.organizationId }])
   // A key made after the switch belongs to the new organization.
   const away = expectStatus<Rec>(await me.create('access_keys', { name: 'Away key', scopes: ['devices'], expires_in_days: 7 }), 201)
   assert.equal((await call(server, 'GET', '/devices/', away.secret)).body.map((row: Rec) => row.name), ['Away device'])
@@ -128,7 +129,7 @@ test('renames with the right in that organization, 409 on a stale version, 403 w
   const created = await createOrg(me, 'Old name')
   const renamed = expectStatus<Rec>(await orgs(me).rename(created.id, { ...created, name: 'New name' }), 200)
   assert.equal([renamed.name, renamed.version, renamed.current], ['New name', 2, false])
-  assert.equal(trailOf(created.id, created.id).map((row) => [row.action, row.fields]), [
+  assert.equal((await trailOf(created.id, created.id)).map((row) => [row.action, row.fields]), [
     ['create', '[]'],
     ['update', '["name"]'],
   ])
@@ -142,15 +143,15 @@ test('renames with the right in that organization, 409 on a stale version, 403 w
   assert.is(taken.body.message, 'You already belong to an organization with this name')
 
   // A member without `organizations` there may not rename it, though they hold it in their current one.
-  joinOrganization(server, me, boss.organizationId, ['devices'])
-  writeDb(server, `UPDATE members SET current = (organization_id = ?) WHERE user_id = ?`, me.organizationId, me.userId)
+  await joinOrganization(server, me, boss.organizationId, ['devices'])
+  await server.exec(sql`UPDATE members SET current = CASE WHEN organization_id = ${me.organizationId} THEN 1 ELSE 0 END WHERE user_id = ${me.userId}`)
   const theirs = await orgs(me).rename(boss.organizationId, { name: 'Mine', version: 1 })
   assert.is(theirs.status, 403)
   // Not a member at all: it does not exist for me.
   const stranger = await register(server, 'Stranger')
   assert.is((await orgs(stranger).rename(created.id, { name: 'Mine', version: 2 })).status, 404)
   assert.is((await orgs(stranger).rename('x'.repeat(80), { name: 'Mine', version: 2 })).status, 404)
-  assert.equal(server.query(`SELECT name, version FROM organizations WHERE id IN (?, ?) ORDER BY name`, created.id, boss.organizationId), [
+  assert.equal(await server.rows(sql`SELECT name, version FROM organizations WHERE id IN (${created.id}, ${boss.organizationId}) ORDER BY name`), [
     { name: "Boss's organization", version: 1 },
     { name: 'New name', version: 2 },
   ])
@@ -186,22 +187,22 @@ test('switches, after which every collection answers the new organization only',
     ["Switcher's organization", false],
   ])
   const there = expectStatus<Rec>(await me.create('devices', createDevice({ name: 'Away box' })), 201)
-  assert.equal(server.query(`SELECT organization_id FROM devices WHERE id = ?`, there.id), [{ organization_id: away.id }])
+  assert.equal(await server.rows(sql`SELECT organization_id FROM devices WHERE id = ${there.id}`), [{ organization_id: away.id }])
 
   expectStatus(await orgs(me).switchTo(home), 200)
   assert.equal((await call(server, 'GET', '/devices/', me.token)).body.map((row: Rec) => row.id), [device.id])
   // Each switch is in the trail of the organization switched to.
-  assert.equal(trailOf(away.id, away.id).map((row) => [row.action, row.actor_id]), [
+  assert.equal((await trailOf(away.id, away.id)).map((row) => [row.action, row.actor_id]), [
     ['create', me.userId],
     ['switch', me.userId],
   ])
-  assert.equal(trailOf(home, home).map((row) => [row.action, row.actor_kind, row.record_name]), [['switch', 'user', "Switcher's organization"]])
+  assert.equal((await trailOf(home, home)).map((row) => [row.action, row.actor_kind, row.record_name]), [['switch', 'user', "Switcher's organization"]])
 })
 
 test('switches without the organizations right, only to an organization where I am an active member', async () => {
   const owner = await register(server, 'Owner')
   const member = await register(server, 'Member')
-  joinOrganization(server, member, owner.organizationId, ['devices'])
+  await joinOrganization(server, member, owner.organizationId, ['devices'])
   assert.is((await self(member)).organization.id, owner.organizationId)
   assert.is((await orgs(member).list()).status, 403)
   expectStatus(await orgs(member).switchTo(member.organizationId), 200)
@@ -211,12 +212,12 @@ test('switches without the organizations right, only to an organization where I 
   const stranger = await register(server, 'Outsider')
   assert.is((await orgs(member).switchTo(stranger.organizationId)).status, 404)
   assert.is((await orgs(member).switchTo('no-such-organization')).status, 404)
-  writeDb(server, `UPDATE members SET status = 'disabled' WHERE user_id = ? AND organization_id = ?`, member.userId, owner.organizationId)
+  await server.exec(sql`UPDATE members SET status = 'disabled' WHERE user_id = ${member.userId} AND organization_id = ${owner.organizationId}`)
   assert.is((await orgs(member).switchTo(owner.organizationId)).status, 404)
-  writeDb(server, `UPDATE members SET status = 'invited' WHERE user_id = ? AND organization_id = ?`, member.userId, owner.organizationId)
+  await server.exec(sql`UPDATE members SET status = 'invited' WHERE user_id = ${member.userId} AND organization_id = ${owner.organizationId}`)
   assert.is((await orgs(member).switchTo(owner.organizationId)).status, 404)
   assert.is((await self(member)).organization.id, member.organizationId)
-  assert.equal(server.query(`SELECT action FROM audit_events WHERE organization_id IN (?, ?) AND action = 'switch'`, stranger.organizationId, owner.organizationId), [])
+  assert.equal(await server.rows(sql`SELECT action FROM audit_events WHERE organization_id IN (${stranger.organizationId}, ${owner.organizationId}) AND action = 'switch'`), [])
   assert.is((await call(server, 'POST', `/organizations/${member.organizationId}/switch`)).status, 401)
 })
 

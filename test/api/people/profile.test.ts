@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { AVATAR_MAX_BYTES } from '../../../src/contract/profile'
@@ -52,16 +53,12 @@ async function upload(token: string, bytes: Uint8Array | string, type: string): 
 const fetchAvatar = (avatar: string) => fetch(`${server.url}/api${avatar}`)
 
 const self = async (who: Tenant) => expectStatus(await call(server, 'GET', '/users/self', who.token), 200, 'self')
-const auditOf = (who: Tenant, action: string) =>
-  server.query<{ actor_id: string; record_id: string; collection: string; organization_id: string }>(
-    'SELECT actor_id, record_id, collection, organization_id FROM audit_events WHERE action = ? AND actor_id = ?',
-    action,
-    who.userId,
-  )
+const auditOf = async (who: Tenant, action: string) =>
+  server.rows<{ actor_id: string; record_id: string; collection: string; organization_id: string }>(sql`SELECT actor_id, record_id, collection, organization_id FROM audit_events WHERE action = ${action} AND actor_id = ${who.userId}`)
 
 test('a user changes their own name and presence, without the users right', async () => {
   const who = await register(server, 'Before Name')
-  const before = server.query<{ version: number }>('SELECT version FROM users WHERE id = ?', who.userId)[0]!.version
+  const before = (await server.rows<{ version: number }>(sql`SELECT version FROM users WHERE id = ${who.userId}`))[0]!.version
   const answer = expectStatus(await call(server, 'PUT', '/users/self', who.token, { name: '  Ada Lovelace ', presence: 'bussy' }), 200)
   assert.is(answer.name, 'Ada Lovelace')
   assert.is(answer.presence, 'bussy')
@@ -69,8 +66,8 @@ test('a user changes their own name and presence, without the users right', asyn
   assert.ok(Array.isArray(answer.rights), 'answers the user as GET /users/self does')
   const now = await self(who)
   assert.equal([now.name, now.presence], ['Ada Lovelace', 'bussy'])
-  assert.is(server.query<{ version: number }>('SELECT version FROM users WHERE id = ?', who.userId)[0]!.version, before + 1)
-  assert.is(auditOf(who, 'update').length, 1)
+  assert.is((await server.rows<{ version: number }>(sql`SELECT version FROM users WHERE id = ${who.userId}`))[0]!.version, before + 1)
+  assert.is((await auditOf(who, 'update')).length, 1)
 })
 
 test('the profile update refuses a blank name, an unknown presence and no session', async () => {
@@ -122,11 +119,11 @@ test('a file of 100 KB is taken, one byte more is refused with the rule', async 
   const most = pngImage({ size: AVATAR_MAX_BYTES })
   assert.is(most.length, 102400)
   expectStatus(await upload(who.token, most, 'image/png'), 200, 'exactly 100 KB')
-  const before = server.query('SELECT bytes FROM avatars WHERE user_id = ?', who.userId)
+  const before = await server.rows(sql`SELECT bytes FROM avatars WHERE user_id = ${who.userId}`)
   const over = await upload(who.token, pngImage({ size: AVATAR_MAX_BYTES + 1, rgb: [9, 9, 9] }), 'image/png')
   assert.is(over.status, 413)
   assert.is(over.body.message, RULE)
-  assert.equal(server.query('SELECT bytes FROM avatars WHERE user_id = ?', who.userId), before, 'nothing changed')
+  assert.equal(await server.rows(sql`SELECT bytes FROM avatars WHERE user_id = ${who.userId}`), before, 'nothing changed')
 })
 
 test('a body streamed without a length is cut at 100 KB too', async () => {
@@ -146,7 +143,7 @@ test('a body streamed without a length is cut at 100 KB too', async () => {
   } as RequestInit)
   assert.is(res.status, 413)
   assert.is(((await res.json()) as { message: string }).message, RULE)
-  assert.equal(server.query('SELECT user_id FROM avatars WHERE user_id = ?', who.userId), [])
+  assert.equal(await server.rows(sql`SELECT user_id FROM avatars WHERE user_id = ${who.userId}`), [])
 })
 
 test('what only claims to be an image is refused with the rule', async () => {
@@ -177,14 +174,14 @@ test('what only claims to be an image is refused with the rule', async () => {
   assert.is(wrongType.status, 415)
   assert.is(wrongType.body.message, RULE)
   assert.is((await upload('not-a-token', pngImage(), 'image/png')).status, 401)
-  assert.equal(server.query('SELECT user_id FROM avatars WHERE user_id = ?', who.userId), [])
+  assert.equal(await server.rows(sql`SELECT user_id FROM avatars WHERE user_id = ${who.userId}`), [])
   assert.is((await self(who)).avatar, '')
 })
 
 test('a PNG sent as a BMP is kept and served as a PNG', async () => {
   const who = await register(server)
   const answer = expectStatus(await upload(who.token, pngImage(), 'image/bmp'), 200)
-  assert.equal(server.query('SELECT content_type FROM avatars WHERE user_id = ?', who.userId), [{ content_type: 'image/png' }])
+  assert.equal(await server.rows(sql`SELECT content_type FROM avatars WHERE user_id = ${who.userId}`), [{ content_type: 'image/png' }])
   assert.is((await fetchAvatar(answer.avatar)).headers.get('Content-Type'), 'image/png')
 })
 
@@ -230,7 +227,7 @@ test('a password change needs the current password and ends every other session 
   assert.ok(await stream.waitForEnd(2000), "the other session's events stream ends")
   assert.is((await call(server, 'GET', '/users/self', who.token)).status, 200, 'the calling session goes on')
   assert.equal(
-    auditOf(who, 'password').map(({ collection, record_id, organization_id }) => ({ collection, record_id, organization_id })),
+    (await auditOf(who, 'password')).map(({ collection, record_id, organization_id }) => ({ collection, record_id, organization_id })),
     [{ collection: 'users', record_id: who.userId, organization_id: who.organizationId }],
   )
   await signInAgain(who, 'A-new-Password-77')
@@ -277,7 +274,7 @@ test("ending a session cuts its token and stream; another user's session id answ
   assert.ok(await stream.waitForEnd(2000), 'its events stream ends')
   assert.is((await call(server, 'DELETE', `/sessions/${target.id}`, who.token)).status, 404, 'an ended session')
   assert.is((await call(server, 'GET', '/users/self', who.token)).status, 200)
-  assert.is(auditOf(who, 'end_session').length, 1)
+  assert.is((await auditOf(who, 'end_session')).length, 1)
 })
 
 test('ending all other sessions leaves only this one', async () => {

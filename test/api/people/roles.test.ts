@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { RIGHTS } from '../../../src/contract/rights'
 import { openEvents } from '../collections/_events'
-import { call, expectStatus, joinOrganization, register, signIn, startServer, writeDb, type Tenant, type TestServer } from '../collections/_api'
+import { call, expectStatus, joinOrganization, register, signIn, startServer, type Tenant, type TestServer } from '../collections/_api'
 
 type Rec = Record<string, any>
 
@@ -31,29 +32,21 @@ const roles = (who: { token: string }) => ({
 })
 
 const newRole = async (who: Tenant = me, overrides: Rec = {}) => expectStatus<Rec>(await roles(who).create(createRole(overrides)), 201, 'create role')
-const rowOf = (id: string): Rec => server.query<Rec>(`SELECT * FROM roles WHERE id = ?`, id)[0]!
-const builtinOf = (who: Tenant) => server.query<Rec>(`SELECT * FROM roles WHERE organization_id = ? AND builtin = 1`, who.organizationId)[0]!
-const assignmentsOf = (roleId: string) => server.query<Rec>(`SELECT user_id FROM memberships WHERE role_id = ? ORDER BY user_id`, roleId).map((row) => row.user_id)
+const rowOf = async (id: string): Promise<Rec> => (await server.rows<Rec>(sql`SELECT * FROM roles WHERE id = ${id}`))[0]!
+const builtinOf = async (who: Tenant) => (await server.rows<Rec>(sql`SELECT * FROM roles WHERE organization_id = ${who.organizationId} AND builtin = 1`))[0]!
+const assignmentsOf = async (roleId: string) => (await server.rows<Rec>(sql`SELECT user_id FROM memberships WHERE role_id = ${roleId} ORDER BY user_id`)).map((row) => row.user_id)
 
 /**
  * A person of `organizationId` written straight into the database, holding `roleIds`; their place
  * there is `status` (active, invited, disabled).
  */
-function addPerson(organizationId: string, roleIds: string[], status = 'active', name = `Person ${++made}`): string {
+async function addPerson(organizationId: string, roleIds: string[], status = 'active', name = `Person ${++made}`): Promise<string> {
   const id = randomUUID()
   const at = new Date().toISOString()
-  writeDb(
-    server,
-    `INSERT INTO users (id, email, name, avatar, password_hash, status, presence, created_at, updated_at, last_sign_in, version) VALUES (?, ?, ?, '', 'x', 'active', 'online', ?, ?, NULL, 1)`,
-    id,
-    `${id}@example.com`,
-    name,
-    at,
-    at,
-  )
-  writeDb(server, `INSERT INTO members (id, organization_id, user_id, status, current, created_at, updated_at, version) VALUES (?, ?, ?, ?, 1, ?, ?, 1)`, randomUUID(), organizationId, id, status, at, at)
+  await server.exec(sql`INSERT INTO users (id, email, name, avatar, password_hash, status, presence, created_at, updated_at, last_sign_in, version) VALUES (${id}, ${`${id}@example.com`}, ${name}, '', 'x', 'active', 'online', ${at}, ${at}, NULL, 1)`)
+  await server.exec(sql`INSERT INTO members (id, organization_id, user_id, status, current, created_at, updated_at, version) VALUES (${randomUUID()}, ${organizationId}, ${id}, ${status}, 1, ${at}, ${at}, 1)`)
   for (const roleId of roleIds) {
-    writeDb(server, `INSERT INTO memberships (id, user_id, organization_id, role_id, current, created_at) VALUES (?, ?, ?, ?, 1, ?)`, randomUUID(), id, organizationId, roleId, at)
+    await server.exec(sql`INSERT INTO memberships (id, user_id, organization_id, role_id, current, created_at) VALUES (${randomUUID()}, ${id}, ${organizationId}, ${roleId}, 1, ${at})`)
   }
   return id
 }
@@ -61,8 +54,8 @@ function addPerson(organizationId: string, roleIds: string[], status = 'active',
 /** A second account that signs in and works in `owner`'s organization through a role with `rights`. */
 async function colleague(owner: Tenant, rights: string[], name = 'Colleague'): Promise<Tenant & { roleId: string }> {
   const member = await register(server, name)
-  joinOrganization(server, member, owner.organizationId, rights)
-  const [row] = server.query<Rec>(`SELECT role_id FROM memberships WHERE user_id = ? AND organization_id = ?`, member.userId, owner.organizationId)
+  await joinOrganization(server, member, owner.organizationId, rights)
+  const [row] = await server.rows<Rec>(sql`SELECT role_id FROM memberships WHERE user_id = ${member.userId} AND organization_id = ${owner.organizationId}`)
   return { ...member, organizationId: owner.organizationId, roleId: row!.role_id }
 }
 
@@ -83,9 +76,9 @@ test('creates a role, reads it back, updates it and deletes it', async () => {
   const gone = expectStatus<Rec>(await roles(me).remove(created.id), 200)
   assert.is(gone.id, created.id)
   assert.is((await roles(me).get(created.id)).status, 404)
-  assert.is(rowOf(created.id), undefined)
+  assert.is(await rowOf(created.id), undefined)
   assert.equal(
-    server.query<Rec>(`SELECT action FROM audit_events WHERE record_id = ? ORDER BY at, rowid`, created.id).map((row) => row.action),
+    (await server.rows<Rec>(sql`SELECT action FROM audit_events WHERE record_id = ${created.id} ORDER BY at, rowid`)).map((row) => row.action),
     ['create', 'update', 'delete'],
   )
 })
@@ -115,7 +108,7 @@ test('refuses bad input with 400 and field errors, and a second role of the same
   // Another organization may have its own Auditors.
   const stranger = await register(server, 'Stranger')
   await newRole(stranger, { name: 'Auditors' })
-  assert.is(rowOf(first.id).name, 'Auditors')
+  assert.is((await rowOf(first.id)).name, 'Auditors')
 })
 
 test('searches name and description, sorts by name and member count, and pages with a total', async () => {
@@ -123,12 +116,12 @@ test('searches name and description, sorts by name and member count, and pages w
   const small = await newRole(owner, { name: 'Zeta operators', description: 'night shift' })
   const big = await newRole(owner, { name: 'Alpha operators', description: 'day shift' })
   const none = await newRole(owner, { name: 'Mid viewers', description: 'reads only' })
-  addPerson(owner.organizationId, [big.id])
-  addPerson(owner.organizationId, [big.id, small.id])
-  addPerson(owner.organizationId, [big.id])
+  await addPerson(owner.organizationId, [big.id])
+  await addPerson(owner.organizationId, [big.id, small.id])
+  await addPerson(owner.organizationId, [big.id])
   // Only active members count.
-  addPerson(owner.organizationId, [small.id], 'invited')
-  addPerson(owner.organizationId, [small.id], 'disabled')
+  await addPerson(owner.organizationId, [small.id], 'invited')
+  await addPerson(owner.organizationId, [small.id], 'disabled')
 
   const all = await roles(owner).list()
   assert.is(all.headers.get('X-Total-Count'), '4')
@@ -166,7 +159,7 @@ test('answers 409 with the current role to a save of a stale version, changing n
   const stale = await roles(me).update(role.id, { ...role, rights: ['billing'] })
   assert.is(stale.status, 409)
   assert.equal(stale.body.current, first)
-  assert.equal(rowOf(role.id).rights, '["devices"]')
+  assert.equal((await rowOf(role.id)).rights, '["devices"]')
   const forged = await roles(me).update(role.id, { ...role, version: 99 })
   assert.is(forged.status, 409)
   assert.is((await roles(me).update(role.id, { name: 'No version', rights: [] })).status, 400)
@@ -184,16 +177,16 @@ test('answers 403 to a caller without the roles right, on every route', async ()
   assert.is((await roles(viewer).members(role.id)).status, 403)
   assert.is((await call(server, 'GET', '/roles/')).status, 401)
   assert.is((await call(server, 'POST', `/roles/${role.id}/preview`, undefined, { rights: [] })).status, 401)
-  assert.ok(rowOf(role.id))
+  assert.ok(await rowOf(role.id))
 })
 
 test("answers 404 to another organization's role ids, the preview and members included, changing nothing", async () => {
   const stranger = await register(server, 'Intruder')
   const role = await newRole(me, { rights: ['devices'] })
-  const holder = addPerson(me.organizationId, [role.id])
-  const admin = builtinOf(me)
+  const holder = await addPerson(me.organizationId, [role.id])
+  const admin = await builtinOf(me)
   for (const id of [role.id, admin.id]) {
-    const before = rowOf(id)
+    const before = await rowOf(id)
     assert.is((await roles(stranger).get(id)).status, 404)
     assert.is((await roles(stranger).update(id, { name: 'Mine now', rights: [], version: before.version })).status, 404)
     assert.is((await roles(stranger).remove(id)).status, 404)
@@ -201,15 +194,15 @@ test("answers 404 to another organization's role ids, the preview and members in
     assert.is(preview.status, 404)
     assert.not.ok(preview.text.includes('devices'))
     assert.is((await roles(stranger).members(id)).status, 404)
-    assert.equal(rowOf(id), before)
+    assert.equal(await rowOf(id), before)
   }
-  assert.equal(assignmentsOf(role.id), [holder])
+  assert.equal(await assignmentsOf(role.id), [holder])
   assert.not.ok((await roles(stranger).list()).body.some((row: Rec) => row.id === role.id))
   assert.is((await roles(me).preview('x'.repeat(65), { rights: [] })).status, 404)
 })
 
 test('keeps the Administrator role whole: every right, its name, and undeletable', async () => {
-  const admin = builtinOf(me)
+  const admin = await builtinOf(me)
   const record = expectStatus<Rec>(await roles(me).get(admin.id), 200)
   assert.equal([record.name, record.builtin, record.rights], ['Administrator', true, [...RIGHTS]])
 
@@ -223,7 +216,7 @@ test('keeps the Administrator role whole: every right, its name, and undeletable
   const deleted = await roles(me).remove(admin.id)
   assert.is(deleted.status, 409)
   assert.is(deleted.body.message, 'The Administrator role holds every right: it cannot lose one or be deleted')
-  assert.equal(rowOf(admin.id), admin)
+  assert.equal(await rowOf(admin.id), admin)
 
   // Its description may change, and the same rights in another order are the same rights.
   const described = expectStatus<Rec>(await roles(me).update(admin.id, { ...record, description: 'Owners of everything', rights: [...RIGHTS].reverse() }), 200)
@@ -250,23 +243,23 @@ test('refuses to take away a right the caller does not hold, by an edit or a del
   const role = await newRole(me, { rights: ['billing', 'devices'] })
   const answers = [await asKey.update(role.id, { ...role, rights: ['devices'] }), await asKey.remove(role.id)]
   assert.equal(answers.map((answer) => [answer.status, answer.body.message]), Array(2).fill([403, 'You cannot take away a right you do not hold yourself']))
-  assert.equal(rowOf(role.id).rights, '["billing","devices"]')
-  assert.is(rowOf(role.id).version, role.version)
+  assert.equal((await rowOf(role.id)).rights, '["billing","devices"]')
+  assert.is((await rowOf(role.id)).version, role.version)
 })
 
 test('counts exactly whom an edit or a delete grants or removes each right, other roles taken into account', async () => {
   const owner = await register(server, 'Preview')
   const a = await newRole(owner, { name: 'A', rights: ['devices', 'tunnels'] })
   const b = await newRole(owner, { name: 'B', rights: ['devices', 'billing'] })
-  addPerson(owner.organizationId, [a.id])
-  addPerson(owner.organizationId, [a.id, b.id])
-  addPerson(owner.organizationId, [b.id])
-  addPerson(owner.organizationId, [a.id, b.id])
+  await addPerson(owner.organizationId, [a.id])
+  await addPerson(owner.organizationId, [a.id, b.id])
+  await addPerson(owner.organizationId, [b.id])
+  await addPerson(owner.organizationId, [a.id, b.id])
   // Neither an invitee nor a disabled member holds any right yet.
-  addPerson(owner.organizationId, [a.id], 'invited')
-  addPerson(owner.organizationId, [a.id], 'disabled')
-  const disabledAccount = addPerson(owner.organizationId, [a.id])
-  writeDb(server, `UPDATE users SET status = 'disabled' WHERE id = ?`, disabledAccount)
+  await addPerson(owner.organizationId, [a.id], 'invited')
+  await addPerson(owner.organizationId, [a.id], 'disabled')
+  const disabledAccount = await addPerson(owner.organizationId, [a.id])
+  await server.exec(sql`UPDATE users SET status = 'disabled' WHERE id = ${disabledAccount}`)
 
   const preview = (id: string, body: unknown) => roles(owner).preview(id, body).then((answer) => expectStatus<Rec>(answer, 200, 'preview'))
   assert.equal(await preview(a.id, { rights: ['tunnels', 'users'] }), { grants: { users: 3 }, removes: { devices: 1 } })
@@ -278,11 +271,11 @@ test('counts exactly whom an edit or a delete grants or removes each right, othe
     removes: {},
   })
   // The Administrator's holder has every right from it alone.
-  assert.equal(await preview(builtinOf(owner).id, { delete: true }), { grants: {}, removes: Object.fromEntries(RIGHTS.map((right) => [right, 1])) })
+  assert.equal(await preview((await builtinOf(owner)).id, { delete: true }), { grants: {}, removes: Object.fromEntries(RIGHTS.map((right) => [right, 1])) })
   assert.is((await roles(owner).preview(a.id, {})).status, 400)
   assert.is((await roles(owner).preview(a.id, { rights: ['root'] })).status, 400)
   // A preview changes nothing.
-  assert.equal(rowOf(a.id).rights, '["devices","tunnels"]')
+  assert.equal((await rowOf(a.id)).rights, '["devices","tunnels"]')
 
   // And a save does what the preview said.
   const member = await colleague(owner, ['devices'], 'Counted')
@@ -296,9 +289,9 @@ test('counts exactly whom an edit or a delete grants or removes each right, othe
 test('lists the people holding a role', async () => {
   const owner = await register(server, 'Members')
   const role = await newRole(owner, { name: 'Holders' })
-  const ada = addPerson(owner.organizationId, [role.id], 'active', 'Ada')
-  const bob = addPerson(owner.organizationId, [role.id], 'invited', 'Bob')
-  addPerson(owner.organizationId, [], 'active', 'Cy')
+  const ada = await addPerson(owner.organizationId, [role.id], 'active', 'Ada')
+  const bob = await addPerson(owner.organizationId, [role.id], 'invited', 'Bob')
+  await addPerson(owner.organizationId, [], 'active', 'Cy')
   const answer = await roles(owner).members(role.id)
   assert.is(answer.headers.get('X-Total-Count'), '2')
   assert.equal(
@@ -316,25 +309,25 @@ test('refuses a role edit or delete that leaves nobody able to manage roles', as
   const owner = await register(server, 'Lockout')
   const manager = await colleague(owner, ['roles', 'users'], 'Manager')
   // The owner steps out: the manager is the only active member holding `roles`.
-  writeDb(server, `UPDATE members SET status = 'disabled' WHERE user_id = ? AND organization_id = ?`, owner.userId, owner.organizationId)
+  await server.exec(sql`UPDATE members SET status = 'disabled' WHERE user_id = ${owner.userId} AND organization_id = ${owner.organizationId}`)
   const role = expectStatus<Rec>(await roles(manager).get(manager.roleId), 200)
 
   const emptied = await roles(manager).update(role.id, { ...role, rights: ['users'] })
   assert.is(emptied.status, 409)
   assert.is(emptied.body.message, 'This change would leave the organization without an active user who can manage roles')
-  assert.equal(rowOf(role.id).rights, '["roles","users"]')
-  assert.is(rowOf(role.id).version, role.version)
+  assert.equal((await rowOf(role.id)).rights, '["roles","users"]')
+  assert.is((await rowOf(role.id)).version, role.version)
   const deleted = await roles(manager).remove(role.id)
   assert.is(deleted.status, 409)
   assert.is(deleted.body.message, 'This change would leave the organization without an active user who can manage roles')
-  assert.ok(rowOf(role.id))
-  assert.equal(assignmentsOf(role.id), [manager.userId])
+  assert.ok(await rowOf(role.id))
+  assert.equal(await assignmentsOf(role.id), [manager.userId])
   // Neither write reached the trail.
-  assert.equal(server.query(`SELECT action FROM audit_events WHERE record_id = ? AND action != 'create'`, role.id), [])
+  assert.equal(await server.rows(sql`SELECT action FROM audit_events WHERE record_id = ${role.id} AND action != 'create'`), [])
 
   // Edits that keep a manager go through; with the owner back, the manager's role may lose `roles`.
   expectStatus(await roles(manager).update(role.id, { ...role, description: 'Still managing' }), 200)
-  writeDb(server, `UPDATE members SET status = 'active' WHERE user_id = ? AND organization_id = ?`, owner.userId, owner.organizationId)
+  await server.exec(sql`UPDATE members SET status = 'active' WHERE user_id = ${owner.userId} AND organization_id = ${owner.organizationId}`)
   expectStatus(await roles(manager).update(role.id, { ...role, version: role.version + 1, rights: ['users'] }), 200)
 })
 
@@ -348,8 +341,8 @@ test("deleting a role takes its assignments along; its holders stay members with
   } finally {
     stream.close()
   }
-  assert.equal(assignmentsOf(member.roleId), [])
-  assert.equal(server.query<Rec>(`SELECT status FROM members WHERE user_id = ? AND organization_id = ?`, member.userId, owner.organizationId), [{ status: 'active' }])
+  assert.equal(await assignmentsOf(member.roleId), [])
+  assert.equal(await server.rows<Rec>(sql`SELECT status FROM members WHERE user_id = ${member.userId} AND organization_id = ${owner.organizationId}`), [{ status: 'active' }])
   const self = expectStatus<Rec>(await call(server, 'GET', '/users/self', member.token), 200)
   assert.equal([self.organization.id, self.rights], [owner.organizationId, []])
   assert.is((await call(server, 'GET', '/devices/', member.token)).status, 403)

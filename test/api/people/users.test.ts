@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { admin, call, expectStatus, limitRights, register, startServer, type Tenant, type TestServer } from '../collections/_api'
@@ -17,7 +18,7 @@ test.before(async () => {
   server = await startServer()
   a = await admin(server)
   b = await register(server, 'Other tenant')
-  roles = roleIds(server, a.organizationId)
+  roles = await roleIds(server, a.organizationId)
 })
 test.after(() => server.close())
 
@@ -74,7 +75,7 @@ test('filters by status and by role, together with search', async () => {
   assert.equal(names(expectStatus(await as(a).list({ role: roles.Viewer!, q: 'priya' }), 200)), ['Priya Nair'])
   assert.is((await as(a).list({ status: 'sleeping' })).status, 400)
   // Another organization's role filters to nobody.
-  const other = roleIds(server, b.organizationId).Administrator!
+  const other = (await roleIds(server, b.organizationId)).Administrator!
   assert.equal(expectStatus(await as(a).list({ role: other }), 200), [])
 })
 
@@ -98,7 +99,7 @@ test('invites a new address: listed as invited with its roles, an account that c
   const days = (Date.parse(created.invitation_expires_at) - Date.now()) / 86_400_000
   assert.ok(days > 6.9 && days <= 7, `expires in ${days} days`)
   assert.equal(expectStatus(await as(a).get(created.id), 200), created)
-  const [user] = server.query<Rec>(`SELECT * FROM users WHERE id = ?`, created.id)
+  const [user] = await server.rows<Rec>(sql`SELECT * FROM users WHERE id = ${created.id}`)
   assert.is(user!.password_hash, '')
   assert.is(user!.status, 'invited')
   assert.is((await server.post('/login/users/', { email, password: '' })).status, 400)
@@ -110,19 +111,19 @@ test('invites a new address: listed as invited with its roles, an account that c
 })
 
 test('refuses an invite without roles, with a bad address, or with a role of no such or another organization', async () => {
-  const before = server.query(`SELECT COUNT(*) AS n FROM users`)
+  const before = await server.rows(sql`SELECT COUNT(*) AS n FROM users`)
   const noRoles = await as(a).invite({ email: newAddress(), roles: [] })
   assert.is(noRoles.status, 400)
   assert.is(noRoles.body.errors.roles, 'Required')
   const badEmail = await as(a).invite({ email: 'not-an-address', roles: [roles.Viewer] })
   assert.is(badEmail.status, 400)
   assert.is(badEmail.body.errors.email, 'Invalid email')
-  for (const role of ['no-such-role', roleIds(server, b.organizationId).Administrator]) {
+  for (const role of ['no-such-role', (await roleIds(server, b.organizationId)).Administrator]) {
     const answer = await as(a).invite({ email: newAddress(), roles: [roles.Viewer, role] })
     assert.is(answer.status, 400)
     assert.is(answer.body.errors.roles, 'A chosen role does not exist in this organization')
   }
-  assert.equal(server.query(`SELECT COUNT(*) AS n FROM users`), before, 'no account was made')
+  assert.equal(await server.rows(sql`SELECT COUNT(*) AS n FROM users`), before, 'no account was made')
   const member = await as(a).invite({ email: 'Maya.Chen@example.com', roles: [roles.Viewer] })
   assert.is(member.status, 409)
   assert.is(member.body.message, 'This person is already a member of this organization')
@@ -139,7 +140,7 @@ test('invites an existing account as any other: invited until it accepts, with t
   const self = expectStatus<Rec>(await call(server, 'GET', '/users/self', b.token), 200)
   assert.not.ok(self.organizations.some((org: Rec) => org.id === a.organizationId), 'not a member before accepting')
   expectStatus(await as(a).remove(b.userId), 200)
-  assert.is(server.query(`SELECT id FROM users WHERE id = ?`, b.userId).length, 1, 'the account stays')
+  assert.is((await server.rows(sql`SELECT id FROM users WHERE id = ${b.userId}`)).length, 1, 'the account stays')
 })
 
 test('changes roles and status with the version; a stale version gets 409 with the current record', async () => {
@@ -147,7 +148,7 @@ test('changes roles and status with the version; a stale version gets 409 with t
   const saved = expectStatus<Rec>(await as(a).update(jonas.id, { ...jonas, roles: [roles.Viewer, roles.Billing] }), 200)
   assert.is(saved.version, jonas.version + 1)
   assert.equal(saved.roles.map((role: Rec) => role.name), ['Billing', 'Viewer'])
-  const rows = server.query<Rec>(`SELECT role_id FROM memberships WHERE user_id = ? AND organization_id = ?`, jonas.id, a.organizationId)
+  const rows = await server.rows<Rec>(sql`SELECT role_id FROM memberships WHERE user_id = ${jonas.id} AND organization_id = ${a.organizationId}`)
   assert.equal(rows.map((row) => row.role_id).sort(), [roles.Viewer, roles.Billing].sort())
 
   const stale = await as(a).update(jonas.id, { ...jonas, roles: [roles.Operator] })
@@ -193,14 +194,14 @@ test('removes a member from the organization; an invited account belonging nowhe
   const removed = expectStatus<Rec>(await as(a).remove(invited.id), 200)
   assert.is(removed.id, invited.id)
   assert.is((await as(a).get(invited.id)).status, 404)
-  assert.equal(server.query(`SELECT id FROM users WHERE id = ?`, invited.id), [])
-  assert.equal(server.query(`SELECT id FROM invitations WHERE user_id = ?`, invited.id), [])
+  assert.equal(await server.rows(sql`SELECT id FROM users WHERE id = ${invited.id}`), [])
+  assert.equal(await server.rows(sql`SELECT id FROM invitations WHERE user_id = ${invited.id}`), [])
 
   const lena = await memberByEmail(server, a.token, 'lena.fischer@example.com')
   expectStatus(await as(a).remove(lena.id), 200)
   assert.is((await as(a).get(lena.id)).status, 404)
-  assert.equal(server.query(`SELECT id FROM memberships WHERE user_id = ?`, lena.id), [], 'her roles here are gone')
-  assert.is(server.query(`SELECT id FROM users WHERE id = ?`, lena.id).length, 1, 'her account stays')
+  assert.equal(await server.rows(sql`SELECT id FROM memberships WHERE user_id = ${lena.id}`), [], 'her roles here are gone')
+  assert.is((await server.rows(sql`SELECT id FROM users WHERE id = ${lena.id}`)).length, 1, 'her account stays')
   assert.is((await as(a).remove(lena.id)).status, 404)
   const trail = expectStatus<Rec[]>(await call(server, 'GET', `/audit/?collection=users&record_id=${lena.id}`, a.token), 200)
   assert.equal([trail[0]!.action, trail[0]!.record_name], ['delete', 'Lena Fischer'])
@@ -230,7 +231,7 @@ test('lists the last 20 sign-ins of a member, newest first, with the browser in 
 
 test('answers 403 to a member without the users right, on every route', async () => {
   const c = await register(server, 'No users right')
-  limitRights(server, c.email, ['devices'])
+  await limitRights(server, c.email, ['devices'])
   const own = people(server, c.token)
   const answers = [
     await own.list(),
@@ -252,7 +253,7 @@ test("answers 404 for another organization's members on every route, and never l
   for (const id of theirs) {
     const answers = [
       await as(b).get(id),
-      await as(b).update(id, { roles: [roleIds(server, b.organizationId).Administrator], status: 'disabled', version: 1 }),
+      await as(b).update(id, { roles: [(await roleIds(server, b.organizationId)).Administrator], status: 'disabled', version: 1 }),
       await as(b).remove(id),
       await as(b).resend(id),
       await as(b).withdraw(id),
