@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { HEARTBEAT_SCOPE } from '../../contract/access-keys'
 import { newKey } from '../auth/access-keys'
 import { publicEndpoint } from '../collections/tunnels'
 import type { Db } from '../db/open'
@@ -90,7 +91,7 @@ export async function seedFleet(db: Db, organizationId: string, userId: string, 
       )
       .execute()
     const keys = [
-      { name: 'Fleet agent', scopes: ['devices'], days: 365 },
+      { name: 'Fleet agent', scopes: [HEARTBEAT_SCOPE], days: 365 },
       { name: 'Monitoring export', scopes: ['devices', 'network', 'traffic'], days: 5 },
     ]
     await trx
