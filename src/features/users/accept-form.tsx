@@ -1,15 +1,12 @@
-import { useState } from 'react'
-import { useLocation } from 'wouter'
 import { acceptFormErrors, type InvitationInfo } from '../../contract/users'
 import { messageText } from '../../lib/i18n'
-import { login } from '../../stores/session'
 import { Banner } from '../../ui/banner'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/fields'
 import { useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
-import { acceptInvitation } from './invitation-api'
 import s from './invitation.module.css'
+import { useAccept } from './use-accept'
 
 /**
  * The invitee's name and password, typed twice, with the register form's rules. Accepting signs
@@ -17,29 +14,16 @@ import s from './invitation.module.css'
  */
 export function AcceptForm({ token, invitation }: { token: string; invitation: InvitationInfo }) {
   const t = useT()
-  const [, navigate] = useLocation()
-  const [busy, setBusy] = useState(false)
-  const [refused, setRefused] = useState<string | null>(null)
+  const { busy, refused, accept, dismiss } = useAccept()
   const form = useForm(
     { name: '', password: '', passwordConfirm: '' },
     (values) => acceptFormErrors(values, invitation.email),
-    async ({ name, password }) => {
-      setBusy(true)
-      setRefused(null)
-      const result = await acceptInvitation({ token, name: name.trim(), password })
-      if (!result.ok) {
-        setBusy(false)
-        form.setServerErrors(result.errors)
-        return setRefused(result.message)
-      }
-      if (await login(async () => result)) navigate('/app')
-      else setBusy(false)
-    },
+    ({ name, password }): Promise<void> => accept({ token, name: name.trim(), password }, form.setServerErrors),
   )
   return (
     <>
       {refused && (
-        <Banner variant="error" onClose={() => setRefused(null)}>
+        <Banner variant="error" onClose={dismiss}>
           {messageText(refused)}
         </Banner>
       )}

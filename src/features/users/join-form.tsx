@@ -1,17 +1,16 @@
 import { useStore } from '@nanostores/react'
-import { useState } from 'react'
-import { Link, useLocation } from 'wouter'
-import { JoinForm as JoinFormSchema, type InvitationInfo, type JoinBody } from '../../contract/users'
+import { Link } from 'wouter'
+import { JoinForm as JoinFormSchema, type InvitationInfo } from '../../contract/users'
 import { check } from '../../contract/validation'
 import { messageText } from '../../lib/i18n'
-import { $session, login } from '../../stores/session'
+import { $session } from '../../stores/session'
 import { Banner } from '../../ui/banner'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/fields'
 import { errorsOf, useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
-import { acceptInvitation } from './invitation-api'
 import s from './invitation.module.css'
+import { useAccept } from './use-accept'
 
 const validate = (values: Record<string, unknown>) => errorsOf(check(JoinFormSchema, values))
 
@@ -22,38 +21,23 @@ const validate = (values: Record<string, unknown>) => errorsOf(check(JoinFormSch
  */
 export function JoinForm({ token, invitation }: { token: string; invitation: InvitationInfo }) {
   const t = useT()
-  const [, navigate] = useLocation()
   const { loggedIn, user } = useStore($session)
-  const [busy, setBusy] = useState(false)
-  const [refused, setRefused] = useState<string | null>(null)
+  const { busy, refused, accept, dismiss } = useAccept()
   const itself = loggedIn === true && user?.email === invitation.email
-
-  const join = async (body: JoinBody) => {
-    setBusy(true)
-    setRefused(null)
-    const result = await acceptInvitation(body)
-    if (!result.ok) {
-      setBusy(false)
-      form.setServerErrors(result.errors)
-      return setRefused(result.message)
-    }
-    if (await login(async () => result)) navigate('/app')
-    else setBusy(false)
-  }
-  const form = useForm({ password: '' }, validate, ({ password }) => join({ token, password }))
+  const form = useForm({ password: '' }, validate, ({ password }): Promise<void> => accept({ token, password }, form.setServerErrors))
   const next = `/login?next=${encodeURIComponent(`/invitation?token=${token}`)}`
 
   return (
     <>
       {refused && (
-        <Banner variant="error" onClose={() => setRefused(null)}>
+        <Banner variant="error" onClose={dismiss}>
           {messageText(refused)}
         </Banner>
       )}
       {itself ? (
         <div className={s.form}>
           <p className={s.aside}>{t('users.invitation.signedInAs', { email: invitation.email })}</p>
-          <Button variant="primary" block busy={busy} onClick={() => void join({ token })}>
+          <Button variant="primary" block busy={busy} onClick={() => void accept({ token }, form.setServerErrors)}>
             {t('users.invitation.join', { organization: invitation.organization })}
           </Button>
         </div>
