@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { clsx } from 'clsx'
-import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import { $ui, setSidebarOpen } from '../../stores/ui'
 import { Icon } from '../../ui/icons'
 import { useT } from '../../ui/use-t'
@@ -86,7 +86,8 @@ export function Drawer({ children }: { children: ReactNode }) {
   }, [])
   useEffect(() => close(), [path])
 
-  useEffect(() => {
+  // Before paint: a drawer on screen already takes focus and hears Esc (Preact runs effects a frame later).
+  useLayoutEffect(() => {
     if (open) {
       returnTo.current = document.activeElement as HTMLElement | null
       const root = panel.current
