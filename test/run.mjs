@@ -12,7 +12,7 @@ const cache = join(root, 'node_modules/.cache/tests')
 const wanted = process.argv.slice(2)
 // `ONLY=people/users` runs just the test files whose path contains that text.
 const only = process.env.ONLY
-const layers = wanted.length ? wanted : ['typecheck', 'unit', 'api', 'size', 'e2e']
+const layers = wanted.length ? wanted : ['typecheck', 'unit', 'api', 'postgres', 'size', 'e2e']
 
 const find = (dir) =>
   existsSync(dir)
@@ -23,10 +23,19 @@ const find = (dir) =>
       })
     : []
 
+/** A test file still running after this long is stopped and fails, so a hang cannot hold CI. */
+const FILE_TIMEOUT_MS = 5 * 60_000
+
 /** Runs a command; with `live` its output also goes straight through (one file at a time). */
-const run = (command, args, env = {}, live = false) =>
+const run = (command, args, env = {}, live = false, timeoutMs = 0) =>
   new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+    const timer = timeoutMs
+      ? setTimeout(() => {
+          output += `\n(stopped: still running after ${timeoutMs / 1000} s)\n`
+          child.kill('SIGKILL')
+        }, timeoutMs)
+      : undefined
     let output = ''
     const take = (stream) => (chunk) => {
       output += chunk
@@ -34,7 +43,10 @@ const run = (command, args, env = {}, live = false) =>
     }
     child.stdout.on('data', take(process.stdout))
     child.stderr.on('data', take(process.stderr))
-    child.on('close', (code) => resolve({ code, output }))
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, output })
+    })
   })
 
 /**
@@ -79,7 +91,7 @@ async function runFiles(layer, files, parallel, env, nodeArgs = []) {
       const out = join(outdir, relative(join(root, 'test'), file)).replace(/\.tsx?$/, '.mjs')
       const name = relative(root, file)
       if (parallel === 1) console.log(`  ${name}`)
-      const result = await run(process.execPath, ['--enable-source-maps', ...nodeArgs, out], env, parallel === 1)
+      const result = await run(process.execPath, ['--enable-source-maps', ...nodeArgs, out], env, parallel === 1, layer === 'e2e' ? 0 : FILE_TIMEOUT_MS)
       const missed = result.code === 0 ? notRun(result.output) : ''
       if (result.code === 0 && !missed) console.log(`  ok  ${name}`)
       else {
@@ -94,6 +106,8 @@ async function runFiles(layer, files, parallel, env, nodeArgs = []) {
   return ok
 }
 
+const SQLITE_ONLY = ['/test/api/durability/', '/test/api/readme.test.ts']
+
 const steps = {
   typecheck: async () => {
     const result = await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])
@@ -106,6 +120,21 @@ const steps = {
       pathToFileURL(join(root, 'test/unit/dom.mjs')).href,
     ]),
   api: () => runFiles('api', find(join(root, 'test/api')), Math.max(1, cpus().length), { NODE_ENV: 'test' }),
+  // The API suite again on a throwaway PostgreSQL cluster, then the tests of several processes on one database.
+  postgres: async () => {
+    const { startCluster } = await import('./postgres-cluster.mjs')
+    const cluster = await startCluster()
+    try {
+      const env = { NODE_ENV: 'test', TEST_DATABASE_URL: cluster.url }
+      // Tests of SQLite's own file (crash, full disk, backup) and of the README's default commands stay on SQLite.
+      const suite = find(join(root, 'test/api')).filter((file) => !SQLITE_ONLY.some((part) => file.includes(part)))
+      const apiOk = await runFiles('postgres-api', suite, Math.max(1, cpus().length), env)
+      const shared = await runFiles('postgres', find(join(root, 'test/postgres')), 1, env)
+      return apiOk && shared
+    } finally {
+      cluster.stop()
+    }
+  },
   size: async () => (await import('./size/check.mjs')).checkBudgets(root),
   e2e: async () => (await import('./e2e/runner.mjs')).runBrowserTests(root, (files) => runFiles('e2e', files, 1, {})),
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { orderedId } from './ordered-id'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { ActorKind, AuditEntry } from '../contract/audit'
@@ -56,7 +56,7 @@ export async function audit(db: AnyDb | Db, organizationId: string, actor: Actor
   await (db as AnyDb)
     .insertInto('audit_events')
     .values({
-      id: randomUUID(),
+      id: orderedId(),
       organization_id: organizationId,
       at,
       actor_kind: actor.kind,

@@ -37,6 +37,15 @@ function corsOrigins(env: Env): string[] {
     })
 }
 
+/** `DATABASE_URL`: a PostgreSQL server (`postgres://` or `postgresql://`); unset keeps SQLite in DATA_DIR. */
+function databaseUrl(env: Env): string | undefined {
+  const value = nonEmpty(env.DATABASE_URL)
+  if (value !== undefined && !/^postgres(ql)?:\/\/./.test(value)) {
+    throw new Error('DATABASE_URL takes a PostgreSQL address like postgres://console:secret@db.example.com:5432/console')
+  }
+  return value
+}
+
 function sessions(env: Env): SessionPolicy {
   const { remembered, short } = DEFAULT_SESSIONS
   const minutes = (name: string, fallback: number) => (integer(env, name) ?? fallback / 60) * 60
@@ -59,6 +68,8 @@ export function optionsFromEnv(env: Env): ServerOptions {
     port: integer(env, 'PORT', 8080),
     hostname: nonEmpty(env.HOST),
     dataDir: nonEmpty(env.DATA_DIR) ?? 'data',
+    databaseUrl: databaseUrl(env),
+    poolSize: integer(env, 'DATABASE_POOL_SIZE'),
     staticDir: nonEmpty(env.STATIC_DIR) ?? `dist/${flavour}`,
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM),

@@ -9,11 +9,12 @@ import type { Docs } from './docs'
 import type { OAuthOptions } from './auth/oauth-config'
 import { createPasswords } from './auth/passwords'
 import { DEFAULT_SESSIONS, type SessionPolicy } from './auth/tokens'
-import { makePrivateDir, openDatabase, tune, type Db } from './db/open'
+import { createLease } from './db/lease'
+import { databaseKind, makePrivateDir, openDatabase, tune, type Db } from './db/open'
 import { seed } from './seed/seed'
 import { clientAddress, type TrustProxy } from './http/client'
 import { createThrottle } from './http/throttle'
-import { createEventsHub, type EventsHub } from './events'
+import { createEventsHub, createSharedEventsHub, type EventsHub } from './events'
 import { createPresence, DEFAULT_OFFLINE_AFTER_S } from './live/presence'
 import { SERVER_STOPPING } from './live/stream'
 import { createMailer } from './mail'
@@ -63,6 +64,10 @@ export interface ServerOptions {
   scryptCost?: number
   /** How long `close()` lets requests in flight finish before cutting them; default 10 s. */
   drainMs?: number
+  /** PostgreSQL to keep the data in (`postgres://…`), shared by every process of the console; SQLite in `dataDir` when absent. */
+  databaseUrl?: string
+  /** Connections to PostgreSQL per process; default 10. */
+  poolSize?: number
   /** SQLite pragmas run after the server's own; for tests (`max_page_count` stands for a full disk). */
   pragmas?: string[]
   now?: () => Date
@@ -91,8 +96,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const now = options.now ?? (() => new Date())
   const dataDir = path.resolve(options.dataDir ?? 'data')
   const passwords = createPasswords(options.scryptCost)
-  const db = await openDatabase(dataDir, options.pragmas)
+  const db = await openDatabase({ dataDir, databaseUrl: options.databaseUrl, poolSize: options.poolSize, pragmas: options.pragmas })
   const outboxDir = path.join(dataDir, 'outbox')
+  makePrivateDir(dataDir)
   makePrivateDir(outboxDir)
   for (const name of fs.readdirSync(outboxDir)) fs.chmodSync(path.join(outboxDir, name), 0o600)
   const { adminEmail, adminPassword } = options
@@ -110,10 +116,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const background = createBackground(log)
   const clientAddressOf = (c: Context) => clientAddress(c, options.trustProxy ?? 0)
   const throttle = createThrottle(db, now, clientAddressOf)
-  const sweeper = createSweeper({ db, now, throttle, log })
-  const hub = createEventsHub()
-  const presence = createPresence({ db, hub, now, offlineAfterS: options.offlineAfterS ?? DEFAULT_OFFLINE_AFTER_S, log })
-  const rollup = createRollup({ db, now, log })
+  // On PostgreSQL several processes may share the database: events go through it to all of them,
+  // and the scheduled jobs run in one process at a time (leases).
+  const shared = databaseKind(db) === 'postgres'
+  const leases = ['sweeper', 'presence', 'fold'].map((name) => createLease(db, name, now))
+  const [sweeperLease, presenceLease, foldLease] = leases
+  const sweeper = createSweeper({ db, now, throttle, log, lease: sweeperLease })
+  const hub = shared ? await createSharedEventsHub(db, now, log) : createEventsHub()
+  const presence = createPresence({ db, hub, now, offlineAfterS: options.offlineAfterS ?? DEFAULT_OFFLINE_AFTER_S, log, lease: presenceLease })
+  const rollup = createRollup({ db, now, log, lease: foldLease })
   const staticDir = options.staticDir && path.resolve(options.staticDir)
   if (staticDir && !fs.existsSync(path.join(staticDir, 'manifest.json'))) {
     log.info(`No console build in ${staticDir} yet: pages answer 404 until its manifest.json appears.`)
@@ -189,6 +200,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await rollup.stop()
       await background.idle()
       mailer.close()
+      await hub.close()
+      await Promise.all(leases.map((lease) => lease.release().catch(() => undefined)))
       await db.destroy()
     })())
 

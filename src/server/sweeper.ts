@@ -1,6 +1,9 @@
 import { pruneAppTokens } from './auth/app-holder'
 import { pruneTokens } from './auth/tokens'
+import type { Lease } from './db/lease'
+import { pruneEvents } from './db/event-log'
 import { tune, type Db } from './db/open'
+import { SHARED_EVENTS_KEPT_MS } from './events'
 import type { Throttle } from './http/throttle'
 import type { Logger } from './log'
 import { pruneRollups, watermark } from './metrics/rollup'
@@ -33,6 +36,7 @@ export async function sweep(db: Db, now: Date, throttle: Throttle): Promise<void
   const kept = new Date(Math.min(Date.parse(daysAgo(HEARTBEAT_RETENTION_DAYS)), folded)).toISOString()
   await db.deleteFrom('heartbeats').where('at', '<', kept).execute()
   await pruneRollups(db, now)
+  await pruneEvents(db, new Date(now.getTime() - SHARED_EVENTS_KEPT_MS).toISOString())
   tune(db)
 }
 
@@ -57,12 +61,14 @@ async function pruneInvitedAccounts(db: Db, at: string): Promise<void> {
 }
 
 /** Sweeps at start and then every SWEEP_EVERY_MS, without keeping the process alive. */
-export function createSweeper(options: { db: Db; now: () => Date; throttle: Throttle; log: Logger }) {
+export function createSweeper(options: { db: Db; now: () => Date; throttle: Throttle; log: Logger; lease?: Lease }) {
   let timer: ReturnType<typeof setInterval> | undefined
-  let running: Promise<void> = Promise.resolve()
+  let running: Promise<unknown> = Promise.resolve()
   const run = () => {
+    const work = () => sweep(options.db, options.now(), options.throttle)
+    // One process at a time sweeps (the lease).
     running = running
-      .then(() => sweep(options.db, options.now(), options.throttle))
+      .then((): Promise<unknown> => (options.lease ? options.lease.run(work) : work()))
       .catch((error: unknown) => options.log.error('Sweep failed:', error))
   }
   return {
@@ -72,9 +78,9 @@ export function createSweeper(options: { db: Db; now: () => Date; throttle: Thro
       timer.unref()
     },
     /** Stops sweeping; resolves once a sweep under way has finished. */
-    stop() {
+    async stop() {
       clearInterval(timer)
-      return running
+      await running
     },
   }
 }

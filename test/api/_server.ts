@@ -3,7 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
-import type { RawBuilder } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
+import pg from 'pg'
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server/server'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-secret-1' }
@@ -56,8 +57,57 @@ export interface TestServer extends RunningServer {
   exec(statement: RawBuilder<unknown>): Promise<void>
 }
 
-/** A real server on a free port with its own data folder, cheap scrypt and a recording log. */
+/**
+ * The PostgreSQL cluster the suite runs on (`node test/run.mjs postgres` starts one and sets it),
+ * or undefined on SQLite, the default.
+ */
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL || undefined
+
+/** On PostgreSQL a server gets a database of its own, dropped by `drop()`. */
+export async function createTestDatabase(adminUrl = POSTGRES_URL!): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `console_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query(`create database "${name}"`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl })
+      await client.connect()
+      try {
+        await client.query(`drop database if exists "${name}" with (force)`)
+      } finally {
+        await client.end()
+      }
+    },
+  }
+}
+
+/** On PostgreSQL, the database of each data folder a test gave: a server started again on it finds its data. */
+const kept = new Map<string, Promise<{ url: string; drop(): Promise<void> }>>()
+
+/**
+ * A real server on a free port with its own data folder (and database on PostgreSQL, kept for a
+ * `dataDir` the test names, so a restart finds its data), cheap scrypt and a recording log.
+ */
 export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
+  let database: { url: string; drop(): Promise<void> } | undefined
+  let ownDatabase = false
+  if (POSTGRES_URL && !options.databaseUrl) {
+    if (options.dataDir) {
+      if (!kept.has(options.dataDir)) kept.set(options.dataDir, createTestDatabase())
+      database = await kept.get(options.dataDir)!
+    } else {
+      database = await createTestDatabase()
+      ownDatabase = true
+    }
+  }
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'console-api-'))
   const dataDir = path.join(root, 'data')
   const logs: string[] = []
@@ -72,7 +122,11 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     scryptCost: 1024,
     now: () => new Date(Date.now() + offset),
     log: { info: (line) => logs.push(line), error: (line, error) => logs.push(`${line} ${String(error)}`) },
+    databaseUrl: database?.url,
     ...options,
+  }).catch(async (error: unknown) => {
+    if (ownDatabase) await database?.drop()
+    throw error
   })
   const url = `http://127.0.0.1:${server.port}`
   const headers = (token?: string): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {})
@@ -93,6 +147,7 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
       }),
     get: (route, token) => fetch(`${url}/api${route}`, { headers: headers(token) }),
     query: <T,>(statement: string, ...params: unknown[]) => {
+      if (POSTGRES_URL) throw new Error('server.query reads the SQLite file: this test runs on SQLite only')
       const db = new Database(path.join(dataDir, 'console.db'), { readonly: true })
       try {
         return db.prepare(statement).all(...params) as T[]
@@ -106,6 +161,7 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     },
     close: async () => {
       await server.close()
+      if (ownDatabase) await database?.drop()
       fs.rmSync(root, { recursive: true, force: true })
     },
   }
@@ -140,10 +196,22 @@ export async function readResetMail(dataDir: string, to: string, known: string[]
 }
 
 /**
- * Which of `secrets` the database's files hold (the file, its WAL and shared memory), as an
- * attacker with a copy of the folder would find them: `secret in file` for each.
+ * Which of `secrets` the database holds, as an attacker with a copy of it would find them: on
+ * SQLite the bytes of its files (the file, its WAL and shared memory), `secret in file` for each;
+ * on PostgreSQL every row of every table as text, `secret in table`.
  */
-export function secretsInDatabase(dataDir: string, secrets: string[]): string[] {
+export async function secretsInDatabase(server: TestServer, secrets: string[]): Promise<string[]> {
+  if (POSTGRES_URL) {
+    const tables = await server.rows<{ name: string }>(sql`select table_name as name from information_schema.tables where table_schema = 'public'`)
+    const found: string[] = []
+    for (const { name } of tables) {
+      const rows = await server.rows<{ text: string }>(sql`select t::text as text from ${sql.table(name)} t`)
+      const text = rows.map((row) => row.text).join('\n')
+      for (const secret of secrets) if (text.includes(secret)) found.push(`${secret} in ${name}`)
+    }
+    return found
+  }
+  const dataDir = server.dataDir
   const files = fs.readdirSync(dataDir).filter((name) => name.startsWith('console.db'))
   if (!files.includes('console.db')) throw new Error(`No console.db in ${dataDir}`)
   return files.flatMap((name) => {

@@ -152,7 +152,7 @@ test('a card is kept as brand, last four, expiry and name: never its number or c
   assert.equal(await server.rows(sql`SELECT brand, last4, exp_month, exp_year, name FROM payment_methods WHERE organization_id = ${owner.organizationId}`), [
     { brand: 'visa', last4: '1486', exp_month: 12, exp_year: CARD.exp_year, name: 'Ada Lovelace' },
   ])
-  assert.equal(secretsInDatabase(server.dataDir, ['4539578763621486', '4539 5787 6362 1486', '453957876362']), [])
+  assert.equal(await secretsInDatabase(server, ['4539578763621486', '4539 5787 6362 1486', '453957876362']), [])
   const entries = await server.rows<{ action: string; record_name: string }>(sql`SELECT action, record_name FROM audit_events WHERE organization_id = ${owner.organizationId} AND collection = 'billing'`)
   assert.ok(entries.some((entry) => entry.action === 'payment_method' && entry.record_name === 'visa 1486'))
   assert.ok(entries.some((entry) => entry.action === 'plan' && entry.record_name === 'team'))

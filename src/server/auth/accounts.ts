@@ -72,7 +72,7 @@ export async function createOrganization(trx: Db, organization: NewOrganization)
 export async function createAccount(db: Db, account: NewAccount): Promise<string> {
   const at = account.now.toISOString()
   const userId = randomUUID()
-  await db.transaction().execute(async (trx) => {
+  const insert = async (trx: Db) => {
     await trx
       .insertInto('users')
       .values({
@@ -90,7 +90,10 @@ export async function createAccount(db: Db, account: NewAccount): Promise<string
       })
       .execute()
     await createOrganization(trx, { name: account.organization, userId, now: at, current: true })
-  })
+  }
+  // Within a caller's transaction (the first start's seed) it joins that one.
+  if (db.isTransaction) await insert(db)
+  else await db.transaction().execute(insert)
   return userId
 }
 

@@ -63,6 +63,7 @@ export const accessKeys: CollectionModule<AccessKey, AccessKeyInput, AccessKeyUp
   list: {
     search: ['t.name', 't.prefix'],
     sort: { name: 't.name', created_at: 't.created_at', expires_at: 't.expires_at', last_used_at: 't.last_used_at' },
+    nullable: ['expires_at', 'last_used_at'],
     defaultSort: { sort: 'created_at', order: 'desc' },
     filters: {},
   },

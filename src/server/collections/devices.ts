@@ -26,6 +26,7 @@ export const devices: CollectionModule<Device, DeviceInput> = {
   list: {
     search: ['t.name', 't.serial', 't.model', 't.location', 't.ip', 't.tags_text'],
     sort: { name: 't.name', serial: 't.serial', model: 't.model', status: 't.status', location: 't.location', last_seen: 't.last_seen', created_at: 't.created_at' },
+    nullable: ['last_seen'],
     defaultSort: { sort: 'name', order: 'asc' },
     filters: { status: { column: 't.status', values: DEVICE_STATUSES }, model: { column: 't.model' } },
   },

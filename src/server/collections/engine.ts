@@ -33,7 +33,7 @@ export interface WriteContext {
   /** The console's origin for links sent by mail (`linkOrigin`). */
   linkOrigin: string
   /** Runs `work` once the write is committed (events, mail); dropped when it is undone. */
-  later(work: () => void): void
+  later(work: () => unknown): void
 }
 
 /** What a write did, for the hook that follows it. */
@@ -100,13 +100,14 @@ const MAX_TOTALS = 1000
 export async function runWrite<T>(services: EngineServices, c: Context<AuthEnv>, work: (ctx: WriteContext) => Promise<T>): Promise<T> {
   const principal = c.var.principal
   const actor = await actorOf(services, c, principal)
-  const deferred: (() => void)[] = []
+  const deferred: (() => unknown)[] = []
   const now = services.now().toISOString()
   const origin = linkOrigin(c, services.publicUrl)
   const result = await (services.db as unknown as AnyDb)
     .transaction()
     .execute((trx) => work({ db: trx, principal, actor, now, services, linkOrigin: origin, later: (run) => deferred.push(run) }))
-  for (const run of deferred) run()
+  // In order, each awaited: the events a write publishes are kept before its answer leaves.
+  for (const run of deferred) await run()
   return result
 }
 
@@ -140,6 +141,8 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
   const totals = new Map<string, { total: number; generation: number; at: number }>()
   const totalOf = (key: string, organizationId: string) => async (count: () => Promise<number>) => {
     const generation = services.hub.generation(organizationId)
+    // Another process's write would leave a cached total wrong without this one knowing.
+    if (generation === undefined) return count()
     const now = Date.now()
     const known = totals.get(key)
     if (known && known.generation === generation && now - known.at < TOTAL_REUSE_MS) return known.total

@@ -18,6 +18,8 @@ export interface ListShape {
   search: readonly string[]
   /** Sort key -> column (or expression alias) it orders by. */
   sort: Record<string, string>
+  /** Sort keys whose column may be empty (a device never seen). */
+  nullable?: readonly string[]
   defaultSort: { sort: string; order: Order }
   filters: Record<string, Filter>
 }

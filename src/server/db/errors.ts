@@ -11,10 +11,37 @@ const TROUBLES: [code: string, trouble: StorageTrouble][] = [
   ['SQLITE_LOCKED', 'busy'],
 ]
 
-/** Reads better-sqlite3's error codes, extended ones (`SQLITE_BUSY_SNAPSHOT`) included. */
+/**
+ * PostgreSQL's SQLSTATEs that pass: a full disk, and a server that is starting, stopping, out of
+ * connections or memory, or broke a deadlock or a serialization by ending this transaction.
+ */
+const POSTGRES_TROUBLES: Record<string, StorageTrouble> = {
+  '53100': 'full',
+  '53200': 'busy',
+  '53300': 'busy',
+  '40001': 'busy',
+  '40P01': 'busy',
+  '55P03': 'busy',
+  '57P01': 'busy',
+  '57P02': 'busy',
+  '57P03': 'busy',
+  '08000': 'busy',
+  '08003': 'busy',
+  '08006': 'busy',
+}
+
+/** The connection to PostgreSQL could not be made or was cut. */
+const LOST_CONNECTION = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'])
+
+/** Reads better-sqlite3's error codes, extended ones (`SQLITE_BUSY_SNAPSHOT`) included, and PostgreSQL's. */
 export function storageTrouble(error: unknown): StorageTrouble | undefined {
   const code = (error as { code?: unknown } | null)?.code
-  if (typeof code !== 'string') return undefined
+  if (typeof code !== 'string') {
+    // pg: "Connection terminated unexpectedly" carries no code.
+    return error instanceof Error && /^Connection terminated/.test(error.message) ? 'busy' : undefined
+  }
+  if (code in POSTGRES_TROUBLES) return POSTGRES_TROUBLES[code]
+  if (LOST_CONNECTION.has(code)) return 'busy'
   return TROUBLES.find(([base]) => code === base || code.startsWith(`${base}_`))?.[1]
 }
 

@@ -22,6 +22,8 @@ export interface ListColumns {
   sort: Record<string, string>
   /** The row's id, ordered by after the sort key so that rows it ties keep one order across pages. */
   id: string
+  /** Sort keys whose column may be empty: empty ones come first in ascending order, last in descending, on every database. */
+  nullable?: readonly string[]
 }
 
 export interface ListPage<Row> {
@@ -34,13 +36,13 @@ export interface ListPage<Row> {
 export type TotalOf = (count: () => Promise<number>) => Promise<number>
 
 /**
- * `column` contains `text`, ignoring case; `%`, `_` and `\` in `text` are taken literally.
- * SQLite's LIKE ignores the case of ASCII letters; PostgreSQL's LIKE heeds case, so a PostgreSQL
- * dialect takes ILIKE here, the one place that compares.
+ * `column` contains `text`, ignoring case; `%`, `_` and `\` in `text` are taken literally. Both
+ * sides are lowered, as LIKE heeds case on PostgreSQL (SQLite's ignores that of ASCII letters
+ * only): the same rows match on both, and PostgreSQL's trigram index on `lower(column)` serves it.
  */
 export function containsText(column: string, text: string): Expression<SqlBool> {
   const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-  return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`
+  return sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`
 }
 
 /**
@@ -61,8 +63,10 @@ export async function listPage<Row>(
       .executeTakeFirst()
     return Number((counted as { total?: unknown } | undefined)?.total ?? 0)
   })
+  // SQLite sorts empty values first in ascending order, PostgreSQL last: said outright where a column can be empty.
+  const empties = columns.nullable?.includes(params.sort)
   const rows = await found
-    .orderBy(sql.ref(columns.sort[params.sort]!), params.order)
+    .orderBy(sql.ref(columns.sort[params.sort]!), empties ? (ob) => (params.order === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast()) : params.order)
     .orderBy(sql.ref(columns.id), params.order)
     .limit(params.perPage)
     .offset((params.page - 1) * params.perPage)

@@ -1,8 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, Migrator, SqliteDialect, type DatabaseConnection, type Driver } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type DatabaseConnection, type Driver } from 'kysely'
+import pg from 'pg'
 import { migrations } from './migrations'
+import { NulFreePlugin } from './nul'
+export { databaseKind, type DatabaseKind } from './kind'
 import type { Database } from './schema'
 
 export type Db = Kysely<Database>
@@ -20,11 +23,63 @@ export function makePrivateDir(dir: string): void {
   fs.chmodSync(dir, 0o700)
 }
 
-/**
- * Opens (creating it if needed) `<dataDir>/console.db` and brings its schema up to date.
- * `pragmas` run after the server's own (tests stand for a full disk with `max_page_count`).
- */
-export async function openDatabase(dataDir: string, pragmas: readonly string[] = []): Promise<Db> {
+/** Where the data lives: SQLite in `dataDir` (the default), or the PostgreSQL server `databaseUrl` names. */
+export interface StorageOptions {
+  dataDir: string
+  /** `postgres://user:password@host:port/database`; without it, SQLite. */
+  databaseUrl?: string
+  /** Connections each process keeps to PostgreSQL; default 10. */
+  poolSize?: number
+  /** SQLite pragmas run after the server's own (tests stand for a full disk with `max_page_count`). */
+  pragmas?: readonly string[]
+}
+
+/** Opens the database the options name and brings its schema up to date. */
+export async function openDatabase(options: StorageOptions): Promise<Db> {
+  const db = options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openSqlite(options.dataDir, options.pragmas)
+  try {
+    await migrate(db)
+    tune(db)
+  } catch (error) {
+    await db.destroy()
+    throw error
+  }
+  return db
+}
+
+// pg hands 64-bit integers (counts, sums of bigint columns) and numerics over as text, to keep
+// their precision; the console's counts and byte totals stay far below 2^53, so they are numbers,
+// as better-sqlite3 reads them.
+const INT8 = 20
+const NUMERIC = 1700
+const numbers: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 || oid === NUMERIC ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+}
+
+/** The connection options of `databaseUrl`, numbers read as numbers; for the pool and the events listener. */
+export function postgresConfig(databaseUrl: string): pg.ClientConfig {
+  return { connectionString: databaseUrl, types: numbers, application_name: 'edge-console' }
+}
+
+const urls = new WeakMap<Db, string>()
+
+/** The PostgreSQL address `db` was opened with, for a connection of its own (LISTEN); undefined on SQLite. */
+export function postgresUrlOf(db: Db): string | undefined {
+  return urls.get(db)
+}
+
+function openPostgres(databaseUrl: string, poolSize = 10): Db {
+  const pool = new pg.Pool({ ...postgresConfig(databaseUrl), max: poolSize })
+  // An idle connection the server lost (a restarted database) must not take the process with it.
+  pool.on('error', () => undefined)
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new NulFreePlugin()] })
+  urls.set(db, databaseUrl)
+  return db
+}
+
+/** Opens (creating it if needed) `<dataDir>/console.db`. */
+function openSqlite(dataDir: string, pragmas: readonly string[] = []): Db {
   makePrivateDir(dataDir)
   const file = path.join(dataDir, 'console.db')
   // SQLite gives its -wal and -shm files the mode of the database file, so that one decides.
@@ -46,13 +101,6 @@ export async function openDatabase(dataDir: string, pragmas: readonly string[] =
     // Fresh table statistics, so a search scans the table rather than walking an index row by row.
     sqlite.pragma('optimize=0x10002')
   })
-  try {
-    await migrate(db)
-    tune(db)
-  } catch (error) {
-    await db.destroy()
-    throw error
-  }
   return db
 }
 

@@ -360,6 +360,28 @@ export interface PlanChangeRow {
   plan: string
 }
 
+/** An organization's last event id handed out (PostgreSQL's shared events). */
+export interface EventCounterRow {
+  organization_id: string
+  last_id: number
+}
+
+/** An event kept for streams to catch up on (PostgreSQL's shared events); `data` is its JSON. */
+export interface EventRow {
+  organization_id: string
+  id: number
+  type: string
+  data: string
+  at: string
+}
+
+/** Who runs a process-wide job (the sweeper, the offline sweep, the fold) until when. */
+export interface LeaseRow {
+  name: string
+  holder: string
+  until: string
+}
+
 export interface Database {
   organizations: OrganizationRow
   users: UserRow
@@ -388,4 +410,7 @@ export interface Database {
   invoices: InvoiceRow
   payment_methods: PaymentMethodRow
   plan_changes: PlanChangeRow
+  event_counters: EventCounterRow
+  events: EventRow
+  leases: LeaseRow
 }

@@ -1,4 +1,5 @@
 import type { DeviceEvent } from '../../contract/collections'
+import type { Lease } from '../db/lease'
 import type { Db } from '../db/open'
 import type { EventsHub } from '../events'
 import type { Logger } from '../log'
@@ -17,7 +18,7 @@ export interface Presence {
   stop(): Promise<void>
 }
 
-export function createPresence(options: { db: Db; hub: EventsHub; now: () => Date; offlineAfterS: number; log: Logger }): Presence {
+export function createPresence(options: { db: Db; hub: EventsHub; now: () => Date; offlineAfterS: number; log: Logger; lease?: Lease }): Presence {
   const { db, hub } = options
   const told = new Map<string, number>()
   let timer: ReturnType<typeof setInterval> | undefined
@@ -50,7 +51,10 @@ export function createPresence(options: { db: Db; hub: EventsHub; now: () => Dat
     start() {
       const every = Math.max(250, Math.min(5000, (options.offlineAfterS * 1000) / 4))
       timer = setInterval(() => {
-        running = running.then(sweep).catch((error: unknown) => options.log.error('Offline sweep failed:', error))
+        // One process at a time sets silent devices offline (the lease), and tells every process.
+        running = running
+          .then((): Promise<unknown> => (options.lease ? options.lease.run(sweep) : sweep()))
+          .catch((error: unknown) => options.log.error('Offline sweep failed:', error))
       }, every)
       timer.unref()
     },

@@ -122,7 +122,7 @@ export function eventRoutes(services: EngineServices, keepaliveMs = KEEPALIVE_MS
         if (lastHeader !== undefined) {
           // Replayed before anything live is sent; what arrives meanwhile waits in `pending`.
           const lastId = /^\d{1,20}$/.test(lastHeader.trim()) ? Number(lastHeader) : NaN
-          const missed = Number.isFinite(lastId) ? hub.since(opened.organizationId, lastId) : undefined
+          const missed = Number.isFinite(lastId) ? await hub.since(opened.organizationId, lastId) : undefined
           if (!missed) await stream.writeSSE({ event: 'reset', data: '{}' })
           else for (const event of missed.filter(visibleTo(opened))) await send(event)
         }

@@ -1,3 +1,5 @@
+import { sql } from 'kysely'
+import type { Lease } from '../db/lease'
 import type { Db } from '../db/open'
 import type { Logger } from '../log'
 import { bucketOf, decode, emptyHistogram, encode, type Histogram } from './histogram'
@@ -62,12 +64,36 @@ export async function watermark(db: Db): Promise<number | undefined> {
   return row ? Date.parse(row.folded_until) : undefined
 }
 
+/** Moves the watermark to `until`, never back: a fold that read an older one may finish after another's. */
 async function setWatermark(db: Db, until: number): Promise<void> {
   await db
     .insertInto('metric_folds')
     .values({ name: FOLD_NAME, folded_until: iso(until) })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ folded_until: iso(until) }))
+    .onConflict((oc) =>
+      oc.column('name').doUpdateSet({
+        folded_until: sql<string>`case when metric_folds.folded_until < excluded.folded_until then excluded.folded_until else metric_folds.folded_until end`,
+      }),
+    )
     .execute()
+}
+
+/**
+ * Locks the watermark's row for the rest of the transaction and answers it: a second fold, in this
+ * process or another, waits here until the first commits and then reads where it ended.
+ */
+async function lockWatermark(trx: Db): Promise<number> {
+  await trx
+    .insertInto('metric_folds')
+    .values({ name: FOLD_NAME, folded_until: iso(0) })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute()
+  const row = await trx
+    .updateTable('metric_folds')
+    .set({ folded_until: sql<string>`folded_until` })
+    .where('name', '=', FOLD_NAME)
+    .returning('folded_until')
+    .executeTakeFirstOrThrow()
+  return Date.parse(row.folded_until)
 }
 
 function chunks<T>(items: T[], size = BATCH): T[][] {
@@ -79,12 +105,16 @@ function chunks<T>(items: T[], size = BATCH): T[][] {
 /**
  * Adds the heartbeats of [start, end) (whole minutes within one hour) to the rollups and moves the
  * watermark to `end`, in one transaction: a crash leaves either all of it or none, so no sample is
- * ever counted twice or lost. A device counts online once per bucket: its hour row remembers the
- * last minute it was online, and the minutes before `start` are already folded.
+ * ever counted twice or lost. The watermark's row is locked first; when another fold (of this
+ * process or another) has already passed `start`, nothing is added. A device counts online once
+ * per bucket: its hour row remembers the last minute it was online, and the minutes before `start`
+ * are already folded. Answers the watermark after it.
  */
-async function foldChunk(db: Db, start: number, end: number): Promise<void> {
+async function foldChunk(db: Db, start: number, end: number): Promise<number> {
   const hour = floorTo(start, HOUR_MS)
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    const folded = await lockWatermark(trx)
+    if (folded > start) return folded
     const rows = await trx
       .selectFrom('heartbeats')
       .select(['organization_id', 'device_id', 'at', 'latency_ms', 'bytes_in', 'bytes_out', 'status'])
@@ -209,6 +239,7 @@ async function foldChunk(db: Db, start: number, end: number): Promise<void> {
         .execute()
     }
     await setWatermark(trx, end)
+    return end
   })
 }
 
@@ -238,8 +269,7 @@ export async function fold(db: Db, now: Date): Promise<number> {
     }
     const start = floorTo(Date.parse(next.at), MINUTE_MS)
     const end = Math.min(floorTo(start, HOUR_MS) + HOUR_MS, start + CHUNK_MS, target)
-    await foldChunk(db, start, end)
-    from = end
+    from = Math.max(end, await foldChunk(db, start, end))
   }
   return from
 }
@@ -265,7 +295,7 @@ export interface Rollup {
   stop(): Promise<void>
 }
 
-export function createRollup(options: { db: Db; now: () => Date; log: Logger }): Rollup {
+export function createRollup(options: { db: Db; now: () => Date; log: Logger; lease?: Lease }): Rollup {
   let timer: ReturnType<typeof setInterval> | undefined
   let folded: number | undefined
   let running: Promise<number | undefined> = Promise.resolve(undefined)
@@ -284,8 +314,10 @@ export function createRollup(options: { db: Db; now: () => Date; log: Logger }):
       return (await run()) ?? target
     },
     start() {
-      void run()
-      timer = setInterval(run, FOLD_EVERY_MS)
+      // On schedule, one process at a time folds (the lease); a dashboard's catch-up folds wherever it is asked.
+      const scheduled = () => (options.lease ? options.lease.run(run).catch((error: unknown) => options.log.error('Metrics fold failed:', error)) : run())
+      void scheduled()
+      timer = setInterval(scheduled, FOLD_EVERY_MS)
       timer.unref()
     },
     async stop() {

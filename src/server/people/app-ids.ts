@@ -77,6 +77,7 @@ export const appIds: CollectionModule<AppIdRecord, AppIdInput, AppIdUpdate> = {
   list: {
     search: ['t.name', 't.client_id'],
     sort: { name: 't.name', created_at: 't.created_at', rotated_at: 't.rotated_at' },
+    nullable: ['rotated_at'],
     defaultSort: { sort: 'created_at', order: 'desc' },
     filters: {},
   },

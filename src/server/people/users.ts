@@ -70,6 +70,7 @@ export const users: CollectionModule<UserRecord, UserInvite, UserUpdate> = {
   list: {
     search: ['u.name', 'u.email'],
     sort: { name: 'u.name', email: 'u.email', last_sign_in: 'last_sign_in', created_at: 't.created_at' },
+    nullable: ['last_sign_in'],
     defaultSort: { sort: 'name', order: 'asc' },
     filters: {
       status: { column: 't.status', values: MEMBER_STATUSES },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createAccount, normalizeEmail } from '../auth/accounts'
 import type { Passwords } from '../auth/passwords'
+import { lockForTransaction } from '../db/lease'
 import type { Db } from '../db/open'
 import { fold } from '../metrics/rollup'
 import { seedBilling } from './billing'
@@ -18,19 +19,24 @@ export interface SeedOptions {
   fleet?: boolean
 }
 
-/** On the first start (no organization yet) creates an organization and its administrator. */
+const hasOrganization = async (db: Db) => Boolean(await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst())
+
+/**
+ * On the first start (no organization yet) creates an organization and its administrator. Several
+ * processes starting at once on one database make one: the check and the creation hold the seed's
+ * lock together, and only the process that created the administrator seeds the rest.
+ */
 export async function seed(db: Db, options: SeedOptions): Promise<void> {
-  const existing = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst()
-  if (existing) return
+  if (await hasOrganization(db)) return
   const email = normalizeEmail(options.adminEmail || 'admin@example.com')
   const password = options.adminPassword || randomBytes(18).toString('base64url')
-  const userId = await createAccount(db, {
-    organization: 'Default organization',
-    name: 'Administrator',
-    email,
-    passwordHash: await options.passwords.hash(password),
-    now: options.now,
+  const passwordHash = await options.passwords.hash(password)
+  const userId = await db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, 'seed')
+    if (await hasOrganization(trx)) return undefined
+    return createAccount(trx, { organization: 'Default organization', name: 'Administrator', email, passwordHash, now: options.now })
   })
+  if (!userId) return
   if (options.fleet !== false) {
     const membership = await db.selectFrom('memberships').select('organization_id').where('user_id', '=', userId).executeTakeFirstOrThrow()
     await seedFleet(db, membership.organization_id, userId, options.now)

@@ -69,7 +69,7 @@ test('keeps no secret in clear in the database file', async () => {
   for (const value of Object.values(await server.rows<Rec>(sql`SELECT * FROM access_keys`)).flatMap((each) => Object.values(each))) {
     assert.not.ok(String(value).includes(random), `a column holds the key's random part: ${value}`)
   }
-  assert.equal(secretsInDatabase(server.dataDir, [random]), [])
+  assert.equal(await secretsInDatabase(server, [random]), [])
 })
 
 test('works as a Bearer token within its scopes and gets 403 outside them', async () => {

@@ -35,7 +35,7 @@ const apps = (who: { token: string }) => ({
 
 const newApp = async (who: Tenant = me, overrides: Rec = {}) => expectStatus<Rec>(await apps(who).create(createApp(overrides)), 201, 'create app id')
 const rowOf = async (id: string) => (await server.rows<Rec>(sql`SELECT * FROM app_ids WHERE id = ${id}`))[0]
-const trailOf = async (id: string) => server.rows<Rec>(sql`SELECT action, actor_kind, actor_id, fields FROM audit_events WHERE record_id = ${id} ORDER BY at, rowid`)
+const trailOf = async (id: string) => server.rows<Rec>(sql`SELECT action, actor_kind, actor_id, fields FROM audit_events WHERE record_id = ${id} ORDER BY at, id`)
 
 test('creates an app id with a client id and a secret answered once, and reads it back without the secret', async () => {
   const created = await newApp(me, { name: 'Billing sync', redirect_uris: ['https://sync.example.com/cb', 'http://localhost:8080/cb'], scopes: ['devices', 'tunnels', 'devices'] })
@@ -69,7 +69,7 @@ test('never sends the secret again, and keeps only its hash in the database file
   const row = (await rowOf(created.id))!
   assert.match(row.secret_hash, /^[0-9a-f]{64}$/)
   assert.is.not(row.secret_hash, secret)
-  assert.equal(secretsInDatabase(server.dataDir, [secret]), [])
+  assert.equal(await secretsInDatabase(server, [secret]), [])
 })
 
 test('lists, searches, sorts and pages the app ids of the organization', async () => {

@@ -205,7 +205,7 @@ test('keeps no invitation token and no password in clear in the database file', 
   assert.match(row!.token_hash, /^[0-9a-f]{64}$/)
   const [user] = await server.rows<Rec>(sql`SELECT password_hash FROM users WHERE id = ${member.id}`)
   assert.match(user!.password_hash, /^scrypt\$/)
-  assert.equal(secretsInDatabase(server.dataDir, [token, password]), [])
+  assert.equal(await secretsInDatabase(server, [token, password]), [])
   assert.not.ok(server.logs.join('\n').includes(token), 'the log does not hold the link')
 })
 

@@ -26,7 +26,7 @@ const orgs = (who: { token: string }) => ({
 const self = async (who: { token: string }) => expectStatus<Rec>(await call(server, 'GET', '/users/self', who.token), 200, 'self')
 const createOrg = async (who: Tenant, name: string) => expectStatus<Rec>(await orgs(who).create({ name }), 201, `create ${name}`)
 const trailOf = async (organizationId: string, recordId: string) =>
-  server.rows<Rec>(sql`SELECT action, actor_kind, actor_id, collection, record_name, fields FROM audit_events WHERE organization_id = ${organizationId} AND record_id = ${recordId} ORDER BY at, rowid`)
+  server.rows<Rec>(sql`SELECT action, actor_kind, actor_id, collection, record_name, fields FROM audit_events WHERE organization_id = ${organizationId} AND record_id = ${recordId} ORDER BY at, id`)
 
 test('lists only the organizations I am an active member of, the current one marked', async () => {
   const me = await register(server, 'Lister')

@@ -78,7 +78,7 @@ test('creates a role, reads it back, updates it and deletes it', async () => {
   assert.is((await roles(me).get(created.id)).status, 404)
   assert.is(await rowOf(created.id), undefined)
   assert.equal(
-    (await server.rows<Rec>(sql`SELECT action FROM audit_events WHERE record_id = ${created.id} ORDER BY at, rowid`)).map((row) => row.action),
+    (await server.rows<Rec>(sql`SELECT action FROM audit_events WHERE record_id = ${created.id} ORDER BY at, id`)).map((row) => row.action),
     ['create', 'update', 'delete'],
   )
 })

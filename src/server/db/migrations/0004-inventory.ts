@@ -71,16 +71,18 @@ export const inventory: Migration = {
       await db.schema.createIndex(`access_keys_organization_${column}`).on('access_keys').columns(['organization_id', column, 'id']).execute()
     }
 
+    // `double precision` and `bigint` are what PostgreSQL needs for 8-byte numbers; SQLite reads
+    // them as it read the `real` and `integer` written here before, so databases made then match.
     await db.schema
       .createTable('heartbeats')
       .addColumn('device_id', 'text', (c) => c.notNull().references('devices.id').onDelete('cascade'))
       .addColumn('organization_id', 'text', (c) => c.notNull())
       .addColumn('at', 'text', (c) => c.notNull())
-      .addColumn('latency_ms', 'real', (c) => c.notNull())
-      .addColumn('bytes_in', 'integer', (c) => c.notNull())
-      .addColumn('bytes_out', 'integer', (c) => c.notNull())
-      .addColumn('cpu', 'real', (c) => c.notNull())
-      .addColumn('memory', 'real', (c) => c.notNull())
+      .addColumn('latency_ms', 'double precision', (c) => c.notNull())
+      .addColumn('bytes_in', 'bigint', (c) => c.notNull())
+      .addColumn('bytes_out', 'bigint', (c) => c.notNull())
+      .addColumn('cpu', 'double precision', (c) => c.notNull())
+      .addColumn('memory', 'double precision', (c) => c.notNull())
       .execute()
     await db.schema.createIndex('heartbeats_device_at').on('heartbeats').columns(['device_id', 'at']).execute()
     await db.schema.createIndex('heartbeats_organization_at').on('heartbeats').columns(['organization_id', 'at']).execute()

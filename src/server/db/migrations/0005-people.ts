@@ -1,3 +1,4 @@
+import { bytesType } from '../kind'
 import { sql, type Kysely, type Migration } from 'kysely'
 
 /**
@@ -109,7 +110,7 @@ export const people: Migration = {
       .createTable('avatars')
       .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
       .addColumn('content_type', 'text', (c) => c.notNull())
-      .addColumn('bytes', 'blob', (c) => c.notNull())
+      .addColumn('bytes', bytesType(db), (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute()
 

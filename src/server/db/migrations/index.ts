@@ -9,6 +9,7 @@ import { billing } from './0007-billing'
 import { signInOrganizations } from './0008-sign-in-organizations'
 import { madeByKey } from './0009-made-by-key'
 import { planChanges } from './0010-plan-changes'
+import { events } from './0011-events'
 
 /** Every migration in order, one file each; names sort in the order they run. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008_sign_in_organizations': signInOrganizations,
   '0009_made_by_key': madeByKey,
   '0010_plan_changes': planChanges,
+  '0011_events': events,
 }
 
 export const migrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }
