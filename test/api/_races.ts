@@ -1,0 +1,114 @@
+import { sql } from 'kysely'
+import * as assert from 'uvu/assert'
+import { fold } from '../../src/server/metrics/rollup'
+import { client, createDevice, expectStatus, register, type Tenant, type TestServer } from './collections/_api'
+import { people, roleIds, waitForMail, newAddress } from './people/_people'
+
+type Rec = Record<string, any>
+
+/**
+ * Rules that span rows or requests, tried with requests side by side on `servers` (one process, or
+ * several on one database), each request going to the next server in turn.
+ */
+const spread = <T>(servers: TestServer[], count: number, send: (server: TestServer, index: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: count }, (_, index) => send(servers[index % servers.length]!, index)))
+
+/** 20 edits of one record with the same version: one wins, the rest are 409, the version goes up by one. */
+export async function versionRace(servers: TestServer[]): Promise<void> {
+  const owner = await register(servers[0]!, 'Racer')
+  const device = expectStatus<Rec>(await owner.create('devices', createDevice()), 201)
+  const answers = await spread(servers, 20, (server, index) => client(server, owner.token).update('devices', device.id, { ...device, name: `Edit ${index}` }))
+  const statuses = answers.map((answer) => answer.status).sort()
+  assert.equal(statuses, [200, ...Array<number>(19).fill(409)], `statuses ${statuses.join(' ')}`)
+  const winner = answers.find((answer) => answer.status === 200)!.body as Rec
+  const stored = expectStatus<Rec>(await owner.get('devices', device.id), 200)
+  assert.equal([stored.version, stored.name], [device.version + 1, winner.name])
+  for (const lost of answers.filter((answer) => answer.status === 409)) assert.is((lost.body as Rec).current.version, device.version + 1)
+}
+
+/** A second administrator of `owner`'s organization, invited and accepted. */
+async function secondAdministrator(server: TestServer, owner: Tenant, roles: Record<string, string>) {
+  const email = newAddress('co-admin')
+  const member = expectStatus<Rec>(await people(server, owner.token).invite({ email, roles: [roles.Administrator] }), 201)
+  const { token } = await waitForMail(server.dataDir, email)
+  const answer = await server.post('/invitations/accept', { token, name: 'Co-admin', password: 'Co-Admin-Password-5521' })
+  assert.is(answer.status, 200)
+  const body = (await answer.json()) as Rec
+  return { id: member.id as string, token: body.user.auth_key as string }
+}
+
+/**
+ * Two administrators demote each other (to Viewer) at once, many times over: never does the
+ * organization end without an active member holding `roles` and every right.
+ */
+export async function lockoutRace(servers: TestServer[], rounds = 5): Promise<void> {
+  const [first] = servers
+  for (let round = 0; round < rounds; round++) {
+    const owner = await register(first!, 'Lockout racer')
+    const viewer = expectStatus<Rec>(await owner.create('roles', { name: 'Viewer', description: '', rights: ['devices'] }), 201)
+    const roles = { ...(await roleIds(first!, owner.organizationId)), Viewer: viewer.id as string }
+    const other = await secondAdministrator(first!, owner, roles)
+    const asOwner = people(first!, owner.token)
+    const ownerRecord = expectStatus<Rec>(await asOwner.get(owner.userId), 200)
+    const otherRecord = expectStatus<Rec>(await asOwner.get(other.id), 200)
+    const demote = (server: TestServer, token: string, record: Rec) => people(server, token).update(record.id, { ...record, roles: [roles.Viewer] })
+    const answers = await Promise.all([
+      demote(servers[0]!, owner.token, otherRecord),
+      demote(servers[1 % servers.length]!, other.token, ownerRecord),
+    ])
+    const statuses = answers.map((answer) => answer.status).sort()
+    assert.ok(statuses.includes(409) || statuses.includes(403), `round ${round}: both demotions answered ${statuses.join(' ')}: ${answers.map((answer) => answer.text).join(' ')}`)
+    const [holders] = await first!.rows<{ count: number }>(sql`
+      SELECT count(DISTINCT m.user_id) AS count FROM members m
+      JOIN memberships ms ON ms.user_id = m.user_id AND ms.organization_id = m.organization_id
+      JOIN roles r ON r.id = ms.role_id
+      JOIN users u ON u.id = m.user_id
+      WHERE m.organization_id = ${owner.organizationId} AND m.status = 'active' AND u.status = 'active' AND r.rights LIKE '%"roles"%'`)
+    assert.ok(Number(holders!.count) >= 1, `round ${round}: nobody manages roles any more`)
+  }
+}
+
+/** 30 devices created at once in an organization whose plan allows 10: exactly 10 are made. */
+export async function planLimitRace(servers: TestServer[]): Promise<void> {
+  const owner = await register(servers[0]!, 'Plan racer')
+  const answers = await spread(servers, 30, (server) => client(server, owner.token).create('devices', createDevice()))
+  const made = answers.filter((answer) => answer.status === 201).length
+  assert.is(made, 10, `created ${made} of 30 (statuses ${answers.map((answer) => answer.status).join(' ')})`)
+  for (const answer of answers.filter((answer) => answer.status !== 201)) assert.is(answer.status, 409)
+  const [row] = await servers[0]!.rows<{ count: number }>(sql`SELECT count(*) AS count FROM devices WHERE organization_id = ${owner.organizationId}`)
+  assert.is(Number(row!.count), 10)
+}
+
+/**
+ * Heartbeats over half an hour, folded by every server at once, twice over: the rollups count each
+ * sample once, in the minutes, the hours and each device's hours.
+ */
+export async function foldRace(servers: TestServer[]): Promise<void> {
+  const owner = await register(servers[0]!, 'Fold racer')
+  const devices = await Promise.all(Array.from({ length: 3 }, async () => expectStatus<Rec>(await owner.create('devices', createDevice()), 201)))
+  // Whole minutes long before now, away from what the seeded fleet and other tests write.
+  const start = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 30 * 24 * 3_600_000
+  let count = 0
+  for (let minute = 0; minute < 30; minute++) {
+    for (const [index, device] of devices.entries()) {
+      for (let beat = 0; beat < 4; beat++) {
+        const at = new Date(start + minute * 60_000 + beat * 15_000 + index).toISOString()
+        await servers[0]!.exec(
+          sql`INSERT INTO heartbeats (device_id, organization_id, at, status, latency_ms, bytes_in, bytes_out, cpu, memory) VALUES (${device.id}, ${owner.organizationId}, ${at}, 'online', 10, 100, 50, 5, 5)`,
+        )
+        count++
+      }
+    }
+  }
+  // The watermark goes back before them, as a server that was down for a month would find it.
+  await servers[0]!.exec(sql`UPDATE metric_folds SET folded_until = ${new Date(start - 60_000).toISOString()}`)
+  const now = new Date()
+  for (let round = 0; round < 2; round++) await Promise.all(servers.flatMap((server) => [fold(server.db, now), fold(server.db, now)]))
+  const sums = async (query: ReturnType<typeof sql>) => Number((await servers[0]!.rows<{ samples: number }>(query))[0]!.samples)
+  const organizationId = owner.organizationId
+  assert.is(await sums(sql`SELECT sum(samples) AS samples FROM metric_rollups WHERE organization_id = ${organizationId} AND step_seconds = 60`), count, 'minutes')
+  assert.is(await sums(sql`SELECT sum(samples) AS samples FROM metric_rollups WHERE organization_id = ${organizationId} AND step_seconds = 3600`), count, 'hours')
+  assert.is(await sums(sql`SELECT sum(samples) AS samples FROM device_traffic_hours WHERE organization_id = ${organizationId}`), count, 'device hours')
+  const [online] = await servers[0]!.rows<{ online: number }>(sql`SELECT max(online) AS online FROM metric_rollups WHERE organization_id = ${organizationId} AND step_seconds = 3600`)
+  assert.is(Number(online!.online), devices.length, 'each device online once per hour')
+}
