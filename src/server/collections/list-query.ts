@@ -20,6 +20,8 @@ export interface ListShape {
   sort: Record<string, string>
   /** Sort keys whose column may be empty (a device never seen). */
   nullable?: readonly string[]
+  /** SQLite's trigram table of the search columns, when the collection has one (`db/list.ts`). */
+  trigrams?: { table: string; rowid: string }
   defaultSort: { sort: string; order: Order }
   filters: Record<string, Filter>
 }

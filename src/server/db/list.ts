@@ -1,5 +1,6 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { Order } from '../../contract/collections'
+import type { DatabaseKind } from './kind'
 
 // The helper serves every table alike; the rows keep the type of the query they came from.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -24,6 +25,12 @@ export interface ListColumns {
   id: string
   /** Sort keys whose column may be empty: empty ones come first in ascending order, last in descending, on every database. */
   nullable?: readonly string[]
+  /**
+   * SQLite's trigram table over the search columns (FTS5, its rowids those of the listed table's
+   * `rowid` column), which finds a term of three characters or more without reading every row.
+   * PostgreSQL's trigram indexes serve the search columns themselves.
+   */
+  trigrams?: { table: string; rowid: string }
 }
 
 export interface ListPage<Row> {
@@ -45,6 +52,12 @@ export function containsText(column: string, text: string): Expression<SqlBool> 
   return sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`
 }
 
+/** The rows whose trigram entry holds `text` in any column, ignoring case (a phrase of FTS5's trigram tokenizer). */
+function inTrigrams(trigrams: { table: string; rowid: string }, text: string): Expression<SqlBool> {
+  const phrase = `"${text.replace(/"/g, '""')}"`
+  return sql<SqlBool>`${sql.ref(trigrams.rowid)} in (select rowid from ${sql.table(trigrams.table)} where ${sql.table(trigrams.table)} match ${phrase})`
+}
+
 /**
  * One page of `query` (its selection and conditions made): rows holding `params.q` in any search
  * column, the total of all pages, ordered by the sort key then the id, `perPage` rows from `page`.
@@ -54,8 +67,9 @@ export async function listPage<Row>(
   params: ListParams,
   columns: ListColumns,
   totalOf: TotalOf = (count) => count(),
+  kind: DatabaseKind = 'sqlite',
 ): Promise<ListPage<Row>> {
-  const found = params.q ? query.where((eb) => eb.or(columns.search.map((column) => containsText(column, params.q)))) : query
+  const found = !params.q ? query : query.where((eb) => (kind === 'sqlite' && columns.trigrams && [...params.q].length >= 3 ? inTrigrams(columns.trigrams, params.q) : eb.or(columns.search.map((column) => containsText(column, params.q)))))
   const total = await totalOf(async () => {
     const counted = await found
       .clearSelect()

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { admin, createKey, expectStatus, startServer, type Client, type CollectionName, type TestServer } from './_api'
+import { admin, client, createDevice, createHeartbeat, createKey, expectStatus, startServer, type Client, type CollectionName, type TestServer } from './_api'
 
 type Rec = Record<string, any>
 
@@ -97,6 +97,19 @@ test('finds rows by any searched field, ignoring case', async () => {
     assert.equal(expectStatus<Rec[]>(answer, 200).map((row) => row.id), expected.map((row) => row.id), `${name} "${q}"`)
     assert.is(answer.headers.get('X-Total-Count'), String(expected.length))
   }
+})
+
+test('the device search follows creates, renames, heartbeats and deletes (its trigram index kept up)', async () => {
+  const found = async (q: string) => expectStatus<Rec[]>(await me.list('devices', { q }), 200).map((row) => row.id)
+  const device = expectStatus<Rec>(await me.create('devices', createDevice({ name: 'Quokka gateway', location: 'Zanzibar pier' })), 201)
+  assert.equal([await found('QUOKKA'), await found('zibar p')], [[device.id], [device.id]])
+  const renamed = expectStatus<Rec>(await me.update('devices', device.id, { ...device, name: 'Wombat gateway' }), 200)
+  assert.equal([await found('quokka'), await found('wombat'), await found('zanzibar')], [[], [device.id], [device.id]])
+  const issued = expectStatus<Rec>(await me.create('access_keys', createKey({ scopes: ['heartbeat'] })), 201)
+  expectStatus(await client(server, issued.secret).heartbeat(device.id, createHeartbeat({ ip: '203.0.113.77' })), 200)
+  assert.equal([await found('203.0.113.77'), await found('wombat')], [[device.id], [device.id]], 'a heartbeat moves the address searched')
+  expectStatus(await me.remove('devices', renamed.id), 200)
+  assert.equal([await found('wombat'), await found('203.0.113.77')], [[], []])
 })
 
 test('takes % and _ in a search literally', async () => {

@@ -10,6 +10,7 @@ import { signInOrganizations } from './0008-sign-in-organizations'
 import { madeByKey } from './0009-made-by-key'
 import { planChanges } from './0010-plan-changes'
 import { events } from './0011-events'
+import { deviceSearch } from './0012-device-search'
 
 /** Every migration in order, one file each; names sort in the order they run. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009_made_by_key': madeByKey,
   '0010_plan_changes': planChanges,
   '0011_events': events,
+  '0012_device_search': deviceSearch,
 }
 
 export const migrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }
