@@ -32,7 +32,7 @@ const freePort = () =>
  * the superuser `postgres` (trust on loopback: the cluster lives for one run and listens on
  * 127.0.0.1 only).
  */
-export async function startCluster({ maxConnections = 400 } = {}) {
+export async function startCluster({ maxConnections = 400, durable = false } = {}) {
   const bin = postgresBin()
   if (!bin) throw new Error('PostgreSQL is not installed: apt-get install -y postgresql')
   const dir = mkdtempSync(join(tmpdir(), 'console-pg-'))
@@ -55,10 +55,9 @@ export async function startCluster({ maxConnections = 400 } = {}) {
     `-k ${dir}`,
     `-c listen_addresses=127.0.0.1`,
     `-c max_connections=${maxConnections}`,
-    // A throwaway cluster needs no crash safety; the tests of durability run on SQLite's file.
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
+    // A throwaway cluster for tests needs no crash safety (the tests of durability run on SQLite's
+    // file); `durable` keeps PostgreSQL's defaults, for benchmarks.
+    ...(durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
     '-c shared_buffers=128MB',
   ].join(' ')
   runAs('pg_ctl', ['-D', data, '-o', settings, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start'])

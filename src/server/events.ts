@@ -1,5 +1,5 @@
 import type { ChangeEvent, DeviceEvent, RightsEvent } from '../contract/collections'
-import { appendEvent, eventsAfter, noticeDisconnect, type Notice } from './db/event-log'
+import { appendEvent, changesOf, eventsAfter, noticeDisconnect, type Notice } from './db/event-log'
 import { listen } from './db/notify'
 import type { Db } from './db/open'
 import type { Logger } from './log'
@@ -30,9 +30,9 @@ export interface EventsHub {
   onDisconnect(token: string, end: () => void): () => void
   /**
    * How many record changes the organization has seen: a cached answer of an older count is stale.
-   * Undefined when other processes write too, and nothing may be cached.
+   * Shared by every process on PostgreSQL (a change made by another process moves it too).
    */
-  generation(organizationId: string): number | undefined
+  generation(organizationId: string): Promise<number>
   /** Ends every stream of this process, e.g. when the server stops. */
   disconnectAll(): void
   /** Stops hearing other processes. */
@@ -76,7 +76,7 @@ export function createEventsHub(): EventsHub {
     },
     disconnect: (handle) => local.disconnect(handle),
     onDisconnect: (handle, end) => local.onDisconnect(handle, end),
-    generation: (organizationId) => generations.get(organizationId) ?? 0,
+    generation: async (organizationId) => generations.get(organizationId) ?? 0,
     disconnectAll: () => local.disconnectAll(),
     close: async () => undefined,
   }
@@ -181,9 +181,11 @@ export async function createSharedEventsHub(db: Db, now: () => Date, log: Logger
       noticeDisconnect(db, handle).catch((error: unknown) => log.error('Telling a disconnect failed:', error))
     },
     onDisconnect: (handle, end) => local.onDisconnect(handle, end),
-    generation: () => undefined,
+    generation: (organizationId) => changesOf(db, organizationId),
     disconnectAll: () => local.disconnectAll(),
     async close() {
+      // Events still being written (a heartbeat's, published after its answer) finish first.
+      await Promise.all(writing.values())
       await listener.close()
     },
   }

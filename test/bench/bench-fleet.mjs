@@ -56,6 +56,37 @@ export async function startServer({ dataDir, flavour = 'react', env = {} }) {
   return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop }
 }
 
+/** The columns of `fleetRow`, in its order. */
+export const FLEET_COLUMNS = ['id', 'organization_id', 'name', 'serial', 'model', 'status', 'ip', 'firmware', 'location', 'tags', 'tags_text', 'last_seen', 'created_at', 'updated_at', 'version']
+
+/** The `n`th bench device of `organizationId` (a mixed fleet over six sites), as values in FLEET_COLUMNS order. */
+export function fleetRow(n, organizationId, now) {
+  const site = SITES[n % SITES.length]
+  const kind = KINDS[Math.floor(n / SITES.length) % KINDS.length]
+  const roll = (n * 7919) % 100
+  const status = roll < 70 ? 'online' : roll < 85 ? 'offline' : roll < 90 ? 'error' : 'provisioning'
+  const seen = status === 'provisioning' ? null : new Date(now - ((n * 104729) % (7 * 24 * 3600)) * 1000).toISOString()
+  const created = new Date(now - ((n * 15485863) % (365 * 24 * 3600)) * 1000).toISOString()
+  const tags = [kind, n % 10 === 0 ? 'pilot' : 'fleet']
+  return [
+    randomUUID(),
+    organizationId,
+    `${site.slice(0, 3).toLowerCase()}-${kind}-${String(n).padStart(6, '0')}`,
+    `BENCH-${String(n).padStart(6, '0')}`,
+    MODELS[n % MODELS.length],
+    status,
+    status === 'provisioning' ? '' : `10.${n % 200}.${(n >> 8) % 256}.${n % 250 + 2}`,
+    status === 'provisioning' ? '' : ['2.4.1', '2.4.3', '2.5.0'][n % 3],
+    site,
+    JSON.stringify(tags),
+    tags.join(' '),
+    seen,
+    created,
+    created,
+    1,
+  ]
+}
+
 /**
  * A fresh data folder: the server's first start makes the schema, the admin and the seeded fleet;
  * then `count` more devices go straight into `devices`, in the admin's organization.
@@ -70,36 +101,15 @@ export async function prepareFleet(count) {
     .prepare('select m.organization_id from memberships m join users u on u.id = m.user_id where u.email = ?')
     .get(ADMIN.email)
   const insert = db.prepare(
-    `insert into devices (id, organization_id, name, serial, model, status, ip, firmware, location, tags, last_seen, created_at, updated_at, version)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+    `insert into devices (${FLEET_COLUMNS.join(', ')}) values (${FLEET_COLUMNS.map(() => '?').join(', ')})`,
   )
   const now = Date.now()
   const ids = []
   db.transaction(() => {
     for (let n = 1; n <= count; n++) {
-      const id = randomUUID()
-      const site = SITES[n % SITES.length]
-      const kind = KINDS[Math.floor(n / SITES.length) % KINDS.length]
-      const roll = (n * 7919) % 100
-      const status = roll < 70 ? 'online' : roll < 85 ? 'offline' : roll < 90 ? 'error' : 'provisioning'
-      const seen = status === 'provisioning' ? null : new Date(now - ((n * 104729) % (7 * 24 * 3600)) * 1000).toISOString()
-      const created = new Date(now - ((n * 15485863) % (365 * 24 * 3600)) * 1000).toISOString()
-      insert.run(
-        id,
-        organizationId,
-        `${site.slice(0, 3).toLowerCase()}-${kind}-${String(n).padStart(6, '0')}`,
-        `BENCH-${String(n).padStart(6, '0')}`,
-        MODELS[n % MODELS.length],
-        status,
-        status === 'provisioning' ? '' : `10.${n % 200}.${(n >> 8) % 256}.${n % 250 + 2}`,
-        status === 'provisioning' ? '' : ['2.4.1', '2.4.3', '2.5.0'][n % 3],
-        site,
-        JSON.stringify([kind, n % 10 === 0 ? 'pilot' : 'fleet']),
-        seen,
-        created,
-        created,
-      )
-      ids.push(id)
+      const row = fleetRow(n, organizationId, now)
+      insert.run(...row)
+      ids.push(row[0])
     }
   })()
   db.close()

@@ -56,6 +56,17 @@ test('a heartbeat sent to A reaches the events stream open on B', async () => {
   }
 })
 
+test("a list's total counted on B follows a create on A (no count kept past another process's change)", async () => {
+  const owner = await register(a, 'Counting')
+  const onB = client(b, owner.token)
+  const total = async () => Number((await onB.list('devices')).headers.get('X-Total-Count'))
+  assert.is(await total(), 0)
+  expectStatus(await owner.create('devices', createDevice()), 201)
+  assert.is(await total(), 1)
+  expectStatus(await owner.create('devices', createDevice()), 201)
+  assert.is(await total(), 2)
+})
+
 test('a sign-out on A ends the stream on B within a second', async () => {
   const owner = await register(a, 'Signing out')
   const stream = await openEvents(b, owner.token)

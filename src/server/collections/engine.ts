@@ -142,9 +142,8 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
   // Counting every matching row is most of a list's cost; pages of one question reuse its total.
   const totals = new Map<string, { total: number; generation: number; at: number }>()
   const totalOf = (key: string, organizationId: string) => async (count: () => Promise<number>) => {
-    const generation = services.hub.generation(organizationId)
-    // Another process's write would leave a cached total wrong without this one knowing.
-    if (generation === undefined) return count()
+    // Shared by every process on PostgreSQL: another process's change makes this one count again.
+    const generation = await services.hub.generation(organizationId)
     const now = Date.now()
     const known = totals.get(key)
     if (known && known.generation === generation && now - known.at < TOTAL_REUSE_MS) return known.total

@@ -24,8 +24,13 @@ export async function appendEvent(db: Db, organizationId: string, type: string, 
       .insertInto('event_counters')
       // The first id is the time in µs, as the hub of one process starts: no id a client kept from
       // before (another store, another process's memory) is taken for one of these.
-      .values({ organization_id: organizationId, last_id: at.getTime() * 1000 })
-      .onConflict((oc) => oc.column('organization_id').doUpdateSet({ last_id: sql`event_counters.last_id + 1` }))
+      .values({ organization_id: organizationId, last_id: at.getTime() * 1000, changes: type === 'change' ? 1 : 0 })
+      .onConflict((oc) =>
+        oc.column('organization_id').doUpdateSet({
+          last_id: sql`event_counters.last_id + 1`,
+          changes: type === 'change' ? sql`event_counters.changes + 1` : sql`event_counters.changes`,
+        }),
+      )
       .returning('last_id')
       .executeTakeFirstOrThrow()
     await trx.insertInto('events').values({ organization_id: organizationId, id, type, data, at: at.toISOString() }).execute()
@@ -33,6 +38,12 @@ export async function appendEvent(db: Db, organizationId: string, type: string, 
     await notify(trx, whole.length <= MAX_PAYLOAD ? whole : JSON.stringify({ organizationId, event: { id } } satisfies Notice))
     return Number(id)
   })
+}
+
+/** How many record changes the organization has had (0 before its first). */
+export async function changesOf(db: Db, organizationId: string): Promise<number> {
+  const row = await db.selectFrom('event_counters').select('changes').where('organization_id', '=', organizationId).executeTakeFirst()
+  return Number(row?.changes ?? 0)
 }
 
 /** Tells every process to end the streams of `handle`. */

@@ -52,10 +52,16 @@ export function containsText(column: string, text: string): Expression<SqlBool> 
   return sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`
 }
 
-/** The rows whose trigram entry holds `text` in any column, ignoring case (a phrase of FTS5's trigram tokenizer). */
-function inTrigrams(trigrams: { table: string; rowid: string }, text: string): Expression<SqlBool> {
+/**
+ * Keeps the rows of `query` whose trigram entry holds `text` in any column, ignoring case (a phrase
+ * of FTS5's trigram tokenizer). A join rather than a condition: SQLite then reads the few matching
+ * rowids first, where with `rowid IN (…)` it walks the whole organization in the sort's order.
+ */
+function joinTrigrams<Row>(query: Select<Row>, trigrams: { table: string; rowid: string }, text: string): Select<Row> {
   const phrase = `"${text.replace(/"/g, '""')}"`
-  return sql<SqlBool>`${sql.ref(trigrams.rowid)} in (select rowid from ${sql.table(trigrams.table)} where ${sql.table(trigrams.table)} match ${phrase})`
+  const table = sql.table(trigrams.table)
+  const hits = sql<{ hit: number }>`(select rowid as hit from ${table} where ${table} match ${phrase})`.as('trigram_hits')
+  return query.innerJoin(hits, (join) => join.onRef('trigram_hits.hit', '=', trigrams.rowid))
 }
 
 /**
@@ -69,7 +75,11 @@ export async function listPage<Row>(
   totalOf: TotalOf = (count) => count(),
   kind: DatabaseKind = 'sqlite',
 ): Promise<ListPage<Row>> {
-  const found = !params.q ? query : query.where((eb) => (kind === 'sqlite' && columns.trigrams && [...params.q].length >= 3 ? inTrigrams(columns.trigrams, params.q) : eb.or(columns.search.map((column) => containsText(column, params.q)))))
+  const found = !params.q
+    ? query
+    : kind === 'sqlite' && columns.trigrams && [...params.q].length >= 3
+      ? joinTrigrams(query, columns.trigrams, params.q)
+      : query.where((eb) => eb.or(columns.search.map((column) => containsText(column, params.q))))
   const total = await totalOf(async () => {
     const counted = await found
       .clearSelect()

@@ -364,6 +364,8 @@ export interface PlanChangeRow {
 export interface EventCounterRow {
   organization_id: string
   last_id: number
+  /** Its record changes so far: a list total counted before the last one is stale. */
+  changes: ColumnType<number, number | undefined, number>
 }
 
 /** An event kept for streams to catch up on (PostgreSQL's shared events); `data` is its JSON. */

@@ -3,7 +3,8 @@ import type { Kysely, Migration } from 'kysely'
 /**
  * The events of each organization as several processes on one PostgreSQL database share them:
  * `event_counters` hands out each organization's next event id (its row locked until the event's
- * transaction commits, so an organization's events commit in the order of their ids), `events`
+ * transaction commits, so an organization's events commit in the order of their ids; `changes`
+ * counts its record changes, so a process knows when a count it keeps is stale), `events`
  * keeps the recent ones for a reconnecting stream to catch up on, on whichever process it lands.
  * One process on SQLite keeps its events in memory and leaves both tables empty.
  */
@@ -13,6 +14,7 @@ export const events: Migration = {
       .createTable('event_counters')
       .addColumn('organization_id', 'text', (c) => c.primaryKey())
       .addColumn('last_id', 'bigint', (c) => c.notNull())
+      .addColumn('changes', 'bigint', (c) => c.notNull().defaultTo(0))
       .execute()
     await db.schema
       .createTable('events')
