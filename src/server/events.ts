@@ -25,8 +25,11 @@ export interface EventsHub {
   subscribe(organizationId: string, listener: Listener): () => void
   /** The events after `lastId` still held, oldest first; undefined when some are gone and the client must reload. */
   since(organizationId: string, lastId: number): Promise<HubEvent[] | undefined>
-  /** Ends the streams opened with `token` (a sign-out, a revoked key). */
-  disconnect(token: string): void
+  /**
+   * Ends the streams of `handle` (a sign-out, a revoked key), in every process sharing the
+   * database; `everywhere` false ends this process's alone (it is stopping).
+   */
+  disconnect(handle: string, everywhere?: boolean): void
   onDisconnect(token: string, end: () => void): () => void
   /**
    * How many record changes the organization has seen: a cached answer of an older count is stale.
@@ -176,9 +179,9 @@ export async function createSharedEventsHub(db: Db, now: () => Date, log: Logger
       const events = await eventsAfter(db, organizationId, lastId, KEPT_EVENTS)
       return events?.map(toHub)
     },
-    disconnect(handle) {
+    disconnect(handle, everywhere = true) {
       local.disconnect(handle)
-      noticeDisconnect(db, handle).catch((error: unknown) => log.error('Telling a disconnect failed:', error))
+      if (everywhere) noticeDisconnect(db, handle).catch((error: unknown) => log.error('Telling a disconnect failed:', error))
     },
     onDisconnect: (handle, end) => local.onDisconnect(handle, end),
     generation: (organizationId) => changesOf(db, organizationId),

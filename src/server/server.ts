@@ -216,7 +216,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 function drain(server: Server, hub: EventsHub, boundMs: number): Promise<void> {
   return new Promise((resolve) => {
     const endIdle = () => {
-      hub.disconnect(SERVER_STOPPING)
+      // This process's streams alone: the others go on serving theirs.
+      hub.disconnect(SERVER_STOPPING, false)
       hub.disconnectAll()
       server.closeIdleConnections()
     }

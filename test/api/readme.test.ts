@@ -21,6 +21,11 @@ const NOT_RUN: Record<string, string> = {
   'npm ci && npm start': 'installs and builds; the test server is its fresh start',
   'npm ci && npm test': 'runs the suite this test is part of',
   'npm start': 'builds the console; the test server is its fresh start',
+  'createdb console': 'needs a PostgreSQL server of the reader; test/postgres-cluster.mjs makes a throwaway one for the suite',
+  'DATABASE_URL=postgres://console:secret@db.internal:5432/console PORT=8080 npm run serve':
+    'names a database server of the reader; test/postgres/processes.test.ts runs two processes on one PostgreSQL database',
+  'DATABASE_URL=postgres://console:secret@db.internal:5432/console PORT=8081 npm run serve':
+    'the second process of the same example, tried by the same test',
 }
 const isCurl = (command: string) => command.startsWith('curl ')
 const RUN = [isCurl, (command: string) => command.startsWith('npm run simulate -- '), (command: string) => command.startsWith('npm run backup -- ')]

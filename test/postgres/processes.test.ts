@@ -84,6 +84,23 @@ test('a key revoked on A ends its stream on B within a second', async () => {
   assert.ok(await stream.waitForEnd(1000), 'the stream on B ended')
 })
 
+test("a process stopping ends its own streams only, and the others' events go on", async () => {
+  const owner = await register(a, 'Staying')
+  const c = await startServer({ databaseUrl: database.url })
+  const onA = await openEvents(a, owner.token)
+  const onC = await openEvents(c, owner.token)
+  try {
+    await c.close()
+    assert.ok(await onC.waitForEnd(2000), "the stopped process's stream ended")
+    assert.not.ok(onA.isEnded(), "A's stream goes on")
+    expectStatus(await client(b, owner.token).create('devices', createDevice()), 201)
+    await onA.waitFor((event) => event.event === 'change', 2000)
+  } finally {
+    onA.close()
+    onC.close()
+  }
+})
+
 test('20 edits of one version spread over A and B: one is saved, 19 are 409, the version moves by one', () => versionRace([a, b]))
 test('two administrators demoting each other on A and B at once never leave nobody managing roles', () => lockoutRace([a, b]))
 test('creates spread over A and B at the plan limit never pass it', () => planLimitRace([a, b]))

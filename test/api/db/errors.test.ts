@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { isUniqueViolation } from '../../../src/server/db/errors'
+import { isUniqueViolation, storageTrouble } from '../../../src/server/db/errors'
 
 /** The error SQLite throws for `insert`, with a table holding one row that `insert` collides with. */
 function sqliteError(insert: string): unknown {
@@ -51,6 +51,16 @@ test('is false for other errors, one whose message only reads like a unique viol
     [notNull, new Error('UNIQUE constraint failed: roles.name'), foreignKey, null, undefined, 'unique'].map((error) => isUniqueViolation(error)),
     [false, false, false, false, false, false],
   )
+})
+
+test('tells passing troubles of both databases (a full disk, a busy or restarting server) from faults', () => {
+  const coded = (code: string) => Object.assign(new Error('storage'), { code })
+  assert.equal(
+    ['SQLITE_FULL', 'SQLITE_BUSY_SNAPSHOT', '53100', '40P01', '40001', '57P01', 'ECONNREFUSED', '23505', '42P01', 'SQLITE_CONSTRAINT_UNIQUE'].map((code) => storageTrouble(coded(code))),
+    ['full', 'busy', 'full', 'busy', 'busy', 'busy', 'busy', undefined, undefined, undefined],
+  )
+  assert.is(storageTrouble(new Error('Connection terminated unexpectedly')), 'busy')
+  assert.is(storageTrouble(new Error('something else')), undefined)
 })
 
 test.run()
