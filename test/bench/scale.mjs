@@ -104,8 +104,15 @@ async function preparePostgres(cluster) {
   }
   // As autovacuum leaves a table after a bulk load: statistics made and pages marked all-visible.
   await client.query('vacuum analyze')
+  // The plan of the search as the server asks it (the list query of src/server/db/list.ts).
+  const columns = ['name', 'serial', 'model', 'location', 'ip', 'tags_text']
+  const search = columns.map((column) => `lower("t"."${column}") like lower($2) escape '\\'`).join(' or ')
+  const plan = await client.query(
+    `explain (analyze, costs off) select "t".* from "devices" as "t" where "t"."organization_id" = $1 and (${search}) order by "t"."name" asc, "t"."id" asc limit $3 offset $4`,
+    [organizationId, `%${RARE}%`, 25, 0],
+  )
   await client.end()
-  return { url, dataDir, ids }
+  return { url, dataDir, ids, plan: plan.rows.map((line) => line['QUERY PLAN']).join('\n') }
 }
 
 const f = (value, digits = 0) => value.toFixed(digits)
@@ -141,6 +148,7 @@ const fleet = await prepareFleet(DEVICES)
 const cluster = await startCluster({ durable: true })
 try {
   const prepared = await preparePostgres(cluster)
+  console.log(`PostgreSQL's plan of the rare-term search:\n${prepared.plan}`)
   const env = { DATABASE_URL: prepared.url }
   const one = await startServer({ dataDir: prepared.dataDir, env })
   try {

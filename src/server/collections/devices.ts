@@ -27,7 +27,7 @@ export const devices: CollectionModule<Device, DeviceInput> = {
     search: ['t.name', 't.serial', 't.model', 't.location', 't.ip', 't.tags_text'],
     sort: { name: 't.name', serial: 't.serial', model: 't.model', status: 't.status', location: 't.location', last_seen: 't.last_seen', created_at: 't.created_at' },
     nullable: ['last_seen'],
-    trigrams: { table: 'devices_search', rowid: 't.rowid' },
+    trigrams: { table: 'devices_search', rowid: 't.rowid', id: 't.id' },
     defaultSort: { sort: 'name', order: 'asc' },
     filters: { status: { column: 't.status', values: DEVICE_STATUSES }, model: { column: 't.model' } },
   },

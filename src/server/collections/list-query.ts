@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely'
 import { PER_PAGE_CHOICES, type Order } from '../../contract/collections'
-import type { ListParams, ListPage } from '../db/list'
+import type { ListParams, ListPage, Trigrams } from '../db/list'
 import { ApiError } from '../http/errors'
 import { message } from '../messages'
 
@@ -21,7 +21,7 @@ export interface ListShape {
   /** Sort keys whose column may be empty (a device never seen). */
   nullable?: readonly string[]
   /** SQLite's trigram table of the search columns, when the collection has one (`db/list.ts`). */
-  trigrams?: { table: string; rowid: string }
+  trigrams?: Trigrams
   defaultSort: { sort: string; order: Order }
   filters: Record<string, Filter>
 }

@@ -26,11 +26,20 @@ export interface ListColumns {
   /** Sort keys whose column may be empty: empty ones come first in ascending order, last in descending, on every database. */
   nullable?: readonly string[]
   /**
-   * SQLite's trigram table over the search columns (FTS5, its rowids those of the listed table's
-   * `rowid` column), which finds a term of three characters or more without reading every row.
-   * PostgreSQL's trigram indexes serve the search columns themselves.
+   * The table of the search columns with a trigram index (`db/migrations/0012-device-search.ts`),
+   * which finds a term without reading every row: on SQLite an FTS5 table whose rowids are those
+   * of the listed table (`rowid`, for terms of three characters or more); on PostgreSQL a table
+   * keyed by the listed table's `id`, holding each search column under its own name.
    */
-  trigrams?: { table: string; rowid: string }
+  trigrams?: Trigrams
+}
+
+export interface Trigrams {
+  table: string
+  /** The listed table's rowid (SQLite). */
+  rowid: string
+  /** The listed table's id (PostgreSQL). */
+  id: string
 }
 
 export interface ListPage<Row> {
@@ -53,15 +62,22 @@ export function containsText(column: string, text: string): Expression<SqlBool> 
 }
 
 /**
- * Keeps the rows of `query` whose trigram entry holds `text` in any column, ignoring case (a phrase
- * of FTS5's trigram tokenizer). A join rather than a condition: SQLite then reads the few matching
- * rowids first, where with `rowid IN (…)` it walks the whole organization in the sort's order.
+ * Keeps the rows of `query` whose entry in the trigram table holds `text` in any search column,
+ * ignoring case. A join rather than a condition: the database reads the few matching entries
+ * first, where with `IN (…)` SQLite walks the whole organization in the sort's order. SQLite
+ * matches a phrase of FTS5's trigram tokenizer; PostgreSQL the same LIKE as any list, served by
+ * the table's GIN indexes.
  */
-function joinTrigrams<Row>(query: Select<Row>, trigrams: { table: string; rowid: string }, text: string): Select<Row> {
-  const phrase = `"${text.replace(/"/g, '""')}"`
+function joinTrigrams<Row>(query: Select<Row>, trigrams: Trigrams, search: readonly string[], text: string, kind: DatabaseKind): Select<Row> {
   const table = sql.table(trigrams.table)
-  const hits = sql<{ hit: number }>`(select rowid as hit from ${table} where ${table} match ${phrase})`.as('trigram_hits')
-  return query.innerJoin(hits, (join) => join.onRef('trigram_hits.hit', '=', trigrams.rowid))
+  const hits =
+    kind === 'sqlite'
+      ? sql<{ hit: unknown }>`(select rowid as hit from ${table} where ${table} match ${`"${text.replace(/"/g, '""')}"`})`
+      : sql<{ hit: unknown }>`(select id as hit from ${table} where ${sql.join(
+          search.map((column) => containsText(column.replace(/^.*\./, ''), text)),
+          sql` or `,
+        )})`
+  return query.innerJoin(hits.as('trigram_hits'), (join) => join.onRef('trigram_hits.hit', '=', kind === 'sqlite' ? trigrams.rowid : trigrams.id))
 }
 
 /**
@@ -77,8 +93,8 @@ export async function listPage<Row>(
 ): Promise<ListPage<Row>> {
   const found = !params.q
     ? query
-    : kind === 'sqlite' && columns.trigrams && [...params.q].length >= 3
-      ? joinTrigrams(query, columns.trigrams, params.q)
+    : columns.trigrams && (kind === 'postgres' || [...params.q].length >= 3)
+      ? joinTrigrams(query, columns.trigrams, columns.search, params.q, kind)
       : query.where((eb) => eb.or(columns.search.map((column) => containsText(column, params.q))))
   const total = await totalOf(async () => {
     const counted = await found
