@@ -106,9 +106,9 @@ async function preparePostgres(cluster) {
   await client.query('vacuum analyze')
   // The plan of the search as the server asks it (the list query of src/server/db/list.ts).
   const columns = ['name', 'serial', 'model', 'location', 'ip', 'tags_text']
-  const search = columns.map((column) => `lower("t"."${column}") like lower($2) escape '\\'`).join(' or ')
+  const search = columns.map((column) => `lower("${column}") like lower($2) escape '\\'`).join(' or ')
   const plan = await client.query(
-    `explain (analyze, costs off) select "t".* from "devices" as "t" where "t"."organization_id" = $1 and (${search}) order by "t"."name" asc, "t"."id" asc limit $3 offset $4`,
+    `explain (analyze, costs off) select "t".* from "devices" as "t" inner join (select id as hit from "devices_search" where ${search}) as "trigram_hits" on "trigram_hits"."hit" = "t"."id" where "t"."organization_id" = $1 order by "t"."name" asc, "t"."id" asc limit $3 offset $4`,
     [organizationId, `%${RARE}%`, 25, 0],
   )
   await client.end()
