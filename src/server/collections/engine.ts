@@ -6,7 +6,6 @@ import type { BaseRecord, CollectionName } from '../../contract/collections'
 import type { Right } from '../../contract/rights'
 import { check } from '../../contract/validation'
 import { actorOf, audit, type Actor } from '../audit'
-import { databaseKind } from '../db/kind'
 import { listPage } from '../db/list'
 import type { AnyDb } from '../db/open'
 import { requirePrincipal, requireRight, type AuthEnv, type Principal } from '../http/auth'
@@ -118,7 +117,6 @@ class LostRace extends Error {}
 /** List, get, create, update and delete for one module, with rights, tenancy, versions and events. */
 export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services: EngineServices, module: CollectionModule<Rec, Input, Update>) {
   const db = services.db as unknown as AnyDb
-  const kind = databaseKind(db)
   const base = `/${module.name}`
   const idColumn = module.idColumn ?? 'id'
   const label = module.label ?? ((record: Rec) => String((record as unknown as Row).name ?? ''))
@@ -171,7 +169,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
       const organizationId = c.var.principal.organizationId
       const query = filtered(module.select(db, organizationId), module.list, list)
       const reuse = totalOf(JSON.stringify([organizationId, list.q, list.filters]), organizationId)
-      const page = await listPage<Row>(query, list, { ...module.list, id: 't.id' }, reuse, kind)
+      const page = await listPage<Row>(query, list, { ...module.list, id: 't.id' }, reuse, db)
       return answerList(c, page, await complete(db, organizationId, page.rows.map(module.toRecord)))
     })
     .get(`${base}/:id`, async (c) => c.json(await mustFind(c.var.principal.organizationId, c.req.param('id'))))

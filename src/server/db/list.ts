@@ -1,6 +1,7 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { Order } from '../../contract/collections'
-import type { DatabaseKind } from './kind'
+import { databaseKind, type DatabaseKind } from './kind'
+import type { AnyDb } from './open'
 
 // The helper serves every table alike; the rows keep the type of the query they came from.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -62,40 +63,70 @@ export function containsText(column: string, text: string): Expression<SqlBool> 
 }
 
 /**
- * Keeps the rows of `query` whose entry in the trigram table holds `text` in any search column,
- * ignoring case. A join rather than a condition: the database reads the few matching entries
- * first, where with `IN (…)` SQLite walks the whole organization in the sort's order. SQLite
- * matches a phrase of FTS5's trigram tokenizer; PostgreSQL the same LIKE as any list, served by
- * the table's GIN indexes.
+ * The trigram table's entries holding `text` in any search column, ignoring case, as a subquery of
+ * one column `hit`: on SQLite a phrase of FTS5's trigram tokenizer (their rowids), on PostgreSQL
+ * the same LIKE as any list, served by the table's GIN indexes (their ids).
  */
-function joinTrigrams<Row>(query: Select<Row>, trigrams: Trigrams, search: readonly string[], text: string, kind: DatabaseKind): Select<Row> {
+function trigramHits(trigrams: Trigrams, search: readonly string[], text: string, kind: DatabaseKind) {
   const table = sql.table(trigrams.table)
-  const hits =
-    kind === 'sqlite'
-      ? sql<{ hit: unknown }>`(select rowid as hit from ${table} where ${table} match ${`"${text.replace(/"/g, '""')}"`})`
-      : sql<{ hit: unknown }>`(select id as hit from ${table} where ${sql.join(
-          search.map((column) => containsText(column.replace(/^.*\./, ''), text)),
-          sql` or `,
-        )})`
-  return query.innerJoin(hits.as('trigram_hits'), (join) => join.onRef('trigram_hits.hit', '=', kind === 'sqlite' ? trigrams.rowid : trigrams.id))
+  return kind === 'sqlite'
+    ? sql`select rowid as hit from ${table} where ${table} match ${`"${text.replace(/"/g, '""')}"`}`
+    : sql`select id as hit from ${table} where ${sql.join(
+        search.map((column) => containsText(column.replace(/^.*\./, ''), text)),
+        sql` or `,
+      )}`
+}
+
+/**
+ * A term matching at most this many rows is looked up in the trigram table first; a commoner one
+ * is found by walking the list in its order, which meets a page of matches soon.
+ */
+export const RARE_TERM_ROWS = 1000
+
+/**
+ * Whether fewer than RARE_TERM_ROWS entries hold a term, remembered a minute per process (the
+ * pages of one search ask again and again). It picks a way to find the rows, never which rows: a
+ * stale answer costs time, not correctness, whatever another process writes.
+ */
+const rarity = new Map<string, { rare: boolean; at: number }>()
+const RARITY_KEPT_MS = 60_000
+
+async function isRare(db: AnyDb, key: string, hits: ReturnType<typeof trigramHits>): Promise<boolean> {
+  const known = rarity.get(key)
+  if (known && Date.now() - known.at < RARITY_KEPT_MS) return known.rare
+  const counted = await sql<{ n: unknown }>`select count(*) as n from (${hits} limit ${RARE_TERM_ROWS + 1}) as probe`.execute(db)
+  const rare = Number(counted.rows[0]?.n) <= RARE_TERM_ROWS
+  if (rarity.size >= 1000) rarity.clear()
+  rarity.set(key, { rare, at: Date.now() })
+  return rare
 }
 
 /**
  * One page of `query` (its selection and conditions made): rows holding `params.q` in any search
  * column, the total of all pages, ordered by the sort key then the id, `perPage` rows from `page`.
+ * `db` serves the trigram table's lookups, where the list has one.
  */
 export async function listPage<Row>(
   query: Select<Row>,
   params: ListParams,
   columns: ListColumns,
   totalOf: TotalOf = (count) => count(),
-  kind: DatabaseKind = 'sqlite',
+  db?: AnyDb,
 ): Promise<ListPage<Row>> {
-  const found = !params.q
-    ? query
-    : columns.trigrams && (kind === 'postgres' || [...params.q].length >= 3)
-      ? joinTrigrams(query, columns.trigrams, columns.search, params.q, kind)
-      : query.where((eb) => eb.or(columns.search.map((column) => containsText(column, params.q))))
+  const kind = db ? databaseKind(db) : 'sqlite'
+  let found = query
+  if (params.q) {
+    const { trigrams } = columns
+    const hits = db && trigrams && (kind === 'postgres' || [...params.q].length >= 3) ? trigramHits(trigrams, columns.search, params.q, kind) : undefined
+    // How many rows hold the term, counted no further than a rare term goes (a few index reads).
+    const rare = hits && (await isRare(db!, `${trigrams!.table}\n${params.q}`, hits))
+    // A join rather than `IN (…)`: the database reads the few entries first, where with a
+    // condition SQLite walks the whole organization in the sort's order.
+    found =
+      rare && trigrams
+        ? query.innerJoin(sql`(${hits})`.as('trigram_hits'), (join) => join.onRef('trigram_hits.hit', '=', kind === 'sqlite' ? trigrams.rowid : trigrams.id))
+        : query.where((eb) => eb.or(columns.search.map((column) => containsText(column, params.q))))
+  }
   const total = await totalOf(async () => {
     const counted = await found
       .clearSelect()
