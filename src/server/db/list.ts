@@ -84,7 +84,7 @@ function trigramHits(trigrams: Trigrams, search: readonly string[], text: string
 export const RARE_TERM_ROWS = 1000
 
 /**
- * Whether fewer than RARE_TERM_ROWS entries hold a term, remembered a minute per process (the
+ * Whether at most RARE_TERM_ROWS entries (of every organization) hold a term, remembered a minute per process (the
  * pages of one search ask again and again). It picks a way to find the rows, never which rows: a
  * stale answer costs time, not correctness, whatever another process writes.
  */
