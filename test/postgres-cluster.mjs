@@ -72,6 +72,13 @@ export async function startCluster({ maxConnections = 400, durable = false } = {
       rmSync(dir, { recursive: true, force: true })
     }
   }
+  // Stopped also when the run is interrupted, so no server outlives it.
   process.once('exit', stop)
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      stop()
+      process.exit(130)
+    })
+  }
   return { url: adminUrl, adminUrl, port, dir, stop }
 }
