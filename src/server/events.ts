@@ -92,7 +92,8 @@ export const SHARED_EVENTS_KEPT_MS = 15 * 60_000
  * The hub of several processes on one PostgreSQL database: each event gets its organization's next
  * id and is kept in the database, which tells every process (LISTEN/NOTIFY); each fans it out to
  * its own streams. A `Last-Event-ID` resumes on any process, and a sign-out or a revoked key taken
- * by one ends the streams held by all. Publishing never holds up the answer that caused it.
+ * by one ends the streams held by all. A write's answer waits until its events are kept (the
+ * engine awaits `publish`); a heartbeat's device event is written after its answer.
  */
 export async function createSharedEventsHub(db: Db, now: () => Date, log: Logger): Promise<EventsHub> {
   const local = createLocal()
