@@ -152,6 +152,8 @@ export async function migrate(db: Db): Promise<void> {
   const { error, results } = await new Migrator({ db, provider: migrations }).migrateToLatest()
   const failed = results?.find((result) => result.status === 'Error')
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error })
+    // Before any migration ran, the database itself could not be read (unreachable, refused).
+    const what = failed ? `Migration ${failed.migrationName} failed` : 'The database could not be read'
+    throw new Error(`${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
   }
 }
