@@ -123,7 +123,7 @@ export async function registerAndSignIn(page: Page, name: string, base = BASE): 
   if (answer.status() !== 201) throw new Error(`register answered ${answer.status()}`)
   await page.goto(`${base}/login`)
   await signIn(page, email, 'shell-Password-1')
-  await page.waitForURL(`${base}/app`)
+  await arriveAt(page, `${base}/app`)
   return email
 }
 
@@ -140,7 +140,21 @@ export const settle = (page: Page) => page.waitForFunction(() => document.getAni
 export async function signInAdmin(page: Page, base: string): Promise<void> {
   await page.goto(`${base}/login`)
   await signIn(page, ADMIN.email, ADMIN.password)
-  await page.waitForURL(`${base}/app`)
+  await arriveAt(page, `${base}/app`)
+}
+
+/**
+ * Waits for the console to land on `url` after a sign-in; when it does not, fails with what the
+ * page shows instead (its address and alerts), so a failure on a loaded machine says why.
+ */
+async function arriveAt(page: Page, url: string): Promise<void> {
+  try {
+    await page.waitForURL(url, { timeout: 20_000 })
+  } catch (error) {
+    const alerts = await page.getByRole('alert').allInnerTexts().catch(() => [])
+    const fields = await page.locator('input').evaluateAll((inputs) => inputs.map((input) => `${(input as HTMLInputElement).name}=${(input as HTMLInputElement).type === 'password' ? '*'.repeat((input as HTMLInputElement).value.length) : (input as HTMLInputElement).value}`)).catch(() => [])
+    throw new Error(`did not reach ${url}: the page is at ${page.url()}, alerts ${JSON.stringify(alerts)}, fields ${JSON.stringify(fields)}\n${String(error)}`)
+  }
 }
 
 /** Calls the API of `base` as the signed-in user, or with `key`; fails unless the answer is 2xx. */
