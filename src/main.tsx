@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { BRAND } from './contract/brand'
 import { syncDocument } from './app/document'
+import { markReady } from './ui/early-input'
 import { getToken } from './api/client'
 import { APP_BASE, appRouteFor, pageRouteFor } from './app/route-table'
 import { SCREENS } from './app/screens'
@@ -49,6 +50,8 @@ function start() {
     .then(() => {
       if (prerendered) {
         const settle = () => {
+          // A page whose form has no field to mark it (the fields do, as they hydrate).
+          setTimeout(markReady, 1000)
           void syncUser()
           void restoreLocale()
         }
@@ -60,6 +63,7 @@ function start() {
         )
       } else {
         createRoot(root).render(<App />)
+        markReady()
       }
       // For the benchmark: the moment the page answers input.
       performance.mark('console:ready')

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx'
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode } from 'react'
+import { adoptTyped } from './early-input'
 import s from './fields.module.css'
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'>
@@ -18,6 +19,9 @@ export interface TextFieldProps extends InputProps {
 export function TextField({ label, error, onChange, className, type = 'text', ...input }: TextFieldProps) {
   const id = useId()
   const errorId = `${id}-error`
+  const ref = useRef<HTMLInputElement>(null)
+  // Once, as it mounts: what was typed before hydration.
+  useEffect(() => adoptTyped(ref.current, input.value, onChange), [])
   return (
     <div className={clsx(s.field, className)}>
       <label htmlFor={id} className={s.label}>
@@ -25,6 +29,7 @@ export function TextField({ label, error, onChange, className, type = 'text', ..
       </label>
       <input
         {...input}
+        ref={ref}
         id={id}
         type={type}
         className={clsx(s.input, error && s.invalid)}
@@ -58,10 +63,14 @@ export interface CheckboxProps {
 export function Checkbox({ label, name, checked, onChange, onBlur, error, disabled, className }: CheckboxProps) {
   const id = useId()
   const errorId = `${id}-error`
+  const ref = useRef<HTMLInputElement>(null)
+  // Once, as it mounts: what was typed before hydration.
+  useEffect(() => adoptTyped(ref.current, checked, onChange), [])
   return (
     <div className={clsx(s.field, className)}>
       <div className={s.row}>
         <input
+          ref={ref}
           id={id}
           type="checkbox"
           name={name}

@@ -136,4 +136,46 @@ test('signs in and out on the Preact build', async () => {
   await context.close()
 })
 
+
+for (const [flavour, base] of [['react', BASE], ['preact', PREACT_BASE]] as const) {
+  test(`keeps what was typed and sent before the page's script took over, and signs in (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    // The page shows; its script is held back, as on a slow link.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/*.js', async (route) => {
+      await released
+      await route.continue()
+    })
+    await page.goto(`${base}/login`, { waitUntil: 'commit' })
+    await signIn(page, ADMIN.email, ADMIN.password)
+    await page.waitForTimeout(300)
+    assert.is(path(page.url()), '/login', 'the form did not post to the server')
+    release()
+    await page.waitForURL(`${base}/app`)
+    await context.close()
+  })
+
+  test(`keeps what was typed before the page's script took over when the form is sent after (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/*.js', async (route) => {
+      await released
+      await route.continue()
+    })
+    await page.goto(`${base}/login`, { waitUntil: 'commit' })
+    await page.getByLabel('E-mail').fill(ADMIN.email)
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password)
+    release()
+    await page.waitForFunction(() => window.consoleReady === true)
+    assert.is(await page.getByLabel('E-mail').inputValue(), ADMIN.email)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL(`${base}/app`)
+    await context.close()
+  })
+}
+
 test.run()
