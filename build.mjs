@@ -117,6 +117,23 @@ async function finish(result) {
   const inline = (file, key) => `<style${key ? ` data-screen="${key}"` : ''}>${readFileSync(join(root, file), 'utf8')}</style>`
   const stylesJson = scriptJson(screenStyles)
 
+  // The /app page's start script and, per screen, the code and styles it names for preloading.
+  const startScript = (
+    await esbuild.build({ absWorkingDir: root, entryPoints: ['src/app/start.ts'], bundle: true, format: 'iife', minify: true, target: TARGET, write: false, logLevel: 'warning' })
+  ).outputFiles[0].text.trim()
+  // `{ files: [names in /assets/], <screen>: [indexes into files] }`: short, as every /app visit carries it.
+  const mainClosure = staticClosure(meta, main)
+  const routeFiles = { files: [] }
+  const indexOf = (file) => {
+    const name = relative(assets, join(root, file))
+    const at = routeFiles.files.indexOf(name)
+    return at >= 0 ? at : routeFiles.files.push(name) - 1
+  }
+  for (const key of ['shell', ...new Set(prerender.APP_SCREENS)]) {
+    const files = [...staticClosure(meta, screenOutputs[key])].filter((file) => !mainClosure.has(file))
+    routeFiles[key] = [...files, ...(screenCss(key) ? [screenCss(key)] : [])].map(indexOf)
+  }
+
   const page = async ({ path, screen, mode, title }) => {
     const body = await prerender.renderPage(path, mode === 'shell' ? undefined : screen)
     const screenOut = mode === 'page' ? screenOutputs[screen] : undefined
@@ -127,6 +144,7 @@ async function finish(result) {
       screenOut && screenCss(screen) ? inline(screenCss(screen), screen) : '',
       ...[...preloads].map((file) => `<link rel="modulepreload" href="${url(file)}">`),
       `<script type="application/json" id="screen-styles">${stylesJson}</script>`,
+      mode === 'shell' ? `<script type="application/json" id="route-files">${scriptJson(routeFiles)}</script><script>${startScript}</script>` : '',
     ].join('')
     return fillPage(template, {
       title: escapeHtml(title ? `${title} | ${BRAND.name}` : BRAND.name),

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { Router } from 'wouter'
 import { App } from './app/app'
-import { APP_BASE, APP_PAGE as APP_PAGE_NAME, NOT_FOUND_PAGE as NOT_FOUND_NAME, PAGE_ROUTES, titleOf, type ScreenKey } from './app/route-table'
+import { APP_BASE, APP_PAGE as APP_PAGE_NAME, APP_ROUTES, NOT_FOUND_PAGE as NOT_FOUND_NAME, PAGE_ROUTES, titleOf, type ScreenKey } from './app/route-table'
 import { SCREENS } from './app/screens'
 import { BRAND } from './contract/brand'
 import { t } from './lib/i18n'
@@ -10,6 +10,8 @@ import { t } from './lib/i18n'
 export const PAGES = PAGE_ROUTES.map(({ path, screen, page }) => ({ path, screen, page, title: titleOf(path) }))
 export const NOT_FOUND_PAGE = { key: '404', path: '/404', screen: 'not-found' as ScreenKey, page: NOT_FOUND_NAME, title: titleOf('/not-found') }
 export const APP_PAGE = { key: 'app', path: APP_BASE, page: APP_PAGE_NAME, title: '' }
+/** The screens of `/app`, whose code the `/app` page names for preloading. */
+export const APP_SCREENS: ScreenKey[] = APP_ROUTES.map((route) => route.screen)
 export const BRAND_TEXTS = { name: t(BRAND.name), description: t(BRAND.description) }
 
 export async function renderPage(path: string, screen?: ScreenKey): Promise<string> {

@@ -1,21 +1,12 @@
 import { collectionPath, type BaseRecord, type CollectionName, type ListQuery } from '../contract/collections'
 import { call, type Result } from './client'
+import { listParams } from './list-params'
+
+export { listParams }
 
 export interface Page<T> {
   rows: T[]
   total: number
-}
-
-/** A list call's query string: search, sort and paging, then the collection's filters. */
-export function listParams(query: ListQuery): Record<string, string | number | undefined> {
-  return {
-    q: query.q || undefined,
-    sort: query.sort,
-    order: query.sort ? query.order : undefined,
-    page: query.page,
-    per_page: query.per_page,
-    ...query.filters,
-  }
 }
 
 /** A 409's record as it is now, when the answer carries one. */

@@ -1,4 +1,5 @@
 import type { FetchOptions } from 'ofetch'
+import { takeEarlyAnswer } from './early-answers'
 
 export interface RawAnswer {
   /** HTTP status; 0 when no answer arrived (network down, server unreachable). */
@@ -27,8 +28,23 @@ const loadClient = () =>
     throw error
   }))
 
+/** An answer the page's start script asked for; undefined when it failed, so the call asks again. */
+async function readEarly(early: Promise<Response>): Promise<RawAnswer | undefined> {
+  try {
+    const response = await early
+    const text = await response.text()
+    const json = /json/i.test(response.headers.get('content-type') ?? '')
+    return { status: response.status, body: text && json ? (JSON.parse(text) as unknown) : text || null, headers: response.headers }
+  } catch {
+    return undefined
+  }
+}
+
 /** One HTTP exchange that never throws: every outcome is a status and a body. */
 export async function send(request: HttpRequest): Promise<RawAnswer> {
+  const early = request.method === 'GET' ? takeEarlyAnswer(request.headers?.authorization, request.url, request.query) : undefined
+  const answer = early && (await readEarly(early))
+  if (answer && !request.signal?.aborted) return answer
   const options: FetchOptions<'json'> = {
     method: request.method,
     headers: { accept: 'application/json', ...request.headers },

@@ -1,10 +1,9 @@
 import { collection } from '../../api/collection'
 import type { AccessKey, AccessKeyInput, AccessKeyUpdate, IssuedKey } from '../../contract/access-keys'
-import type { ListDefaults } from '../../ui/list/list-url'
 
 /** Issuing answers the key with its secret, once; the list and every other answer carry only the prefix. */
 export const keysApi = collection<AccessKey, AccessKeyInput, IssuedKey>('access_keys')
 /** After issue only the name changes. */
 export const renameApi = collection<AccessKey, AccessKeyUpdate>('access_keys')
 
-export const KEY_LIST: ListDefaults = { sort: 'created_at', order: 'desc', perPage: 10, filters: [] }
+export { KEY_LIST } from '../list-defaults'

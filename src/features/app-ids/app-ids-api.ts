@@ -2,7 +2,6 @@ import { collection } from '../../api/collection'
 import { call } from '../../api/client'
 import { collectionPath } from '../../contract/collections'
 import type { AppIdInput, AppIdRecord, IssuedAppId } from '../../contract/app-ids'
-import type { ListDefaults } from '../../ui/list/list-url'
 
 /** Creating answers the app id with its client secret, once; every other answer leaves it out. */
 export const appIdsApi = collection<AppIdRecord, AppIdInput, IssuedAppId>('app_ids')
@@ -10,4 +9,4 @@ export const appIdsApi = collection<AppIdRecord, AppIdInput, IssuedAppId>('app_i
 /** A new secret for the app id, answered once; the old one stops working at once. */
 export const rotateAppId = (id: string) => call<IssuedAppId>('POST', `${collectionPath('app_ids', id)}/rotate`)
 
-export const APP_LIST: ListDefaults = { sort: 'created_at', order: 'desc', perPage: 10, filters: [] }
+export { APP_LIST } from '../list-defaults'

@@ -12,7 +12,6 @@ import {
   type PlanName,
 } from '../../contract/billing'
 import type { ListQuery } from '../../contract/collections'
-import type { ListDefaults } from '../../ui/list/list-url'
 
 export const getBilling = (signal?: AbortSignal) => call<Billing>('GET', BILLING_PATH, { signal })
 
@@ -33,4 +32,4 @@ export async function listInvoices(query: ListQuery, signal?: AbortSignal): Prom
 
 export const getInvoice = (id: string, signal?: AbortSignal) => call<Invoice>('GET', invoicePath(id), { signal })
 
-export const INVOICE_LIST: ListDefaults = { sort: 'period', order: 'desc', perPage: 10, filters: [] }
+export { INVOICE_LIST } from '../list-defaults'

@@ -6,17 +6,15 @@ import { Button } from '../../ui/button'
 import { ListView } from '../../ui/list/list-view'
 import { LiveStatus } from '../../ui/list/live-status'
 import { useCollectionList } from '../../ui/list/use-collection-list'
-import type { ListDefaults } from '../../ui/list/list-url'
 import { useT } from '../../ui/use-t'
 import '../../ui/console-texts'
 import { deviceColumns } from './device-columns'
 import { DeviceFormDialog } from './device-form-dialog'
 import { EMPTY_DEVICE, patchDevice } from './device-values'
-import { devicesApi, saveDevice } from './devices-api'
+import { DEVICE_LIST, devicesApi, saveDevice } from './devices-api'
 import { StatusFilter } from './status-filter'
 import s from './devices-screen.module.css'
 
-export const DEVICE_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: ['status'] }
 
 /** The fleet: every device with its status kept live, filtered by status in the address. */
 export default function DevicesScreen() {

@@ -3,11 +3,10 @@ import { call, type Result } from '../../api/client'
 import type { ListQuery } from '../../contract/collections'
 import type { Right } from '../../contract/rights'
 import { roleMembersPath, rolePreviewPath, type RoleInput, type RoleMember, type RolePreview, type RoleRecord } from '../../contract/roles'
-import type { ListDefaults } from '../../ui/list/list-url'
 
 export const rolesApi = collection<RoleRecord, RoleInput>('roles')
 
-export const ROLE_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: [] }
+export { ROLE_LIST } from '../list-defaults'
 
 /** What giving the role `rights` would do to people; `null` asks what deleting it would. */
 export const previewRole = (id: string, rights: readonly Right[] | null, signal?: AbortSignal): Promise<Result<RolePreview>> =>

@@ -2,13 +2,12 @@ import { collection } from '../../api/collection'
 import type { DeviceEvent } from '../../contract/collections'
 import type { Device } from '../../contract/devices'
 import type { Tunnel, TunnelInput } from '../../contract/tunnels'
-import type { ListDefaults } from '../../ui/list/list-url'
 
 export const tunnelsApi = collection<Tunnel, TunnelInput>('tunnels')
 /** Read only, to pick a tunnel's device and to name the device a list is filtered by. */
 export const devicesApi = collection<Device>('devices')
 
-export const TUNNEL_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: ['device_id', 'protocol'] }
+export { TUNNEL_LIST } from '../list-defaults'
 
 /** A tunnel is up while it is enabled and its device online: a device event settles it at once. */
 export function withDeviceStatus(row: Tunnel, event: DeviceEvent): Tunnel {

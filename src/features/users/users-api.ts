@@ -1,14 +1,13 @@
 import { call } from '../../api/client'
 import { collection } from '../../api/collection'
 import { USERS_PATHS, type SignInEntry, type UserInvite, type UserRecord, type UserRole, type UserUpdate } from '../../contract/users'
-import type { ListDefaults } from '../../ui/list/list-url'
 
 /** Inviting answers the member: invited with a link on its way, or active when the address had an account. */
 export const usersApi = collection<UserRecord, UserInvite>('users')
 /** A member's roles and status change with the version they were read at. */
 export const userUpdateApi = collection<UserRecord, UserUpdate>('users')
 
-export const USER_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: ['status', 'role'] }
+export { USER_LIST } from '../list-defaults'
 
 /** A new link for an invited member; the one sent before stops working. */
 export const resendInvitation = (id: string) => call<UserRecord>('POST', USERS_PATHS.invitation(id))

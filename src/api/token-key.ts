@@ -1,0 +1,2 @@
+/** Local storage name of the Bearer token. */
+export const TOKEN_KEY = 'axe'

@@ -1,0 +1,48 @@
+import { listParams } from '../api/list-params'
+import { API } from '../contract/paths'
+import { earlyKey, requestKey } from '../lib/early-answers'
+import { readListQuery } from '../ui/list/list-url'
+import { FIRST_REQUESTS, firstRequestPath } from './first-requests'
+import { APP_BASE, appRouteFor } from './route-table'
+
+export interface EarlyStart {
+  location: { pathname: string; search: string; href: string }
+  /** The signed-in user's token; nothing is asked without one. */
+  token: string | null
+  /** The API base, as the page's `api-host` meta tag gives it. */
+  host: string
+  /** The build's `{ files: [names in /assets/], <screen>: [indexes into files] }`. */
+  routes: Record<string, (string | number)[]>
+  preload: (attributes: Record<string, string>) => void
+  fetch: (url: string, init: RequestInit) => Promise<Response>
+  /** Where the answers wait for the calls that want them (`window.earlyAnswers`). */
+  answers: Record<string, Promise<Response>>
+}
+
+/**
+ * For the screen `location` opens: preloads its code and styles with the shell's, and asks for
+ * `GET /users/self` and the screen's first list with the very query the screen will build from
+ * the address, so the screen's own call finds the answer on its way (`takeEarlyAnswer`).
+ */
+export function askEarly({ location, token, host, routes, preload, fetch, answers }: EarlyStart): void {
+  if (!token || !(location.pathname === APP_BASE || location.pathname.startsWith(`${APP_BASE}/`))) return
+  const screen = appRouteFor(location.pathname.slice(APP_BASE.length)).screen
+  const names = (routes.files ?? []) as string[]
+  for (const index of [...(routes.shell ?? []), ...(routes[screen] ?? [])]) {
+    const href = `/assets/${names[index as number]}`
+    preload(href.endsWith('.css') ? { rel: 'stylesheet', href } : { rel: 'modulepreload', href })
+  }
+  const base = host.replace(/\/+$/, '')
+  const authorization = `Bearer ${token}`
+  const ask = (path: string, query?: Record<string, string | number | undefined>) => {
+    const url = requestKey(base + path, query, location.href)
+    const key = earlyKey(authorization, url, undefined, location.href)
+    const answer = fetch(url, { headers: { accept: 'application/json', authorization } })
+    answers[key] = answer
+    // A request that fails is asked again by the screen; nobody waits on this one.
+    answer.catch(() => delete answers[key])
+  }
+  ask(API.self)
+  const first = FIRST_REQUESTS[screen]
+  if (first) ask(firstRequestPath(first), listParams(readListQuery(new URLSearchParams(location.search), first.list)))
+}

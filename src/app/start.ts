@@ -1,0 +1,28 @@
+/**
+ * The `/app` page's start script, inlined in its head: while the console's code downloads, it
+ * names the code of the screen the address opens (`modulepreload`, from the build's list in
+ * `#route-files`) and asks for the signed-in user and the screen's first list. No waterfall: the
+ * page, then everything else at once. Built on its own (an IIFE), with nothing of the console's
+ * runtime in it.
+ */
+import { TOKEN_KEY } from '../api/token-key'
+import { askEarly } from './ask-early'
+
+try {
+  const meta = document.querySelector('meta[name="api-host"]')
+  askEarly({
+    location,
+    token: localStorage.getItem(TOKEN_KEY),
+    host: meta?.getAttribute('content') || '/api',
+    routes: JSON.parse(document.getElementById('route-files')?.textContent || '{}') as Record<string, (string | number)[]>,
+    preload: (attributes) => {
+      const link = document.createElement('link')
+      for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value)
+      document.head.appendChild(link)
+    },
+    fetch: (url, init) => fetch(url, init),
+    answers: (window.earlyAnswers = {}),
+  })
+} catch {
+  // The console starts as it would without this script.
+}

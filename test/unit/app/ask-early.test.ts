@@ -1,0 +1,133 @@
+import '../setup'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { setToken, clearToken } from '../../../src/api/client'
+import { collection } from '../../../src/api/collection'
+import { askEarly } from '../../../src/app/ask-early'
+import { DEVICE_LIST, TUNNEL_LIST, USER_LIST } from '../../../src/features/list-defaults'
+import { readListQuery } from '../../../src/ui/list/list-url'
+import { stubFetch, respond, type FetchStub } from '../api/fetch-stub'
+
+let stub: FetchStub | undefined
+
+test.after.each(() => {
+  stub?.restore()
+  stub = undefined
+  window.earlyAnswers = undefined
+  clearToken()
+})
+
+/** A small seeded generator, so every run asks the same addresses. */
+function generator(seed: number) {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const PIECES = ['gw', 'a b', 'ü', '&', '=', '+', '%', '#', 'name', 'serial', 'asc', 'desc', '2', '25', '-1', 'online', '']
+const NAMES = ['q', 'sort', 'order', 'page', 'per_page', 'status', 'role', 'device_id', 'protocol', 'other']
+
+function randomSearch(next: () => number): string {
+  const params = new URLSearchParams()
+  const count = Math.floor(next() * 5)
+  for (let i = 0; i < count; i++) params.append(NAMES[Math.floor(next() * NAMES.length)]!, PIECES[Math.floor(next() * PIECES.length)]!)
+  return params.toString()
+}
+
+function start(pathname: string, search: string, token: string | null, asked: string[]) {
+  const answers: Record<string, Promise<Response>> = {}
+  window.earlyAnswers = answers
+  const preloaded: string[] = []
+  askEarly({
+    location: { pathname, search: search ? `?${search}` : '', href: `${location.origin}${pathname}${search ? `?${search}` : ''}` },
+    token,
+    host: '/api',
+    routes: { files: ['shell-1.js', 'chunk-2.js', 'devices-screen-3.js', 'devices-screen-4.css'], shell: [0, 1], devices: [2, 1, 3] },
+    preload: (attributes) => preloaded.push(`${attributes.rel} ${attributes.href}`),
+    fetch: (url) => {
+      asked.push(url)
+      return Promise.resolve(respond({ status: 200, body: [{ id: 'early' }], headers: { 'x-total-count': '1', 'content-type': 'application/json' } }))
+    },
+    answers,
+  })
+  return preloaded
+}
+
+for (const [route, name, defaults] of [
+  ['/app/devices', 'devices', DEVICE_LIST],
+  ['/app/tunnels', 'tunnels', TUNNEL_LIST],
+  ['/app/users', 'users', USER_LIST],
+] as const) {
+  test(`the ${name} screen's first list call takes the early answer for any address (seeded)`, async () => {
+    const next = generator(0x5eed + name.length)
+    for (let run = 0; run < 60; run++) {
+      const search = randomSearch(next)
+      setToken('token-1')
+      const asked: string[] = []
+      start(route, search, 'token-1', asked)
+      assert.is(asked.length, 2, `users/self and the list for ?${search}`)
+      stub = stubFetch({ status: 200, body: [{ id: 'late' }], headers: { 'x-total-count': '1' } })
+      const result = await collection(name).list(readListQuery(new URLSearchParams(search), defaults))
+      assert.is(stub.requests.length, 0, `the screen asked again for ?${search}: ${stub.requests[0]?.url} beside ${asked[1]}`)
+      assert.equal(result.ok && result.data.rows, [{ id: 'early' }])
+      stub.restore()
+      stub = undefined
+    }
+  })
+}
+
+test('preloads the shell and the screen the address opens, styles as stylesheets', () => {
+  const preloaded = start('/app/devices', '', 'token-1', [])
+  assert.equal(preloaded, [
+    'modulepreload /assets/shell-1.js',
+    'modulepreload /assets/chunk-2.js',
+    'modulepreload /assets/devices-screen-3.js',
+    'modulepreload /assets/chunk-2.js',
+    'stylesheet /assets/devices-screen-4.css',
+  ])
+})
+
+test('asks nothing signed out or outside /app', () => {
+  const asked: string[] = []
+  assert.equal(start('/app/devices', '', null, asked), [])
+  assert.equal(start('/application', '', 'token-1', asked), [])
+  assert.equal(asked, [])
+})
+
+test('an early answer goes once, and only to the same caller', async () => {
+  start('/app/devices', '', 'token-1', [])
+  setToken('token-2')
+  stub = stubFetch({ status: 200, body: [{ id: 'late' }], headers: { 'x-total-count': '1' } })
+  const other = await collection('devices').list(readListQuery(new URLSearchParams(), DEVICE_LIST))
+  assert.equal(other.ok && other.data.rows, [{ id: 'late' }], 'another token does not take it')
+  setToken('token-1')
+  const mine = await collection('devices').list(readListQuery(new URLSearchParams(), DEVICE_LIST))
+  assert.equal(mine.ok && mine.data.rows, [{ id: 'early' }])
+  const again = await collection('devices').list(readListQuery(new URLSearchParams(), DEVICE_LIST))
+  assert.equal(again.ok && again.data.rows, [{ id: 'late' }], 'a second call asks the server')
+})
+
+test('a failed early request is asked again by the screen', async () => {
+  const answers: Record<string, Promise<Response>> = {}
+  window.earlyAnswers = answers
+  askEarly({
+    location: { pathname: '/app/devices', search: '', href: `${location.origin}/app/devices` },
+    token: 'token-1',
+    host: '/api',
+    routes: {},
+    preload: () => {},
+    fetch: () => Promise.reject(new TypeError('network down')),
+    answers,
+  })
+  setToken('token-1')
+  stub = stubFetch({ status: 200, body: [{ id: 'late' }], headers: { 'x-total-count': '1' } })
+  const result = await collection('devices').list(readListQuery(new URLSearchParams(), DEVICE_LIST))
+  assert.equal(result.ok && result.data.rows, [{ id: 'late' }])
+})
+
+test.run()
