@@ -4,6 +4,7 @@
 // Its parts live in src/build/: the page template, the screens' code and sources, the sizes.
 import * as esbuild from 'esbuild'
 import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { join, relative } from 'node:path'
@@ -172,6 +173,7 @@ async function finish(result) {
   const keep = reachable(meta, [main], [stylesCss, palettesCss, ...Object.keys(screenOutputs).map(screenCss).filter(Boolean)])
   for (const file of Object.keys(meta.outputs)) if (!keep.has(file)) rmSync(join(root, file), { force: true })
   rmSync(join(assets, 'package.json'), { force: true })
+  if (!watch) await writeServiceWorker(meta, { main, mainClosure, screenOutputs, screenCss, appScreens: ['shell', ...prerender.APP_SCREENS] })
 
   if (!watch) compressTree(out)
   const publicScreens = [...PAGES, NOT_FOUND_PAGE].map((entry) => entry.screen)
@@ -205,6 +207,33 @@ function downloads(meta, { main, screenOutputs, screenCss, manifest, publicScree
       ]),
     ),
   }
+}
+
+/**
+ * `sw.js`: the service worker of this build, with the build's id and the files it keeps: the
+ * /app page, the console's entry and every /app screen's code and styles (the other languages'
+ * texts are kept as they are first used).
+ */
+async function writeServiceWorker(meta, { main, mainClosure, screenOutputs, screenCss, appScreens }) {
+  const files = new Set([...mainClosure, main])
+  for (const key of new Set(appScreens)) {
+    for (const file of staticClosure(meta, screenOutputs[key])) files.add(file)
+    if (screenCss(key)) files.add(screenCss(key))
+  }
+  for (const file of Object.keys(meta.outputs)) if (file.endsWith('.css') && /\/(styles|palettes)-/.test(file)) files.add(file)
+  const list = ['/app', ...[...files].filter((file) => existsSync(join(root, file))).sort().map(url)]
+  const id = createHash('sha256').update(list.join('\n')).update(readFileSync(join(out, 'pages/app.html'))).digest('base64url').slice(0, 12)
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['src/sw.ts'],
+    outfile: join(out, 'sw.js'),
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    target: TARGET,
+    define: { BUILD_ID: JSON.stringify(id), BUILD_FILES: JSON.stringify(list) },
+    logLevel: 'warning',
+  })
 }
 
 /** The sources of each screen for the Show Code panel, beside the server bundle. */

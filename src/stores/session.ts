@@ -1,6 +1,7 @@
 import { atom, map } from 'nanostores'
 import * as auth from '../api/auth'
 import { clearToken, getToken, setToken } from '../api/client'
+import { readItem, writeItem } from '../lib/storage'
 import type { LoginBody, RegisterBody } from '../contract/auth'
 import type { User } from '../contract/user'
 
@@ -60,11 +61,31 @@ export function reduce(state: SessionState, event: SessionEvent): SessionState {
 }
 
 export const $session = map<SessionState>(initialSession())
+
+/** The signed-in user as last read, so the console opens offline; a sign-out wipes it. */
+const KEPT_USER = 'console:user'
+
+function keptUser(): User | null {
+  try {
+    const user = JSON.parse(readItem(KEPT_USER) ?? 'null') as User | null
+    return user && typeof user.id === 'string' && Array.isArray(user.rights) ? user : null
+  } catch {
+    return null
+  }
+}
+
+/** `user:organization` of the signed-in user: what the kept answers of lists are filed under. */
+export function keptScope(): string | undefined {
+  const { user } = $session.get()
+  return user ? `${user.id}:${user.organization?.id ?? ''}` : undefined
+}
 /** True when the server could not be reached, or failed, while the session was checked. */
 export const $serverDown = atom(false)
 
 export function dispatch(event: SessionEvent): void {
   $session.set(reduce($session.get(), event))
+  const { user } = $session.get()
+  if (user && 'user' in event) writeItem(KEPT_USER, JSON.stringify(user))
 }
 
 export const hideMessage = () => dispatch({ type: 'HIDE_MESSAGE' })
@@ -110,6 +131,22 @@ export async function logout(): Promise<boolean> {
   return false
 }
 
+let syncing: ReturnType<typeof setTimeout> | undefined
+/** How often an offline console asks again who is signed in. */
+export const OFFLINE_SYNC_MS = 15_000
+
+function syncWhenBack() {
+  if (syncing || typeof window === 'undefined') return
+  const again = () => {
+    clearTimeout(syncing)
+    syncing = undefined
+    window.removeEventListener('online', again)
+    void syncUser()
+  }
+  syncing = setTimeout(again, OFFLINE_SYNC_MS)
+  window.addEventListener('online', again)
+}
+
 /** Checks the stored token with the server and sets the user, or null when none is found. */
 export async function syncUser(): Promise<void> {
   if (!getToken()) {
@@ -118,7 +155,13 @@ export async function syncUser(): Promise<void> {
   }
   const answer = await auth.currentUser()
   if (answer.status === 0 || answer.status >= 500) {
-    $serverDown.set(true)
+    // With the user kept from the last visit the console opens on what it kept, says it is
+    // offline and checks again once the link is back; without, it says the server is down.
+    const kept = keptUser()
+    if (kept) {
+      dispatch({ type: 'SYNC_USER', user: kept })
+      syncWhenBack()
+    } else $serverDown.set(true)
     return
   }
   $serverDown.set(false)

@@ -17,6 +17,7 @@ import { CodePanel } from './panels/code-panel'
 import { Panels } from './panels/panels'
 import s from './shell.module.css'
 import { Sidebar } from './sidebar'
+import { StatusNotices } from './status-notices'
 import { TopNavigation } from './top-navigation'
 import { useAppPath, useSmallScreen } from './use-shell'
 import { useDocumentTitle, usePageTransition } from './use-page'
@@ -92,6 +93,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
         <Navigation small={small} />
         <main id="content" tabIndex={-1} className={s.main} style={{ minBlockSize: minHeight }}>
           <div key={path} className={s.page}>
+            <StatusNotices />
             {showsBreadcrumb(path) && <Breadcrumb path={path} />}
             <h1 className={s.title}>{title}</h1>
             <CodePanel component={appRouteFor(location).screen} />

@@ -28,6 +28,7 @@ interface Page {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
+const SERVICE_WORKER_POLICY = "default-src 'none'; connect-src 'self'"
 const brotli = promisify<zlib.InputType, zlib.BrotliOptions, Buffer>(zlib.brotliCompress)
 const gzip = promisify<zlib.InputType, zlib.ZlibOptions, Buffer>(zlib.gzip)
 const compress: Record<Encoding, (html: Buffer) => Promise<Buffer>> = {
@@ -41,6 +42,19 @@ const escapeAttribute = (value: string) =>
 async function sendFile(c: Context, file: string, headers: Record<string, string>) {
   const body = await fs.readFile(file)
   return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Length': String(body.length) })
+}
+
+/** A built file, precompressed as the client accepts it. */
+async function sendBuilt(c: Context, file: string, cacheControl: string, extra: Record<string, string> = {}) {
+  const headers: Record<string, string> = { 'Cache-Control': cacheControl, Vary: 'Accept-Encoding', 'Content-Type': contentType(file), ...extra }
+  for (const encoding of acceptedEncodings(c.req.header('Accept-Encoding'))) {
+    const packed = file + ENCODING_SUFFIX[encoding]
+    if (await statFile(packed)) {
+      headers['Content-Encoding'] = encoding
+      return sendFile(c, packed, headers)
+    }
+  }
+  return sendFile(c, file, headers)
 }
 
 export function rewriteApiHost(html: string, apiHost: string): string {
@@ -104,16 +118,14 @@ export function staticRoutes(options: StaticOptions) {
     .get('/assets/*', async (c) => {
       const file = resolveInside(assetsDir, new URL(c.req.url).pathname.slice('/assets/'.length))
       if (!file || !(await statFile(file))) return notFoundPage(c)
-      const type = contentType(file)
-      const headers: Record<string, string> = { 'Cache-Control': IMMUTABLE, Vary: 'Accept-Encoding', 'Content-Type': type }
-      for (const encoding of acceptedEncodings(c.req.header('Accept-Encoding'))) {
-        const packed = file + ENCODING_SUFFIX[encoding]
-        if (await statFile(packed)) {
-          headers['Content-Encoding'] = encoding
-          return sendFile(c, packed, headers)
-        }
-      }
-      return sendFile(c, file, headers)
+      return sendBuilt(c, file, IMMUTABLE)
+    })
+    // The build's service worker: asked for again on every visit, so a new build is seen at once.
+    .get('/sw.js', async (c) => {
+      const file = path.join(root, 'sw.js')
+      if (!(await statFile(file))) return notFoundPage(c)
+      // A worker runs under its own script's policy: it fetches the console's files, nothing else.
+      return sendBuilt(c, file, 'no-cache', { 'Content-Security-Policy': SERVICE_WORKER_POLICY })
     })
     .get('*', async (c) => {
       const found = await readManifest()

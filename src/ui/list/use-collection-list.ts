@@ -5,6 +5,8 @@ import type { Result } from '../../api/client'
 import type { BaseRecord, CollectionName, DeviceEvent, ListQuery } from '../../contract/collections'
 import { live } from '../../stores/live'
 import { readListQuery, writeListQuery, type ListDefaults } from './list-url'
+import { keepAnswer, keptAnswer } from '../../lib/kept-answers'
+import { keptScope } from '../../stores/session'
 
 export interface ListData<T> {
   status: 'loading' | 'ready' | 'error'
@@ -14,6 +16,8 @@ export interface ListData<T> {
   message: string
   /** When the rows on screen were read, ms since the epoch. */
   loadedAt: number | null
+  /** True while the rows are those kept from an earlier visit, not yet the live answer. */
+  kept?: boolean
 }
 
 export interface ListOptions<T> {
@@ -22,6 +26,16 @@ export interface ListOptions<T> {
   defaults: ListDefaults
   /** A device's new status, applied to the rows it concerns without asking the server. */
   onDevice?: (row: T, event: DeviceEvent) => T
+  /** The name its last answers are kept under; the collection's by default. */
+  keptAs?: string
+}
+
+/** The rows last read for this question, shown at once with their age until the live answer comes. */
+function keptList<T>(scope: string | undefined, name: string): ListData<T> | undefined {
+  const kept = scope ? keptAnswer<Page<T>>(scope, name) : undefined
+  return kept && Array.isArray(kept.value.rows)
+    ? { status: 'ready', rows: kept.value.rows, total: kept.value.total, message: '', loadedAt: kept.at, kept: true }
+    : undefined
 }
 
 /** Changes arriving together are read once, this long after the first. */
@@ -35,7 +49,10 @@ export function useCollectionList<T extends BaseRecord>(options: ListOptions<T>)
   const [search, setSearch] = useSearchParams()
   const query = readListQuery(search, options.defaults)
   const key = JSON.stringify(query)
-  const [data, setData] = useState<ListData<T>>({ status: 'loading', rows: [], total: 0, message: '', loadedAt: null })
+  const keptName = `list:${options.keptAs ?? options.collection}:${key}`
+  const [data, setData] = useState<ListData<T>>(
+    () => keptList<T>(keptScope(), keptName) ?? { status: 'loading', rows: [], total: 0, message: '', loadedAt: null },
+  )
   const [round, setRound] = useState(0)
   const latest = useRef(options)
   latest.current = options
@@ -43,11 +60,17 @@ export function useCollectionList<T extends BaseRecord>(options: ListOptions<T>)
 
   useEffect(() => {
     const controller = new AbortController()
-    // A new question shows that it is loading; the same one asked again (a live change) reloads quietly.
-    if (shownKey.current !== key) setData((old) => ({ ...old, status: 'loading' }))
+    // A new question shows what was kept for it, or that it is loading; the same one asked again
+    // (a live change) reloads quietly.
+    const scope = keptScope()
+    if (shownKey.current !== key) {
+      const kept = keptList<T>(scope, keptName)
+      setData((old) => kept ?? { ...old, status: 'loading', kept: false })
+    }
     void latest.current.list(query, controller.signal).then((result) => {
       if (controller.signal.aborted) return
       shownKey.current = key
+      if (result.ok && scope) keepAnswer(scope, keptName, result.data)
       setData((old) =>
         result.ok
           ? { status: 'ready', rows: result.data.rows, total: result.data.total, message: '', loadedAt: Date.now() }

@@ -1,0 +1,72 @@
+/**
+ * The console's service worker, one per build. It keeps the build's `/app` page and code in a
+ * cache named after the build, so a repeat visit (a kiosk after its nightly reboot) asks the
+ * network for none of them and the console opens offline. A new build is taken only as a whole:
+ * its worker waits until the console, told "A new version is ready", asks it to take over, and
+ * then every page reloads on the new build; the old build's cache goes with the old worker.
+ * API answers never pass through here.
+ */
+
+/** Filled in by the build: the build's id and the files the console needs (the page first). */
+declare const BUILD_ID: string
+declare const BUILD_FILES: string[]
+
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void
+}
+interface FetchEvent extends ExtendableEvent {
+  request: Request
+  respondWith(response: Promise<Response>): void
+}
+interface WorkerScope {
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void
+  skipWaiting(): Promise<void>
+  clients: { claim(): Promise<void> }
+  location: Location
+}
+
+const worker = self as unknown as WorkerScope
+const CACHE = `console-${BUILD_ID}`
+const APP_PAGE = '/app'
+
+worker.addEventListener('install', (event) => {
+  // Files already in the browser's cache (those the first visit loaded) cost no transfer.
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(BUILD_FILES)))
+})
+
+worker.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((name) => name.startsWith('console-') && name !== CACHE).map((name) => caches.delete(name))))
+      .then(() => worker.clients.claim()),
+  )
+})
+
+worker.addEventListener('message', (event) => {
+  if (event.data === 'take-over') void worker.skipWaiting()
+})
+
+/** From this build's cache, else from the network (kept when it is this build's code). */
+async function fromCache(request: Request, key: Request | string): Promise<Response> {
+  const cache = await caches.open(CACHE)
+  const kept = await cache.match(key)
+  if (kept) return kept
+  const answer = await fetch(request)
+  if (answer.ok && typeof key !== 'string' && new URL(key.url).pathname.startsWith('/assets/')) await cache.put(key, answer.clone())
+  return answer
+}
+
+worker.addEventListener('fetch', (event) => {
+  const { request } = event
+  if (request.method !== 'GET') return
+  const url = new URL(request.url)
+  if (url.origin !== worker.location.origin) return
+  if (url.pathname.startsWith('/assets/')) event.respondWith(fromCache(request, request))
+  // Every address inside /app is the same page; the console reads the address itself.
+  else if (request.mode === 'navigate' && (url.pathname === APP_PAGE || url.pathname.startsWith(`${APP_PAGE}/`))) {
+    event.respondWith(fromCache(request, APP_PAGE))
+  }
+})
