@@ -11,7 +11,15 @@ export const DEFAULT_HOST = '/api'
 
 export type Ok<T> = { ok: true; status: number; data: T; total?: number }
 /** A failed call: its message, the field errors of a 400, a 409's body (with the record's `current` state). */
-export type Failed = { ok: false; status: number; message: string; errors?: Record<string, string>; body?: unknown }
+export type Failed = {
+  ok: false
+  status: number
+  message: string
+  errors?: Record<string, string>
+  body?: unknown
+  /** The write found no link and waits in the outbox, to be sent when the link returns. */
+  queued?: true
+}
 export type Result<T> = Ok<T> | Failed
 
 let token: string | null | undefined
@@ -77,15 +85,30 @@ export interface CallOptions {
   body?: unknown
   query?: Record<string, string | number | undefined>
   signal?: AbortSignal
+  /** The `Idempotency-Key` of a write; a retry of the same write passes the key of its first try. */
+  idempotencyKey?: string
 }
 
-/** One API call; on failure the result carries a message, never an exception. */
+/**
+ * A fresh `Idempotency-Key`: 128 random bits as hex. `crypto.randomUUID` is missing on old kiosk
+ * browsers and on plain http; `getRandomValues` is not.
+ */
+export const newIdempotencyKey = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+
+/**
+ * One API call; on failure the result carries a message, never an exception. Every write carries
+ * an `Idempotency-Key`, so the server answers a repeat of it with its first answer rather than
+ * making a second record.
+ */
 export async function call<T>(method: Method, path: string, options: CallOptions = {}): Promise<Result<T>> {
   const current = getToken()
+  const headers: Record<string, string> = current ? { authorization: `Bearer ${current}` } : {}
+  if (method !== 'GET') headers['idempotency-key'] = options.idempotencyKey ?? newIdempotencyKey()
   const answer = await send({
     method,
     url: apiHost() + path,
-    headers: current ? { authorization: `Bearer ${current}` } : {},
+    headers,
     body: options.body,
     query: options.query,
     signal: options.signal,

@@ -16,6 +16,7 @@ import { tunnels } from './collections/tunnels'
 import { docsRoutes, type Docs } from './docs'
 import { closeUnread, limitBody } from './http/body'
 import { errorHandler, notFoundJson } from './http/errors'
+import { idempotency } from './http/idempotency'
 import { corsFor, noStore, securityHeaders } from './http/security'
 import { staticRoutes } from './http/static'
 import { summaryRoutes } from './summary'
@@ -60,6 +61,7 @@ export function createApp(options: AppOptions): Hono {
     .use(noStore())
     .use(closeUnread())
     .use(limitBody())
+    .use(idempotency(options))
     .route('/', loginRoutes(options))
     .route('/', registerRoutes(options))
     .route('/', passwordResetRoutes(options))

@@ -4,6 +4,7 @@ import type { Lease } from './db/lease'
 import { pruneEvents } from './db/event-log'
 import { tune, type Db } from './db/open'
 import { SHARED_EVENTS_KEPT_MS } from './events'
+import { pruneIdempotencyKeys } from './http/idempotency'
 import type { Throttle } from './http/throttle'
 import type { Logger } from './log'
 import { pruneRollups, watermark } from './metrics/rollup'
@@ -17,7 +18,8 @@ export const SIGN_IN_RETENTION_DAYS = 90
 /**
  * Deletes what can no longer be used: ended sessions, spent or expired links and codes (and the
  * accounts made for invitations that lapsed with them), old
- * counts, heartbeat samples past their retention; then lets the storage tune itself.
+ * counts, heartbeat samples past their retention, the answers kept for Idempotency-Keys after 24
+ * hours; then lets the storage tune itself.
  */
 export async function sweep(db: Db, now: Date, throttle: Throttle): Promise<void> {
   const at = now.toISOString()
@@ -37,6 +39,7 @@ export async function sweep(db: Db, now: Date, throttle: Throttle): Promise<void
   await db.deleteFrom('heartbeats').where('at', '<', kept).execute()
   await pruneRollups(db, now)
   await pruneEvents(db, new Date(now.getTime() - SHARED_EVENTS_KEPT_MS).toISOString())
+  await pruneIdempotencyKeys(db, now)
   tune(db)
 }
 

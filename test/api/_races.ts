@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import * as assert from 'uvu/assert'
+import { REPLAYED } from '../../src/server/http/idempotency'
+import { message } from '../../src/server/messages'
 import { fold } from '../../src/server/metrics/rollup'
 import { client, createDevice, expectStatus, register, type Tenant, type TestServer } from './collections/_api'
 import { people, roleIds, waitForMail, newAddress } from './people/_people'
@@ -111,4 +114,45 @@ export async function foldRace(servers: TestServer[]): Promise<void> {
   assert.is(await sums(sql`SELECT sum(samples) AS samples FROM device_traffic_hours WHERE organization_id = ${organizationId}`), count, 'device hours')
   const [online] = await servers[0]!.rows<{ online: number }>(sql`SELECT max(online) AS online FROM metric_rollups WHERE organization_id = ${organizationId} AND step_seconds = 3600`)
   assert.is(Number(online!.online), devices.length, 'each device online once per hour')
+}
+
+/** A create sent with `key` as its Idempotency-Key; the answer's status, body and replay header. */
+async function createWithKey(server: TestServer, token: string, body: unknown, key: string) {
+  const res = await fetch(`${server.url}/api/devices/`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': key },
+    body: JSON.stringify(body),
+  })
+  return { status: res.status, body: (await res.json()) as Rec, replayed: res.headers.get(REPLAYED), retryAfter: res.headers.get('Retry-After') }
+}
+
+/**
+ * 20 creates of one device under one Idempotency-Key at once, `rounds` times: one of them runs and
+ * makes the record, every other gets its answer replayed or, while it runs, 409 with
+ * `Retry-After: 1`; never a second device, audit entry or kept answer.
+ */
+export async function idempotencyRace(servers: TestServer[], rounds = 3): Promise<void> {
+  const owner = await register(servers[0]!, 'Idempotent racer')
+  for (let round = 0; round < rounds; round++) {
+    const key = `race-${round}`
+    const body = createDevice()
+    const answers = await spread(servers, 20, (server) => createWithKey(server, owner.token, body, key))
+    const ran = answers.filter((answer) => answer.status === 201 && answer.replayed === null)
+    assert.is(ran.length, 1, `round ${round}: ${ran.length} requests ran (statuses ${answers.map((answer) => `${answer.status}${answer.replayed ? 'r' : ''}`).join(' ')})`)
+    const id = ran[0]!.body.id as string
+    for (const answer of answers) {
+      if (answer.status === 201) assert.is(answer.body.id, id, `round ${round}: a replay names another device`)
+      else {
+        assert.equal([answer.status, answer.retryAfter, answer.body.message], [409, '1', message('idempotencyInFlight')], `round ${round}`)
+      }
+    }
+    const retried = await createWithKey(servers[servers.length - 1]!, owner.token, body, key)
+    assert.equal([retried.status, retried.body.id, retried.replayed], [201, id, 'true'], `round ${round}: the retry after the race`)
+    const counts = await servers[0]!.rows<{ devices: number; trail: number; kept: number }>(sql`
+      SELECT (SELECT count(*) FROM devices WHERE organization_id = ${owner.organizationId} AND serial = ${body.serial}) AS devices,
+        (SELECT count(*) FROM audit_events WHERE record_id = ${id}) AS trail,
+        (SELECT count(*) FROM idempotency_keys WHERE id = ${createHash('sha256').update(`user:${owner.userId}\n${key}`).digest('hex')}) AS kept`)
+    const { devices, trail, kept } = counts[0]!
+    assert.equal([Number(devices), Number(trail), Number(kept)], [1, 1, 1], `round ${round}: devices, audit entries, kept answers`)
+  }
 }

@@ -384,6 +384,22 @@ export interface LeaseRow {
   until: string
 }
 
+/**
+ * The kept answer of a write sent with an `Idempotency-Key`. `id` is the SHA-256 of the caller and
+ * the key; `fingerprint` an HMAC of the request under a key derived from the raw key; `answer` the
+ * answer sealed with AES-256-GCM under another (IV, ciphertext, tag), null with `status` while the
+ * first request runs. The raw key is never stored.
+ */
+export interface IdempotencyKeyRow {
+  id: string
+  fingerprint: string
+  /** Random per reservation: only the request that reserved the row completes or releases it. */
+  holder: string
+  status: number | null
+  answer: Uint8Array | null
+  created_at: string
+}
+
 export interface Database {
   organizations: OrganizationRow
   users: UserRow
@@ -415,4 +431,5 @@ export interface Database {
   event_counters: EventCounterRow
   events: EventRow
   leases: LeaseRow
+  idempotency_keys: IdempotencyKeyRow
 }

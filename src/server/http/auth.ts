@@ -38,7 +38,8 @@ export interface Principal {
 
 export type AuthEnv = { Variables: { session: Session; principal: Principal } }
 
-const bearer = (header: string | undefined) => /^Bearer\s+(\S{1,256})\s*$/i.exec(header ?? '')?.[1]
+/** The token of an `Authorization: Bearer` header, if it holds one. */
+export const bearer = (header: string | undefined) => /^Bearer\s+(\S{1,256})\s*$/i.exec(header ?? '')?.[1]
 
 /** Lets the request through only with the token of a live session; sets `c.var.session`. */
 export const requireSession =

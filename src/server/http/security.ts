@@ -40,8 +40,8 @@ export function corsFor(origins: readonly string[]): MiddlewareHandler {
   const allowed = cors({
     origin: [...origins],
     allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
-    allowHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID'],
-    exposeHeaders: ['X-Total-Count', 'Retry-After'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID', 'Idempotency-Key'],
+    exposeHeaders: ['X-Total-Count', 'Retry-After', 'Idempotent-Replayed'],
     maxAge: 600,
   })
   return async (c, next) => {

@@ -11,6 +11,7 @@ import { madeByKey } from './0009-made-by-key'
 import { planChanges } from './0010-plan-changes'
 import { events } from './0011-events'
 import { deviceSearch } from './0012-device-search'
+import { idempotencyKeys } from './0013-idempotency-keys'
 
 /** Every migration in order, one file each; names sort in the order they run. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010_plan_changes': planChanges,
   '0011_events': events,
   '0012_device_search': deviceSearch,
+  '0013_idempotency_keys': idempotencyKeys,
 }
 
 export const migrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }
