@@ -1,8 +1,10 @@
 import { send, type Method } from '../lib/http'
 import { clearAll, readItem, writeItem } from '../lib/storage'
+import { TOKEN_KEY } from './token-key'
 
 /** Local storage name of the Bearer token. */
-export const TOKEN_KEY = 'axe'
+export { TOKEN_KEY }
+
 /** Locale key of the default message for a missing or unusable answer. */
 export const NOT_FOUND = 'session.notFound'
 /** Locale key of the message when no answer arrived at all. */

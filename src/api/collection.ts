@@ -1,5 +1,5 @@
 import { collectionPath, type BaseRecord, type CollectionName, type ListQuery } from '../contract/collections'
-import { call, type Result } from './client'
+import { call, newIdempotencyKey, type Result } from './client'
 import { listParams } from './list-params'
 
 export { listParams }
@@ -15,6 +15,24 @@ export const conflictCurrent = <T>(result: Result<unknown>): T | undefined =>
     ? ((result.body as { current: T }).current)
     : undefined
 
+/** A write that found no link, for the outbox to send again with the same `Idempotency-Key`. */
+export interface UnsentWrite {
+  key: string
+  method: 'PUT'
+  path: string
+  body: unknown
+  what: { collection: string; name: string }
+}
+
+/** Locale key of the message of a save that waits in the outbox. */
+export const QUEUED = 'outbox.queued'
+let unsent: ((write: UnsentWrite) => void) | undefined
+
+/** Where saves that find no link go: the outbox registers itself as it loads. */
+export function keepUnsentWith(keep: (write: UnsentWrite) => void): void {
+  unsent = keep
+}
+
 /** Typed calls for one collection: list with its total, get, create, update (with version), remove. */
 export function collection<T extends BaseRecord, Input = Partial<T>, Created = T>(name: CollectionName) {
   return {
@@ -27,7 +45,16 @@ export function collection<T extends BaseRecord, Input = Partial<T>, Created = T
     get: (id: string, signal?: AbortSignal) => call<T>('GET', collectionPath(name, id), { signal }),
     create: (body: Input) => call<Created>('POST', collectionPath(name), { body }),
     /** Sends the record's `version`; a stale one fails with 409 and `conflictCurrent(result)`. */
-    update: (id: string, body: Input & { version: number }) => call<T>('PUT', collectionPath(name, id), { body }),
+    /** A save that finds no link waits in the outbox, when one is there, and is sent when the link returns. */
+    async update(id: string, body: Input & { version: number }): Promise<Result<T>> {
+      const path = collectionPath(name, id)
+      const idempotencyKey = newIdempotencyKey()
+      const result = await call<T>('PUT', path, { body, idempotencyKey })
+      if (result.ok || result.status !== 0 || !unsent) return result
+      const label = (body as { name?: unknown }).name
+      unsent({ key: idempotencyKey, method: 'PUT', path, body, what: { collection: name, name: typeof label === 'string' && label ? label : id } })
+      return { ...result, queued: true, message: QUEUED }
+    },
     remove: (id: string) => call<T>('DELETE', collectionPath(name, id)),
   }
 }

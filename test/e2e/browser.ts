@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { guardContext, type ExpectedError } from './page-guard'
 
-export { failedLoad } from './page-guard'
+export { failedLoad, OFFLINE } from './page-guard'
 
 export const BASE = process.env.E2E_URL ?? 'http://localhost:8080'
 export const PREACT_BASE = process.env.E2E_PREACT_URL ?? BASE

@@ -8,9 +8,14 @@ export interface ExpectedError {
 
 export const failedLoad = (status: number, path: string): ExpectedError => ({ status, path })
 
+/** For a test that takes the link away: the browser's notes that a load found no network. */
+export const OFFLINE: ExpectedError = { status: 0, path: '*' }
+const NO_NETWORK = /^Failed to load resource: net::ERR_(?:INTERNET_DISCONNECTED|NETWORK_CHANGED)\b/
+
 const FAILED_LOAD = /^Failed to load resource: the server responded with a status of (\d+)\b/
 
 function isExpected(message: ConsoleMessage, expected: ExpectedError[]): boolean {
+  if (expected.includes(OFFLINE) && NO_NETWORK.test(message.text())) return true
   const status = Number(FAILED_LOAD.exec(message.text())?.[1])
   const { url } = message.location()
   const path = url ? new URL(url).pathname : undefined

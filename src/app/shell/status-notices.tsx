@@ -5,6 +5,7 @@ import { Banner } from '../../ui/banner'
 import { Button } from '../../ui/button'
 import { useT } from '../../ui/use-t'
 import { $updateReady, startServiceWorker, takeUpdate } from '../service-worker'
+import { OutboxNotice } from './outbox-notice'
 import s from './shell.module.css'
 
 /** Whether the browser says it has a link at all. */
@@ -24,7 +25,8 @@ function useOnline(): boolean {
 
 /**
  * What the operator must know about the console itself: that it is offline (and shows what it
- * kept, reconnecting by itself), and that a new version is ready to be taken.
+ * kept, reconnecting by itself), the writes waiting for the link, and that a new version is
+ * ready to be taken.
  */
 export function StatusNotices() {
   const t = useT()
@@ -35,6 +37,7 @@ export function StatusNotices() {
   return (
     <div className={s.notices}>
       {(!online || state === 'offline') && <Banner variant="warning">{t('shell.offline')}</Banner>}
+      <OutboxNotice />
       {updateReady && (
         <Banner variant="info">
           {t('shell.updateReady')}{' '}

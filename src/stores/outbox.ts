@@ -1,0 +1,108 @@
+import { atom } from 'nanostores'
+import { call, type Result } from '../api/client'
+import { keepUnsentWith } from '../api/collection'
+import type { Method } from '../lib/http'
+import { readItem, writeItem } from '../lib/storage'
+import { keptScope } from './session'
+
+/**
+ * Writes that found no link. Each waits here (and in local storage, so a reload or a reboot keeps
+ * it) until the link returns, then goes with the `Idempotency-Key` of its first try: if that try
+ * did reach the server, the server answers with its first answer and nothing happens twice. The
+ * operator sees each one pending, then sent or refused with the server's reason (a record changed
+ * meanwhile is refused by its version check, never overwritten).
+ */
+export interface Unsent {
+  /** The write's `Idempotency-Key`, also its name here. */
+  key: string
+  method: Method
+  path: string
+  body?: unknown
+  /** What it changes, for the operator: the collection and the record's name or id. */
+  what: { collection: string; name: string }
+  /** The user and organization it was made in; it is sent only there. */
+  scope: string
+  state: 'pending' | 'sent' | 'refused'
+  /** The server's message for a refused write. */
+  reason?: string
+  at: number
+}
+
+const STORAGE_KEY = 'console:outbox'
+/** How often pending writes are tried again while the link stays down. */
+export const OUTBOX_RETRY_MS = 15_000
+
+function restore(): Unsent[] {
+  try {
+    const saved = JSON.parse(readItem(STORAGE_KEY) ?? '[]') as unknown
+    return Array.isArray(saved) ? (saved as Unsent[]) : []
+  } catch {
+    return []
+  }
+}
+
+export const $outbox = atom<Unsent[]>(restore())
+
+function save(entries: Unsent[]) {
+  $outbox.set(entries)
+  writeItem(STORAGE_KEY, JSON.stringify(entries))
+}
+
+let timer: ReturnType<typeof setTimeout> | undefined
+let flushing: Promise<void> | undefined
+
+function retryLater() {
+  if (timer || typeof window === 'undefined') return
+  timer = setTimeout(() => {
+    timer = undefined
+    void flushOutbox()
+  }, OUTBOX_RETRY_MS)
+}
+
+/**
+ * Keeps a write that found no link. A newer write to the same record takes the place of a pending
+ * one, so the record ends as the operator last left it.
+ */
+export function keepUnsent(entry: Omit<Unsent, 'scope' | 'state' | 'at'>): void {
+  const scope = keptScope() ?? ''
+  const others = $outbox.get().filter((item) => !(item.state === 'pending' && item.method === entry.method && item.path === entry.path))
+  save([...others, { ...entry, scope, state: 'pending', at: Date.now() }])
+  retryLater()
+}
+
+/** Sends the pending writes of this user and organization, in the order they were made. */
+export function flushOutbox(): Promise<void> {
+  flushing ??= (async () => {
+    const scope = keptScope()
+    for (const entry of $outbox.get()) {
+      if (entry.state !== 'pending' || entry.scope !== scope) continue
+      const result: Result<unknown> = await call(entry.method, entry.path, { body: entry.body, idempotencyKey: entry.key })
+      if (!result.ok && (result.status === 0 || result.status >= 500 || result.status === 429)) {
+        retryLater()
+        break
+      }
+      const next = $outbox.get().map((item) =>
+        item.key === entry.key ? { ...item, state: result.ok ? ('sent' as const) : ('refused' as const), reason: result.ok ? undefined : result.message } : item,
+      )
+      save(next)
+    }
+  })().finally(() => {
+    flushing = undefined
+  })
+  return flushing
+}
+
+/** Forgets the writes that are done (sent or refused), once the operator has seen them. */
+export function clearDone(): void {
+  save($outbox.get().filter((item) => item.state === 'pending'))
+}
+
+keepUnsentWith(keepUnsent)
+
+/** Sends what waits whenever the link comes back, and once now. */
+export function watchOutbox(): () => void {
+  const again = () => void flushOutbox()
+  window.addEventListener('online', again)
+  if ($outbox.get().some((item) => item.state === 'pending')) again()
+  return () => window.removeEventListener('online', again)
+}

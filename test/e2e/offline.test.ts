@@ -1,0 +1,151 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { BrowserContext, Page } from 'playwright-core'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { BUILDS, callApi, closeBrowser, newContext, OFFLINE, signInAdmin } from './browser'
+import { ownConsole } from './own-console'
+
+test.after(closeBrowser)
+
+interface Device {
+  id: string
+  name: string
+  version: number
+}
+
+/** Waits until the console's service worker controls `page` (it registers once the console is up). */
+const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 })
+
+async function deviceNamed(page: Page, base: string, name: string): Promise<Device> {
+  return callApi(page, base, 'POST', '/devices/', { name, serial: name.toUpperCase().replace(/\W+/g, '-'), model: 'EdgeBox 300', location: '', tags: [] })
+}
+
+const readDevice = async (page: Page, base: string, id: string): Promise<Device> => callApi(page, base, 'GET', `/devices/${id}`)
+
+async function rename(page: Page, base: string, device: Device, name: string) {
+  const token = await page.evaluate(() => localStorage.getItem('axe'))
+  const answer = await page.request.put(`${base}/api/devices/${device.id}`, {
+    data: { name, serial: device.name.toUpperCase().replace(/\W+/g, '-'), model: 'EdgeBox 300', location: '', tags: [], version: device.version },
+    headers: { Authorization: `Bearer ${token}` },
+  })
+  assert.is(answer.status(), 200, await answer.text())
+}
+
+for (const { flavour, BASE } of BUILDS) {
+  test(`a repeat visit takes the console from its service worker and shows the kept rows with their age before the live ones (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await signInAdmin(page, BASE)
+    const n = `${flavour}-${Date.now().toString(36)}`
+    const device = await deviceNamed(page, BASE, `Kept ${n}`)
+    const list = `${BASE}/app/devices?q=${encodeURIComponent(n)}`
+    await page.goto(list)
+    await page.getByRole('row').filter({ hasText: `Kept ${n}` }).waitFor()
+    await controlled(page)
+    await rename(page, BASE, device, `Live ${n}`)
+    await page.close()
+
+    // The kiosk comes back: its list answer is held on the way, as on a slow link.
+    const again = await context.newPage()
+    const fromNetwork: string[] = []
+    again.on('response', (response) => {
+      const url = new URL(response.url())
+      if (url.origin === new URL(BASE).origin && !url.pathname.startsWith('/api/') && !response.fromServiceWorker()) fromNetwork.push(url.pathname)
+    })
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await again.route('**/api/devices/?*', async (route) => {
+      await held
+      await route.continue()
+    })
+    await again.goto(list)
+    const kept = again.getByRole('row').filter({ hasText: `Kept ${n}` })
+    await kept.waitFor()
+    await again.getByText(/updated (just now|\d+ s ago)/).waitFor()
+    release()
+    await again.getByRole('row').filter({ hasText: `Live ${n}` }).waitFor()
+    assert.is(await kept.count(), 0)
+    assert.equal(fromNetwork, [], 'the page and every chunk came from the service worker')
+    await context.close()
+  })
+
+  test(`offline, the console opens and says so, and a rename made offline is pending, then applied once when back online (${flavour})`, async () => {
+    const context = await newContext({ expectedErrors: [OFFLINE] })
+    const page = await context.newPage()
+    await signInAdmin(page, BASE)
+    const n = `${flavour}-${Date.now().toString(36)}`
+    const device = await deviceNamed(page, BASE, `Outbox ${n}`)
+    await page.goto(`${BASE}/app/devices/details?id=${device.id}`)
+    await page.getByRole('heading', { name: `Outbox ${n}`, exact: true }).waitFor()
+    await controlled(page)
+
+    await context.setOffline(true)
+    await page.getByRole('button', { name: 'Edit', exact: true }).click()
+    const form = page.getByRole('dialog', { name: `Edit Outbox ${n}` })
+    await form.getByLabel('Name').fill(`Renamed offline ${n}`)
+    await form.getByRole('button', { name: 'Save' }).click()
+    await form.getByText('No link: the change waits in the outbox and is sent when the link returns.').waitFor()
+    assert.is(await form.getByLabel('Name').inputValue(), `Renamed offline ${n}`, 'what was typed stays')
+    await page.keyboard.press('Escape')
+    await form.waitFor({ state: 'detached' })
+    const outbox = page.getByRole('region', { name: '1 change(s) wait for the link' })
+    await outbox.getByText(`Change to Renamed offline ${n} pending`).waitFor()
+
+    // A reload while still offline: the console opens from what it kept and the change still waits.
+    const offline = await context.newPage()
+    await page.close()
+    await offline.goto(`${BASE}/app/devices`)
+    await offline.getByText('You are offline: the console shows what it kept, with its age, and reconnects by itself.').waitFor()
+    await offline.getByRole('region', { name: '1 change(s) wait for the link' }).waitFor()
+
+    await context.setOffline(false)
+    await offline.getByText(`Change to Renamed offline ${n} sent`).waitFor({ timeout: 20_000 })
+    const saved = await readDevice(offline, BASE, device.id)
+    assert.equal([saved.name, saved.version], [`Renamed offline ${n}`, device.version + 1], 'applied once')
+    await context.close()
+  })
+}
+
+test('a new build deployed while a console is open offers the reload, and the console loads nothing of the old build after it', async () => {
+  const root = process.cwd()
+  const staticDir = mkdtempSync(join(tmpdir(), 'console-deploy-'))
+  cpSync(join(root, 'dist/react'), staticDir, { recursive: true })
+  const server = await ownConsole('react', staticDir)
+  // Chunks whose content did not change keep their names from one build to the next.
+  const filesOf = (flavour: string) => readFileSync(join(root, `dist/${flavour}/sw.js`), 'utf8').match(/\/assets\/[\w.-]+/g) ?? []
+  const next = new Set(filesOf('preact'))
+  const oldFiles = new Set(filesOf('react').filter((file) => !next.has(file)))
+  let context: BrowserContext | undefined
+  try {
+    context = await newContext()
+    const page = await context.newPage()
+    await signInAdmin(page, server.url)
+    await page.goto(`${server.url}/app/devices`)
+    await page.getByRole('table').waitFor()
+    await controlled(page)
+
+    // The next build goes out: here the Preact one, whose every chunk has another name.
+    rmSync(staticDir, { recursive: true, force: true })
+    cpSync(join(root, 'dist/preact'), staticDir, { recursive: true })
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
+    await page.getByText('A new version of the console is ready.').waitFor({ timeout: 30_000 })
+
+    const loaded: string[] = []
+    page.on('request', (request) => loaded.push(new URL(request.url()).pathname))
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()])
+    await page.getByRole('table').waitFor()
+    await page.getByRole('link', { name: 'Home' }).first().click()
+    await page.waitForURL(`${server.url}/app/home`)
+    const old = loaded.filter((path) => oldFiles.has(path))
+    assert.equal(old, [], 'no chunk of the old build')
+    assert.ok(loaded.some((path) => /^\/assets\/main-/.test(path)), 'the new build loaded')
+  } finally {
+    await context?.close()
+    await server.remove()
+    rmSync(staticDir, { recursive: true, force: true })
+  }
+})
+
+test.run()
