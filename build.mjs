@@ -5,7 +5,7 @@
 import * as esbuild from 'esbuild'
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -173,7 +173,7 @@ async function finish(result) {
   const keep = reachable(meta, [main], [stylesCss, palettesCss, ...Object.keys(screenOutputs).map(screenCss).filter(Boolean)])
   for (const file of Object.keys(meta.outputs)) if (!keep.has(file)) rmSync(join(root, file), { force: true })
   rmSync(join(assets, 'package.json'), { force: true })
-  if (!watch) await writeServiceWorker(meta, { main, mainClosure, screenOutputs, screenCss, appScreens: ['shell', ...prerender.APP_SCREENS] })
+  if (!watch) await writeServiceWorker(meta, { main })
 
   if (!watch) compressTree(out)
   const publicScreens = [...PAGES, NOT_FOUND_PAGE].map((entry) => entry.screen)
@@ -211,17 +211,17 @@ function downloads(meta, { main, screenOutputs, screenCss, manifest, publicScree
 
 /**
  * `sw.js`: the service worker of this build, with the build's id and the files it keeps: the
- * /app page, the console's entry and every /app screen's code and styles (the other languages'
- * texts are kept as they are first used).
+ * /app page and all the code and styles the console may load, lazily loaded parts too (the other
+ * languages' texts are kept as they are first used).
  */
-async function writeServiceWorker(meta, { main, mainClosure, screenOutputs, screenCss, appScreens }) {
-  const files = new Set([...mainClosure, main])
-  for (const key of new Set(appScreens)) {
-    for (const file of staticClosure(meta, screenOutputs[key])) files.add(file)
-    if (screenCss(key)) files.add(screenCss(key))
-  }
-  for (const file of Object.keys(meta.outputs)) if (file.endsWith('.css') && /\/(styles|palettes)-/.test(file)) files.add(file)
-  const list = ['/app', ...[...files].filter((file) => existsSync(join(root, file))).sort().map(url)]
+async function writeServiceWorker(meta, { main }) {
+  // Everything the console may load, lazily loaded parts too, but the other languages' texts.
+  const languages = readdirSync(join(root, 'locales')).filter((name) => name.endsWith('.json') && name !== 'en.json').map((name) => name.slice(0, -5))
+  const other = new RegExp(`/(?:${languages.join('|')})-[A-Z0-9]+\\.js$`)
+  const files = [...reachable(meta, [main], [])].filter((file) => /\.(js|css)$/.test(file) && !other.test(file))
+  // Each screen's styles (they load beside its code) and the palettes.
+  for (const file of Object.keys(meta.outputs)) if (file.endsWith('.css')) files.push(file)
+  const list = ['/app', ...[...new Set(files)].filter((file) => existsSync(join(root, file))).sort().map(url)]
   const id = createHash('sha256').update(list.join('\n')).update(readFileSync(join(out, 'pages/app.html'))).digest('base64url').slice(0, 12)
   await esbuild.build({
     absWorkingDir: root,

@@ -6,7 +6,7 @@ import { $outbox, clearDone, flushOutbox, watchOutbox } from '../../stores/outbo
 import { keptScope } from '../../stores/session'
 import { Button } from '../../ui/button'
 import { useT } from '../../ui/use-t'
-import s from './shell.module.css'
+import s from './status-notices.module.css'
 
 /**
  * The writes made while the link was down: each pending, then sent or refused with the server's

@@ -1,6 +1,6 @@
 import { BRAND } from '../../contract/brand'
 import { useStore } from '@nanostores/react'
-import { useEffect, type MouseEvent, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, type MouseEvent, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { $ui } from '../../stores/ui'
 import { useT } from '../../ui/use-t'
@@ -17,7 +17,6 @@ import { CodePanel } from './panels/code-panel'
 import { Panels } from './panels/panels'
 import s from './shell.module.css'
 import { Sidebar } from './sidebar'
-import { StatusNotices } from './status-notices'
 import { TopNavigation } from './top-navigation'
 import { useAppPath, useSmallScreen } from './use-shell'
 import { useDocumentTitle, usePageTransition } from './use-page'
@@ -53,6 +52,9 @@ const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
   event.preventDefault()
   document.getElementById('content')?.focus()
 }
+
+/** Offline, the outbox and a new version: none of it is needed for the first paint. */
+const StatusNotices = lazy(() => import('./status-notices').then(({ StatusNotices }) => ({ default: StatusNotices })))
 
 /** The frame around every signed-in screen: header, navigation, breadcrumb, title, then the screen. */
 /** Rights changed elsewhere reach this console live; the watcher loads after the first paint. */
@@ -93,7 +95,9 @@ export default function Shell({ children }: { children?: ReactNode }) {
         <Navigation small={small} />
         <main id="content" tabIndex={-1} className={s.main} style={{ minBlockSize: minHeight }}>
           <div key={path} className={s.page}>
-            <StatusNotices />
+            <Suspense fallback={null}>
+              <StatusNotices />
+            </Suspense>
             {showsBreadcrumb(path) && <Breadcrumb path={path} />}
             <h1 className={s.title}>{title}</h1>
             <CodePanel component={appRouteFor(location).screen} />

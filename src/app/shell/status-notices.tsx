@@ -6,7 +6,7 @@ import { Button } from '../../ui/button'
 import { useT } from '../../ui/use-t'
 import { $updateReady, startServiceWorker, takeUpdate } from '../service-worker'
 import { OutboxNotice } from './outbox-notice'
-import s from './shell.module.css'
+import s from './status-notices.module.css'
 
 /** Whether the browser says it has a link at all. */
 function useOnline(): boolean {
