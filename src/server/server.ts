@@ -83,6 +83,8 @@ export interface RunningServer {
   db: Db
   /** Deletes ended sessions, spent links and old counts now, as the schedule does. */
   sweep(): Promise<void>
+  /** Waits for the work started after an answer (a mail, a reset link) to finish. */
+  idle(): Promise<void>
   /**
    * Stops listening, lets requests in flight finish (up to `drainMs`), ends event streams with a
    * hint to reconnect, lets background mail finish and closes the database.
@@ -205,7 +207,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await db.destroy()
     })())
 
-  return { url: `http://localhost:${port}`, port, app, db, close, sweep: () => sweep(db, now(), throttle) }
+  return { url: `http://localhost:${port}`, port, app, db, close, sweep: () => sweep(db, now(), throttle), idle: () => background.idle() }
 }
 
 /**

@@ -78,6 +78,8 @@ test('forgot-password mails an address at most 3 times an hour from one client, 
   const list: number[] = []
   for (let i = 0; i < 6; i++) list.push((await postFrom('203.0.113.15', '/password/forgot', { email: ADMIN.email })).status)
   assert.equal(list, [200, 200, 200, 429, 429, 429])
+  // The link is written after the answer, so that the answer's time tells nothing.
+  await server.idle()
   assert.equal(await server.rows(sql`select count(*) as live from password_resets where used_at is null`), [{ live: 1 }])
 })
 
