@@ -1,8 +1,6 @@
-import { listParams } from '../api/list-params'
 import { API } from '../contract/paths'
 import { earlyKey, requestKey } from '../lib/early-answers'
-import { readListQuery } from '../ui/list/list-url'
-import { FIRST_REQUESTS, firstRequestPath } from './first-requests'
+import { FIRST_REQUESTS, firstRequestOf } from './first-requests'
 import { APP_BASE, appRouteFor } from './route-table'
 
 export interface EarlyStart {
@@ -21,8 +19,8 @@ export interface EarlyStart {
 
 /**
  * For the screen `location` opens: preloads its code and styles with the shell's, and asks for
- * `GET /users/self` and the screen's first list with the very query the screen will build from
- * the address, so the screen's own call finds the answer on its way (`takeEarlyAnswer`).
+ * `GET /users/self` and the screen's first request (a list, the home figures, a dashboard's
+ * metrics) with the very query the screen will build from the address, so the screen's own call finds the answer on its way (`takeEarlyAnswer`).
  */
 export function askEarly({ location, token, host, routes, preload, fetch, answers }: EarlyStart): void {
   if (!token || !(location.pathname === APP_BASE || location.pathname.startsWith(`${APP_BASE}/`))) return
@@ -44,5 +42,8 @@ export function askEarly({ location, token, host, routes, preload, fetch, answer
   }
   ask(API.self)
   const first = FIRST_REQUESTS[screen]
-  if (first) ask(firstRequestPath(first), listParams(readListQuery(new URLSearchParams(location.search), first.list)))
+  if (first) {
+    const { path, query } = firstRequestOf(first, new URLSearchParams(location.search))
+    ask(path, query)
+  }
 }

@@ -1,13 +1,19 @@
 import { collectionPath, type CollectionName } from '../contract/collections'
 import { APP_LIST, DEVICE_LIST, KEY_LIST, ORGANIZATION_LIST, ROLE_LIST, TUNNEL_LIST, USER_LIST } from '../features/list-defaults'
-import type { ListDefaults } from '../ui/list/list-url'
+import { listParams } from '../api/list-params'
+import { NETWORK_METRICS_PATH, TRAFFIC_METRICS_PATH } from '../contract/metrics'
+import { SUMMARY_PATH } from '../contract/summary'
+import { readRange } from '../ui/charts/range'
+import { readListQuery, type ListDefaults } from '../ui/list/list-url'
 import type { ScreenKey } from './route-table'
 
-/** The request a screen makes first: a collection's list, read from the address with its defaults. */
-export interface FirstRequest {
-  collection: CollectionName
-  list: ListDefaults
-}
+/**
+ * The request a screen makes first: a collection's list, read from the address with its
+ * defaults, or a path with the query the screen reads from the address.
+ */
+export type FirstRequest =
+  | { collection: CollectionName; list: ListDefaults }
+  | { path: string; query?: (search: URLSearchParams) => Record<string, string> }
 
 /**
  * What each screen asks the server for first. The page's start script sends these while the code
@@ -21,6 +27,13 @@ export const FIRST_REQUESTS: Partial<Record<ScreenKey, FirstRequest>> = {
   roles: { collection: 'roles', list: ROLE_LIST },
   organizations: { collection: 'organizations', list: ORGANIZATION_LIST },
   'app-ids': { collection: 'app_ids', list: APP_LIST },
+  home: { path: SUMMARY_PATH },
+  network: { path: NETWORK_METRICS_PATH, query: (search) => ({ range: readRange(search) }) },
+  traffic: { path: TRAFFIC_METRICS_PATH, query: (search) => ({ range: readRange(search) }) },
 }
 
-export const firstRequestPath = (request: FirstRequest) => collectionPath(request.collection)
+/** The path and query of `request` for the address's `search`, as the screen will ask. */
+export function firstRequestOf(request: FirstRequest, search: URLSearchParams): { path: string; query?: Record<string, string | number | undefined> } {
+  if ('collection' in request) return { path: collectionPath(request.collection), query: listParams(readListQuery(search, request.list)) }
+  return { path: request.path, query: request.query?.(search) }
+}

@@ -2,10 +2,15 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { call } from '../../api/client'
 import type { Right } from '../../contract/rights'
 import { SUMMARY_PATH, type Summary } from '../../contract/summary'
+import { keepAnswer, keptAnswer } from '../../lib/kept-answers'
 import { live, type LiveEvent } from '../../stores/live'
+import { keptScope } from '../../stores/session'
 
 /** Events closer together than this ask the server once: at most one request per this many ms. */
 export const SUMMARY_THROTTLE_MS = 2000
+
+/** The name the last figures are kept under in the browser. */
+const KEPT_SUMMARY = 'summary'
 
 /** The rights whose figures the summary holds. */
 export const SUMMARY_RIGHTS: readonly Right[] = ['devices', 'tunnels', 'access_keys', 'app_ids', 'billing']
@@ -45,7 +50,12 @@ export function touchesSummary(event: LiveEvent, rights: readonly Right[]): bool
  * may have moved one, throttled so a busy fleet costs one request per `SUMMARY_THROTTLE_MS`.
  */
 export function useSummary(rights: readonly Right[]) {
-  const [state, setState] = useState<SummaryState>({ status: 'loading', summary: null, message: '' })
+  // The figures of the last visit show at once, with their own age, until the live ones come.
+  const [state, setState] = useState<SummaryState>(() => {
+    const scope = keptScope()
+    const kept = scope ? keptAnswer<Summary>(scope, KEPT_SUMMARY) : undefined
+    return kept ? { status: 'ready', summary: kept.value, message: '' } : { status: 'loading', summary: null, message: '' }
+  })
   const rightsKey = [...rights].sort().join(',')
   const lastAsked = useRef(-Infinity)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -58,6 +68,8 @@ export function useSummary(rights: readonly Right[]) {
     lastAsked.current = Date.now()
     void call<Summary>('GET', SUMMARY_PATH, { signal: mine.signal }).then((result) => {
       if (mine.signal.aborted) return
+      const scope = keptScope()
+      if (result.ok && scope && result.data && typeof result.data.generated_at === 'string') keepAnswer(scope, KEPT_SUMMARY, result.data)
       setState((old) =>
         result.ok && result.data && typeof result.data.generated_at === 'string'
           ? { status: 'ready', summary: result.data, message: '' }

@@ -14,7 +14,7 @@ import s from './network-screen.module.css'
 /** The fleet's health: devices by status now, devices online and latency over the chosen range. */
 export default function NetworkScreen() {
   const t = useT()
-  const { range, metrics, setRange, reload } = useMetrics(networkMetrics)
+  const { range, metrics, setRange, reload } = useMetrics(networkMetrics, 'network')
   const data = metrics.data
   const ms = (n: number) => t('dashboards.network.ms', { n: formatNumber(n) })
   const series = data && networkSeries(data, { online: t('dashboards.network.onlineSeries'), p50: t('dashboards.network.p50'), p95: t('dashboards.network.p95') })

@@ -14,7 +14,7 @@ import s from './traffic-screen.module.css'
 /** The fleet's traffic: bytes in and out over the chosen range, and the ten busiest devices. */
 export default function TrafficScreen() {
   const t = useT()
-  const { range, metrics, setRange, reload } = useMetrics(trafficMetrics)
+  const { range, metrics, setRange, reload } = useMetrics(trafficMetrics, 'traffic')
   const data = metrics.data
   const totals = data && trafficTotals(data)
   return (

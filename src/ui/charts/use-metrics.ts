@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'wouter'
 import type { Result } from '../../api/client'
 import type { MetricRange } from '../../contract/metrics'
+import { keepAnswer, keptAnswer } from '../../lib/kept-answers'
 import { live } from '../../stores/live'
+import { keptScope } from '../../stores/session'
 import { readRange, writeRange } from './range'
 import { liveRefresh } from './live-refresh'
 
@@ -16,14 +18,20 @@ export interface Metrics<T> {
 }
 
 /**
- * A dashboard's metrics for the range in the address, kept live: device events read them again
+ * A dashboard's metrics for the range in the address (`name` keeps the last ones apart), kept live: device events read them again
  * (throttled, so a busy fleet costs one request every ten seconds, and once more when the
  * minute of the heartbeats is counted), a reset at once.
  */
-export function useMetrics<T>(load: (range: MetricRange, signal?: AbortSignal) => Promise<Result<T>>) {
+export function useMetrics<T>(load: (range: MetricRange, signal?: AbortSignal) => Promise<Result<T>>, name: string) {
   const [search, setSearch] = useSearchParams()
   const range = readRange(search)
-  const [metrics, setMetrics] = useState<Metrics<T>>({ status: 'loading', data: undefined, message: '', loadedAt: null })
+  const keptName = `metrics:${name}:${range}`
+  // The last visit's series show at once, with their age, until the live ones come.
+  const [metrics, setMetrics] = useState<Metrics<T>>(() => {
+    const scope = keptScope()
+    const kept = scope ? keptAnswer<T>(scope, keptName) : undefined
+    return kept ? { status: 'ready', data: kept.value, message: '', loadedAt: kept.at } : { status: 'loading', data: undefined, message: '', loadedAt: null }
+  })
   const [round, setRound] = useState(0)
   const loader = useRef(load)
   loader.current = load
@@ -35,6 +43,8 @@ export function useMetrics<T>(load: (range: MetricRange, signal?: AbortSignal) =
     setMetrics((old) => ({ ...old, status: old.data ? old.status : 'loading' }))
     void loader.current(range, controller.signal).then((result) => {
       if (controller.signal.aborted) return
+      const scope = keptScope()
+      if (result.ok && scope) keepAnswer(scope, keptName, result.data)
       setMetrics((old) =>
         result.ok
           ? { status: 'ready', data: result.data, message: '', loadedAt: Date.now() }

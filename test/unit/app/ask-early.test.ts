@@ -81,6 +81,27 @@ for (const [route, name, defaults] of [
   })
 }
 
+test('home and the dashboards take their early answers too', async () => {
+  const { networkMetrics } = await import('../../../src/features/network/network-api')
+  const { call } = await import('../../../src/api/client')
+  for (const [route, search, take] of [
+    ['/app/network', 'range=7d', () => networkMetrics('7d')],
+    ['/app/network', 'range=bogus', () => networkMetrics('24h')],
+    ['/app', '', () => call('GET', '/summary')],
+  ] as const) {
+    setToken('token-1')
+    const asked: string[] = []
+    start(route, search, 'token-1', asked)
+    assert.is(asked.length, 2, route)
+    stub = stubFetch({ status: 200, body: [{ id: 'late' }] })
+    const result = await take()
+    assert.is(stub.requests.length, 0, `${route}?${search} asked again: ${stub.requests[0]?.url} beside ${asked[1]}`)
+    assert.equal(result.ok && result.data, [{ id: 'early' }])
+    stub.restore()
+    stub = undefined
+  }
+})
+
 test('preloads the shell and the screen the address opens, styles as stylesheets', () => {
   const preloaded = start('/app/devices', '', 'token-1', [])
   assert.equal(preloaded, [
