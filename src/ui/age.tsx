@@ -1,22 +1,27 @@
-import { signal } from '@preact/signals-react'
-import { useSignals } from '@preact/signals-react/runtime'
-import { useEffect } from 'react'
+import { useSyncExternalStore } from 'react'
 import { useT } from './use-t'
 
 /** The clock every age on screen reads; ticks once a second while one is shown. */
-const now = signal(Date.now())
-let shown = 0
+let now = Date.now()
 let timer: ReturnType<typeof setInterval> | undefined
+const listeners = new Set<() => void>()
 
-function watch(): () => void {
-  if (shown++ === 0) {
-    now.value = Date.now()
-    timer = setInterval(() => (now.value = Date.now()), 1000)
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener)
+  if (listeners.size === 1) {
+    now = Date.now()
+    timer = setInterval(() => {
+      now = Date.now()
+      for (const each of listeners) each()
+    }, 1000)
   }
   return () => {
-    if (--shown === 0) clearInterval(timer)
+    listeners.delete(listener)
+    if (!listeners.size) clearInterval(timer)
   }
 }
+
+const readNow = () => now
 
 const UNITS = [
   { key: 'days', ms: 86_400_000 },
@@ -36,17 +41,15 @@ export function ageParts(ms: number): { key: string; n: number } {
 }
 
 /**
- * "12 s ago" or "in 5 d", kept current. Each one listens to the shared clock signal, so a tick
- * renders these few words again, not the table around them.
+ * "12 s ago" or "in 5 d", kept current. Each one listens to the shared clock, so a tick renders
+ * these few words again, not the table around them.
  */
 export function Age({ at, className }: { at: string | null; className?: string }) {
-  useSignals()
   const t = useT()
-  useEffect(watch, [])
+  const tick = useSyncExternalStore(subscribe, readNow, readNow)
   if (!at) return <span className={className}>{t('time.never')}</span>
-  // Read the signal to follow its ticks, but while no clock runs yet it may be minutes old.
-  const tick = now.value
-  const parts = ageParts((shown > 0 ? tick : Date.now()) - Date.parse(at))
+  // While no clock runs yet the last tick may be minutes old.
+  const parts = ageParts((listeners.size ? tick : Date.now()) - Date.parse(at))
   return (
     <time className={className} dateTime={at} title={new Date(at).toLocaleString()}>
       {t(parts.key, { n: parts.n })}
