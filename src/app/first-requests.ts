@@ -1,6 +1,7 @@
 import { collectionPath, type CollectionName } from '../contract/collections'
 import { APP_LIST, DEVICE_LIST, KEY_LIST, ORGANIZATION_LIST, ROLE_LIST, TUNNEL_LIST, USER_LIST } from '../features/list-defaults'
 import { listParams } from '../api/list-params'
+import { BILLING_PATH } from '../contract/billing-paths'
 import { NETWORK_METRICS_PATH, TRAFFIC_METRICS_PATH } from '../contract/metrics'
 import { SUMMARY_PATH } from '../contract/summary'
 import { readRange } from '../ui/charts/range'
@@ -28,6 +29,7 @@ export const FIRST_REQUESTS: Partial<Record<ScreenKey, FirstRequest>> = {
   organizations: { collection: 'organizations', list: ORGANIZATION_LIST },
   'app-ids': { collection: 'app_ids', list: APP_LIST },
   home: { path: SUMMARY_PATH },
+  billing: { path: BILLING_PATH },
   network: { path: NETWORK_METRICS_PATH, query: (search) => ({ range: readRange(search) }) },
   traffic: { path: TRAFFIC_METRICS_PATH, query: (search) => ({ range: readRange(search) }) },
 }

@@ -98,11 +98,7 @@ export interface Invoice {
   status: InvoiceStatus
 }
 
-export const BILLING_PATH = '/billing/'
-export const PLAN_PATH = '/billing/plan'
-export const PAYMENT_METHOD_PATH = '/billing/payment-method'
-export const INVOICES_PATH = '/billing/invoices/'
-export const invoicePath = (id: string) => `${INVOICES_PATH}${encodeURIComponent(id)}`
+export { BILLING_PATH, INVOICES_PATH, invoicePath, PAYMENT_METHOD_PATH, PLAN_PATH } from './billing-paths'
 
 /** `PUT /billing/plan`. */
 export const PlanInput = object({ plan: enums(PLAN_NAMES), version: integer() })

@@ -18,9 +18,14 @@ import { PlanCard } from './plan-card'
 import { PlanDialog } from './plan-dialog'
 import './texts'
 import s from './billing.module.css'
+import { keepAnswer, keptAnswer } from '../../lib/kept-answers'
+import { keptScope } from '../../stores/session'
 
 /** Reads the billing again this long after the first of a burst of changes. */
 const RELOAD_DELAY_MS = 400
+
+/** The name the last billing answer is kept under in the browser. */
+const KEPT_BILLING = 'billing'
 
 /**
  * Billing: the plan with its usage against each limit, a plan change, the card on record and the
@@ -30,14 +35,24 @@ export default function BillingScreen() {
   const t = useT()
   const [params] = useSearchParams()
   const invoice = params.get('invoice')
-  const [result, setResult] = useState<Result<Billing> | null>(null)
+  // The plan as last read shows at once on the next visit, and stays while the link is down.
+  const [result, setResult] = useState<Result<Billing> | null>(() => {
+    const scope = keptScope()
+    const kept = scope ? keptAnswer<Billing>(scope, KEPT_BILLING) : undefined
+    return kept ? { ok: true, status: 200, data: kept.value } : null
+  })
   const [round, setRound] = useState(0)
   const [changing, setChanging] = useState(false)
 
   useEffect(() => {
     if (invoice) return
     const controller = new AbortController()
-    void getBilling(controller.signal).then((answer) => controller.signal.aborted || setResult(answer))
+    void getBilling(controller.signal).then((answer) => {
+      if (controller.signal.aborted) return
+      const scope = keptScope()
+      if (answer.ok && scope) keepAnswer(scope, KEPT_BILLING, answer.data)
+      setResult((old) => (!answer.ok && answer.status === 0 && old?.ok ? old : answer))
+    })
     return () => controller.abort()
   }, [round, invoice])
 
@@ -66,7 +81,11 @@ export default function BillingScreen() {
       </Banner>
     )
   const billing = result.data
-  const update = (next: Billing) => setResult({ ok: true, status: 200, data: next })
+  const update = (next: Billing) => {
+    const scope = keptScope()
+    if (scope) keepAnswer(scope, KEPT_BILLING, next)
+    setResult({ ok: true, status: 200, data: next })
+  }
   return (
     <section className={s.screen} aria-label={t('billing.title')}>
       <div className={s.cards}>
