@@ -1,2 +1,5 @@
 /** Local storage name of the Bearer token. */
 export const TOKEN_KEY = 'axe'
+
+/** Local storage name of the signed-in user as last read (the console opens on it offline). */
+export const KEPT_USER_KEY = 'console:user'

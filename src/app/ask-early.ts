@@ -7,6 +7,8 @@ export interface EarlyStart {
   location: { pathname: string; search: string; href: string }
   /** The signed-in user's token; nothing is asked without one. */
   token: string | null
+  /** The rights of the user as last read; a screen's request needing another right is not made. */
+  rights: readonly string[] | null
   /** The API base, as the page's `api-host` meta tag gives it. */
   host: string
   /** The build's `{ files: [names in /assets/], <screen>: [indexes into files] }`. */
@@ -22,9 +24,9 @@ export interface EarlyStart {
  * `GET /users/self` and the screen's first request (a list, the home figures, a dashboard's
  * metrics) with the very query the screen will build from the address, so the screen's own call finds the answer on its way (`takeEarlyAnswer`).
  */
-export function askEarly({ location, token, host, routes, preload, fetch, answers }: EarlyStart): void {
+export function askEarly({ location, token, rights, host, routes, preload, fetch, answers }: EarlyStart): void {
   if (!token || !(location.pathname === APP_BASE || location.pathname.startsWith(`${APP_BASE}/`))) return
-  const screen = appRouteFor(location.pathname.slice(APP_BASE.length)).screen
+  const { screen, right } = appRouteFor(location.pathname.slice(APP_BASE.length))
   const names = (routes.files ?? []) as string[]
   for (const index of [...(routes.shell ?? []), ...(routes[screen] ?? [])]) {
     const href = `/assets/${names[index as number]}`
@@ -42,7 +44,8 @@ export function askEarly({ location, token, host, routes, preload, fetch, answer
   }
   ask(API.self)
   const first = FIRST_REQUESTS[screen]
-  if (first) {
+  // The screen will not ask what its user may not see: neither does this.
+  if (first && (!right || rights?.includes(right))) {
     const { path, query } = firstRequestOf(first, new URLSearchParams(location.search))
     ask(path, query)
   }

@@ -5,14 +5,16 @@
  * page, then everything else at once. Built on its own (an IIFE), with nothing of the console's
  * runtime in it.
  */
-import { TOKEN_KEY } from '../api/token-key'
+import { KEPT_USER_KEY, TOKEN_KEY } from '../api/token-key'
 import { askEarly } from './ask-early'
 
 try {
   const meta = document.querySelector('meta[name="api-host"]')
+  const kept = JSON.parse(localStorage.getItem(KEPT_USER_KEY) || 'null') as { rights?: unknown } | null
   askEarly({
     location,
     token: localStorage.getItem(TOKEN_KEY),
+    rights: Array.isArray(kept?.rights) ? (kept.rights as string[]) : null,
     host: meta?.getAttribute('content') || '/api',
     routes: JSON.parse(document.getElementById('route-files')?.textContent || '{}') as Record<string, (string | number)[]>,
     preload: (attributes) => {

@@ -1,6 +1,7 @@
 import { atom, map } from 'nanostores'
 import * as auth from '../api/auth'
 import { clearToken, getToken, setToken } from '../api/client'
+import { KEPT_USER_KEY } from '../api/token-key'
 import { readItem, writeItem } from '../lib/storage'
 import type { LoginBody, RegisterBody } from '../contract/auth'
 import type { User } from '../contract/user'
@@ -63,7 +64,7 @@ export function reduce(state: SessionState, event: SessionEvent): SessionState {
 export const $session = map<SessionState>(initialSession())
 
 /** The signed-in user as last read, so the console opens offline; a sign-out wipes it. */
-const KEPT_USER = 'console:user'
+const KEPT_USER = KEPT_USER_KEY
 
 function keptUser(): User | null {
   try {

@@ -9,7 +9,7 @@ import { message } from '../../src/server/messages'
 import { IDEMPOTENCY_KEPT_MS, IN_FLIGHT_MS, REPLAYED } from '../../src/server/http/idempotency'
 import { secretsInDatabase } from './_server'
 import { pngImage } from './people/_images'
-import { createDevice, createKey, expectStatus, register, startServer, type Answer, type Tenant, type TestServer } from './collections/_api'
+import { call, createDevice, createKey, expectStatus, register, startServer, type Answer, type Tenant, type TestServer } from './collections/_api'
 
 type Rec = Record<string, any>
 
@@ -28,20 +28,8 @@ test.after(() => server.close())
 const newKey = () => randomBytes(16).toString('hex')
 
 /** One request to `/api{route}` with `key` as its Idempotency-Key (none when undefined). */
-async function send(method: string, route: string, token: string, body?: unknown, key?: string): Promise<Answer> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}` }
-  if (body !== undefined) headers['Content-Type'] = 'application/json'
-  if (key !== undefined) headers['Idempotency-Key'] = key
-  const res = await fetch(`${server.url}/api${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-  const text = await res.text()
-  let parsed: unknown = text
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: res.status, body: parsed, headers: res.headers, text }
-}
+const send = (method: string, route: string, token: string, body?: unknown, key?: string): Promise<Answer> =>
+  call(server, method, route, token, body, key === undefined ? {} : { 'Idempotency-Key': key })
 
 /** The status line and head of a device create sent byte for byte, with `key` as its Idempotency-Key. */
 function rawAnswer(key: string): Promise<string> {

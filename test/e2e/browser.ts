@@ -164,3 +164,14 @@ export async function callApi(page: Page, base: string, method: 'GET' | 'POST', 
   if (!answer.ok()) throw new Error(`${method} ${path} answered ${answer.status()}`)
   return answer.json()
 }
+
+/** Holds back the requests `page` makes to `pattern` (as a slow link would) until `release()`. */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(pattern, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}

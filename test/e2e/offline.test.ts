@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { BUILDS, callApi, closeBrowser, newContext, OFFLINE, signInAdmin } from './browser'
+import { BUILDS, callApi, closeBrowser, holdRequests, newContext, OFFLINE, signInAdmin } from './browser'
 import { ownConsole } from './own-console'
 
 test.after(closeBrowser)
@@ -54,12 +54,7 @@ for (const { flavour, BASE } of BUILDS) {
       const url = new URL(response.url())
       if (url.origin === new URL(BASE).origin && !url.pathname.startsWith('/api/') && !response.fromServiceWorker()) fromNetwork.push(url.pathname)
     })
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await again.route('**/api/devices/?*', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(again, '**/api/devices/?*')
     await again.goto(list)
     const kept = again.getByRole('row').filter({ hasText: `Kept ${n}` })
     await kept.waitFor()

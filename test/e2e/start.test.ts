@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { BUILDS, callApi, closeBrowser, newContext, signInAdmin } from './browser'
+import { BUILDS, callApi, closeBrowser, holdRequests, newContext, signInAdmin } from './browser'
 
 test.after(closeBrowser)
 
@@ -19,12 +19,7 @@ for (const { flavour, BASE } of BUILDS) {
       if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search)
     })
     // The console's entry is held back: the list must be asked for without it.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await fresh.route('**/assets/main-*.js', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(fresh, '**/assets/main-*.js')
     const listAsked = fresh.waitForRequest((request) => request.url().includes('/api/devices/'), { timeout: 10_000 })
     const loaded = fresh.goto(`${BASE}/app/devices?q=${encodeURIComponent(`Start ${n}`)}&sort=serial`)
     await listAsked

@@ -20,9 +20,9 @@ export interface Answer<T = any> {
 /** A server that believes `X-Forwarded-For`, so each registration can come from its own address. */
 export const startServer = (options: ServerOptions = {}) => startTestServer({ trustProxy: 1, ...options })
 
-/** One request to `/api{route}` with `token` as Bearer; the answer parsed when it is JSON. */
-export async function call(server: TestServer, method: string, route: string, token?: string, body?: unknown): Promise<Answer> {
-  const headers: Record<string, string> = {}
+/** One request to `/api{route}` with `token` as Bearer (and `extra` headers); the answer parsed when it is JSON. */
+export async function call(server: TestServer, method: string, route: string, token?: string, body?: unknown, extra: Record<string, string> = {}): Promise<Answer> {
+  const headers: Record<string, string> = { ...extra }
   if (token) headers.Authorization = `Bearer ${token}`
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   const res = await fetch(`${server.url}/api${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })

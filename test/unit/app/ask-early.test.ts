@@ -39,13 +39,16 @@ function randomSearch(next: () => number): string {
   return params.toString()
 }
 
-function start(pathname: string, search: string, token: string | null, asked: string[]) {
+const ALL_RIGHTS = ['devices', 'tunnels', 'users', 'network', 'traffic', 'billing']
+
+function start(pathname: string, search: string, token: string | null, asked: string[], rights: readonly string[] | null = ALL_RIGHTS) {
   const answers: Record<string, Promise<Response>> = {}
   window.earlyAnswers = answers
   const preloaded: string[] = []
   askEarly({
     location: { pathname, search: search ? `?${search}` : '', href: `${location.origin}${pathname}${search ? `?${search}` : ''}` },
     token,
+    rights,
     host: '/api',
     routes: { files: ['shell-1.js', 'chunk-2.js', 'devices-screen-3.js', 'devices-screen-4.css'], shell: [0, 1], devices: [2, 1, 3] },
     preload: (attributes) => preloaded.push(`${attributes.rel} ${attributes.href}`),
@@ -113,6 +116,14 @@ test('preloads the shell and the screen the address opens, styles as stylesheets
   ])
 })
 
+test('asks only for the user when the kept rights do not open the screen, or no user is kept', () => {
+  for (const rights of [['tunnels'], null]) {
+    const asked: string[] = []
+    start('/app/devices', '', 'token-1', asked, rights)
+    assert.equal(asked.map((url) => new URL(url).pathname), ['/api/users/self'])
+  }
+})
+
 test('asks nothing signed out or outside /app', () => {
   const asked: string[] = []
   assert.equal(start('/app/devices', '', null, asked), [])
@@ -139,6 +150,7 @@ test('a failed early request is asked again by the screen', async () => {
   askEarly({
     location: { pathname: '/app/devices', search: '', href: `${location.origin}/app/devices` },
     token: 'token-1',
+    rights: ALL_RIGHTS,
     host: '/api',
     routes: {},
     preload: () => {},
