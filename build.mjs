@@ -173,7 +173,8 @@ async function finish(result) {
   const keep = reachable(meta, [main], [stylesCss, palettesCss, ...Object.keys(screenOutputs).map(screenCss).filter(Boolean)])
   for (const file of Object.keys(meta.outputs)) if (!keep.has(file)) rmSync(join(root, file), { force: true })
   rmSync(join(assets, 'package.json'), { force: true })
-  if (!watch) await writeServiceWorker(meta, { main })
+  if (watch) writeFileSync(join(out, 'sw.js'), RETIRING_WORKER)
+  else await writeServiceWorker(meta, { main })
 
   if (!watch) compressTree(out)
   const publicScreens = [...PAGES, NOT_FOUND_PAGE].map((entry) => entry.screen)
@@ -208,6 +209,18 @@ function downloads(meta, { main, screenOutputs, screenCss, manifest, publicScree
     ),
   }
 }
+
+/**
+ * In dev mode no worker keeps anything: this one, fetched when a page looks for a new build,
+ * clears what a production build's worker kept on this origin and unregisters itself, so the
+ * page shows what was just built.
+ */
+const RETIRING_WORKER = `self.addEventListener('install', () => self.skipWaiting())
+self.addEventListener('activate', (event) => event.waitUntil(
+  caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith('console-')).map((name) => caches.delete(name))))
+    .then(() => self.registration.unregister())
+))
+`
 
 /**
  * `sw.js`: the service worker of this build, with the build's id and the files it keeps: the

@@ -39,6 +39,8 @@ function watch(registration: ServiceWorkerRegistration) {
 
 /** Registers the worker once the console is up, so it never competes with the first screen. */
 export function startServiceWorker(delayMs = 2000): void {
+  // In dev mode the build serves a worker that only retires an earlier one.
+  if (process.env.NODE_ENV !== 'production') return
   if (started || typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !window.isSecureContext) return
   started = true
   let controlled = Boolean(navigator.serviceWorker.controller)
