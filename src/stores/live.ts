@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores'
 import { apiHost, getToken } from '../api/client'
 import { EVENTS_PATH, type ChangeEvent, type DeviceEvent } from '../contract/collections'
-import { openEventStream, type OpenStream, type StreamMessage } from '../lib/event-stream'
+import type { OpenStream, StreamMessage } from '../lib/event-stream'
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'offline'
 
@@ -136,8 +136,27 @@ export function createLive(options: LiveOptions) {
   }
 }
 
+/**
+ * The stream's reader loads with the first connection, after the screen's first paint: it is
+ * not in the code every page needs first. A reader that cannot load counts as a failed connection.
+ */
+const openLazily: OpenStream = (request, handlers) => {
+  let closed = false
+  let close: (() => void) | undefined
+  import('../lib/event-stream').then(
+    ({ openEventStream }) => {
+      if (!closed) close = openEventStream(request, handlers)
+    },
+    () => closed || handlers.onClose(0),
+  )
+  return () => {
+    closed = true
+    close?.()
+  }
+}
+
 export const live = createLive({
-  open: openEventStream,
+  open: openLazily,
   url: () => apiHost() + EVENTS_PATH,
   token: getToken,
   now: () => Date.now(),

@@ -5,17 +5,20 @@ import { notify } from '../../stores/notices'
 import { $session } from '../../stores/session'
 import { Button } from '../../ui/button'
 import '../../ui/console-texts'
+import { lazyPart } from '../../ui/lazy-part'
 import { ListView } from '../../ui/list/list-view'
 import { LiveStatus } from '../../ui/list/live-status'
 import { useCollectionList } from '../../ui/list/use-collection-list'
-import { SecretDialog } from '../../ui/record/secret-dialog'
 import { useT } from '../../ui/use-t'
 import { KEY_LIST, keysApi } from './access-keys-api'
 import { keyColumns } from './key-columns'
-import { KeyForm } from './key-form'
-import { KeyRename } from './key-rename'
 import { KeyRevoke } from './key-revoke'
 import s from './access-keys.module.css'
+
+// The forms load when first opened: the list shows without them.
+const SecretDialog = lazyPart(() => import('../../ui/record/secret-dialog').then((part) => part.SecretDialog))
+const KeyForm = lazyPart(() => import('./key-form').then((part) => part.KeyForm))
+const KeyRename = lazyPart(() => import('./key-rename').then((part) => part.KeyRename))
 
 /**
  * Keys for scripts and devices to call the API. A key's secret is shown once, when it is issued,

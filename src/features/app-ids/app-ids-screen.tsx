@@ -5,18 +5,22 @@ import { notify } from '../../stores/notices'
 import { $session } from '../../stores/session'
 import { Button } from '../../ui/button'
 import '../../ui/console-texts'
+import { lazyPart } from '../../ui/lazy-part'
 import { ListView } from '../../ui/list/list-view'
 import { LiveStatus } from '../../ui/list/live-status'
 import { useCollectionList } from '../../ui/list/use-collection-list'
-import { SecretDialog } from '../../ui/record/secret-dialog'
 import { useT } from '../../ui/use-t'
 import { appColumns } from './app-columns'
-import { AppDelete, AppRotate } from './app-confirms'
-import { AppForm } from './app-form'
 import { APP_LIST, appIdsApi } from './app-ids-api'
 import { ClientId } from './client-id'
 import './texts'
 import s from './app-ids.module.css'
+
+// The forms load when first opened: the list shows without them.
+const SecretDialog = lazyPart(() => import('../../ui/record/secret-dialog').then((part) => part.SecretDialog))
+const AppDelete = lazyPart(() => import('./app-confirms').then((part) => part.AppDelete))
+const AppRotate = lazyPart(() => import('./app-confirms').then((part) => part.AppRotate))
+const AppForm = lazyPart(() => import('./app-form').then((part) => part.AppForm))
 
 /**
  * The organization's app ids: OAuth2 clients that get short-lived tokens with the client

@@ -8,13 +8,15 @@ import { LiveStatus } from '../../ui/list/live-status'
 import { useCollectionList } from '../../ui/list/use-collection-list'
 import { useT } from '../../ui/use-t'
 import '../../ui/console-texts'
+import { lazyPart } from '../../ui/lazy-part'
 import { deviceColumns } from './device-columns'
-import { DeviceFormDialog } from './device-form-dialog'
 import { EMPTY_DEVICE, patchDevice } from './device-values'
 import { DEVICE_LIST, devicesApi, saveDevice } from './devices-api'
 import { StatusFilter } from './status-filter'
 import s from './devices-screen.module.css'
 
+// The form loads when first opened: the list shows without it.
+const DeviceFormDialog = lazyPart(() => import('./device-form-dialog').then((part) => part.DeviceFormDialog))
 
 /** The fleet: every device with its status kept live, filtered by status in the address. */
 export default function DevicesScreen() {

@@ -6,17 +6,20 @@ import { notify } from '../../stores/notices'
 import { Button } from '../../ui/button'
 import '../../ui/console-texts'
 import { Dialog } from '../../ui/dialog'
+import { lazyPart } from '../../ui/lazy-part'
 import { ListView } from '../../ui/list/list-view'
 import { LiveStatus } from '../../ui/list/live-status'
 import { useCollectionList } from '../../ui/list/use-collection-list'
 import { DialogActions, DialogBody } from '../../ui/record/dialog-sections'
 import { useT } from '../../ui/use-t'
 import { organizationColumns } from './organization-columns'
-import { OrganizationForm } from './organization-form'
 import { ORGANIZATION_LIST, organizationsApi } from './organizations-api'
 import { AFTER_SWITCH, switchOrganization } from './switch-organization'
 import './texts'
 import s from './organizations.module.css'
+
+// The forms load when first opened: the list shows without them.
+const OrganizationForm = lazyPart(() => import('./organization-form').then((part) => part.OrganizationForm))
 
 /**
  * The organizations the user belongs to, with plan and members; create one, rename one, and switch

@@ -4,16 +4,19 @@ import { $live } from '../../stores/live'
 import { notify } from '../../stores/notices'
 import { Button } from '../../ui/button'
 import '../../ui/console-texts'
+import { lazyPart } from '../../ui/lazy-part'
 import { ListView } from '../../ui/list/list-view'
 import { LiveStatus } from '../../ui/list/live-status'
 import { useCollectionList } from '../../ui/list/use-collection-list'
 import { useT } from '../../ui/use-t'
 import { roleColumns } from './role-columns'
 import { RoleDelete } from './role-delete'
-import { RoleForm } from './role-form'
 import { ROLE_LIST, rolesApi } from './roles-api'
 import './texts'
 import s from './roles.module.css'
+
+// The forms load when first opened: the list shows without them.
+const RoleForm = lazyPart(() => import('./role-form').then((part) => part.RoleForm))
 
 /** The organization's roles with their rights and member counts; create, edit and delete them. */
 export default function RolesScreen() {

@@ -5,6 +5,7 @@ import { notify } from '../../stores/notices'
 import { $session } from '../../stores/session'
 import { Button } from '../../ui/button'
 import '../../ui/console-texts'
+import { lazyPart } from '../../ui/lazy-part'
 import { ListView } from '../../ui/list/list-view'
 import { LiveStatus } from '../../ui/list/live-status'
 import { useCollectionList } from '../../ui/list/use-collection-list'
@@ -12,9 +13,11 @@ import { useT } from '../../ui/use-t'
 import { tunnelColumns } from './tunnel-columns'
 import { TunnelDelete } from './tunnel-delete'
 import { TunnelFilters } from './tunnel-filters'
-import { TunnelForm } from './tunnel-form'
 import { TUNNEL_LIST, tunnelsApi, withDeviceStatus } from './tunnels-api'
 import s from './tunnels.module.css'
+
+// The forms load when first opened: the list shows without them.
+const TunnelForm = lazyPart(() => import('./tunnel-form').then((part) => part.TunnelForm))
 
 /**
  * The organization's tunnels: each exposes a port of a device at a public endpoint. Live: a

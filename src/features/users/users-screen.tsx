@@ -4,11 +4,11 @@ import { $live } from '../../stores/live'
 import { notify } from '../../stores/notices'
 import { Button } from '../../ui/button'
 import '../../ui/console-texts'
+import { lazyPart } from '../../ui/lazy-part'
 import { ListView } from '../../ui/list/list-view'
 import { LiveStatus } from '../../ui/list/live-status'
 import { useCollectionList } from '../../ui/list/use-collection-list'
 import { useT } from '../../ui/use-t'
-import { InviteDialog } from './invite-dialog'
 import './texts'
 import { useOrganizationRoles } from './use-roles'
 import { useUserActions } from './user-actions'
@@ -17,6 +17,9 @@ import { UserFilters } from './user-filters'
 import { USER_LIST, usersApi } from './users-api'
 import { roleChoices } from './user-values'
 import s from './users.module.css'
+
+// The forms load when first opened: the list shows without them.
+const InviteDialog = lazyPart(() => import('./invite-dialog').then((part) => part.InviteDialog))
 
 /** The organization's members: who they are, their roles and status, and the way to invite more. */
 export default function UsersScreen() {

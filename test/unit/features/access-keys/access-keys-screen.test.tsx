@@ -46,7 +46,7 @@ test('offers as scopes only the rights the user holds', async () => {
   signIn(['tunnels', 'billing', 'access_keys'])
   const view = open({ 'GET /access_keys/': () => listReply([]) })
   fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'New key' })))
-  const scopes = within(view.getByRole('group', { name: 'Scopes' }))
+  const scopes = within(await view.findByRole('group', { name: 'Scopes' }))
   assert.equal(
     scopes.getAllByRole('checkbox').map((box) => box.closest('div')?.textContent),
     ['Billing', 'Access Keys', 'Tunnels'],
@@ -66,7 +66,7 @@ test('offers a key for device heartbeats only to a user holding devices, and lis
     },
   })
   fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'New key' })))
-  const scopes = within(view.getByRole('group', { name: 'Scopes' }))
+  const scopes = within(await view.findByRole('group', { name: 'Scopes' }))
   assert.equal(
     scopes.getAllByRole('checkbox').map((box) => box.closest('div')?.textContent),
     ['Device heartbeats onlyFor devices: it sends their heartbeats and can do nothing else', 'Access Keys', 'Edge & Devices', 'Tunnels'],
@@ -149,7 +149,7 @@ test('revokes a key after a confirmation in plain words', async () => {
   const key = createAccessKey({ name: 'Agent' })
   const view = open({ 'GET /access_keys/': () => listReply([key]), [`DELETE /access_keys/${key.id}`]: () => ({ status: 200, body: { ...key, revoked_at: daysFromNow(0) } }) })
   fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'Revoke Agent' })))
-  const dialog = view.getByRole('dialog', { name: 'Revoke the key “Agent”?' })
+  const dialog = await view.findByRole('dialog', { name: 'Revoke the key “Agent”?' })
   assert.match(dialog.textContent ?? '', /stops working at once/)
   assert.is(stub!.seen(`DELETE /access_keys/${key.id}`).length, 0)
   fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke key' }))

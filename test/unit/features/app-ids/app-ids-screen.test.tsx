@@ -68,7 +68,7 @@ test('offers as scopes only the rights the user holds', async () => {
   signIn(['tunnels', 'billing', 'app_ids'])
   const view = open({ 'GET /app_ids/': () => listReply([]) })
   fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'New app id' })))
-  const scopes = within(view.getByRole('group', { name: 'Scopes' }))
+  const scopes = within(await view.findByRole('group', { name: 'Scopes' }))
   assert.equal(
     scopes.getAllByRole('checkbox').map((box) => box.closest('div')?.textContent),
     ['Billing', 'Tunnels', 'App Ids'],
@@ -134,7 +134,7 @@ test('edits an app id, and a stale save shows both sides', async () => {
     [`PUT /app_ids/${app.id}`]: () => ({ status: 409, body: { message: 'Someone else changed this record since you opened it', current: theirs } }),
   })
   fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'Edit Exporter' })))
-  const dialog = view.getByRole('dialog', { name: 'Edit the app id “Exporter”' })
+  const dialog = await view.findByRole('dialog', { name: 'Edit the app id “Exporter”' })
   assert.is((within(dialog).getByLabelText('Redirect URIs') as HTMLTextAreaElement).value, 'https://app.example.com/callback')
   fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Exporter (mine)' } })
   fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
@@ -152,7 +152,7 @@ test('rotates after a confirmation that says the old secret stops at once, then 
     [`POST /app_ids/${app.id}/rotate`]: () => ({ status: 200, body: rotated }),
   })
   fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'Rotate the secret of Exporter' })))
-  const confirm = view.getByRole('dialog', { name: 'Rotate the secret of “Exporter”?' })
+  const confirm = await view.findByRole('dialog', { name: 'Rotate the secret of “Exporter”?' })
   assert.match(confirm.textContent ?? '', /the old one stops working at once/)
   assert.is(stub!.seen(`POST /app_ids/${app.id}/rotate`).length, 0)
   fireEvent.click(within(confirm).getByRole('button', { name: 'Rotate secret' }))
@@ -164,7 +164,7 @@ test('deletes an app id after a confirmation', async () => {
   const app = createAppId({ name: 'Exporter' })
   const view = open({ 'GET /app_ids/': () => listReply([app]), [`DELETE /app_ids/${app.id}`]: () => ({ status: 200, body: app }) })
   fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'Delete Exporter' })))
-  const dialog = view.getByRole('dialog', { name: 'Delete the app id “Exporter”?' })
+  const dialog = await view.findByRole('dialog', { name: 'Delete the app id “Exporter”?' })
   assert.match(dialog.textContent ?? '', /stop working at once/)
   fireEvent.click(within(dialog).getByRole('button', { name: 'Delete app id' }))
   await waitFor(() => assert.is(stub!.seen(`DELETE /app_ids/${app.id}`).length, 1))

@@ -69,7 +69,7 @@ test('says before a save, from the server, whom the change reaches, and saves wi
     [`PUT /roles/${role.id}`]: ({ body }) => ({ status: 200, body: { ...role, ...(body as object), version: 5 } }),
   })
   fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'Edit Support' })))
-  const dialog = within(view.getByRole('dialog', { name: 'Edit the role “Support”' }))
+  const dialog = within(await view.findByRole('dialog', { name: 'Edit the role “Support”' }))
   await waitFor(() => dialog.getByText('Nobody gains or loses a right with this change.'))
   assert.ok(dialog.getByText('Invite people, change their roles, disable or remove them'), 'each right says what it opens')
 
@@ -92,13 +92,13 @@ test("keeps the Administrator role's name and rights out of reach, and offers no
     [`POST /roles/${custom.id}/preview`]: () => ({ status: 200, body: { grants: {}, removes: {} } }),
   })
   fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'Edit Administrator' })))
-  let dialog = within(view.getByRole('dialog'))
+  let dialog = within(await view.findByRole('dialog'))
   assert.ok((dialog.getByLabelText('Name') as HTMLInputElement).readOnly)
   assert.ok(dialog.getAllByRole('checkbox').every((box) => (box as HTMLInputElement).disabled && (box as HTMLInputElement).checked))
   fireEvent.click(dialog.getAllByRole('button', { name: 'Cancel' }).at(-1)!)
 
   fireEvent.click(view.getByRole('button', { name: 'Edit Billing clerks' }))
-  dialog = within(view.getByRole('dialog'))
+  dialog = within(await view.findByRole('dialog'))
   const enabled = (name: string) => !(dialog.getByRole('checkbox', { name: new RegExp(`^${name}`) }) as HTMLInputElement).disabled
   // Billing stays removable though the user lacks it; Users cannot be given.
   assert.equal(['Billing', 'Edge & Devices', 'Roles', 'Users'].map(enabled), [true, true, true, false])
@@ -116,7 +116,7 @@ test('deletes a role after saying what its holders lose', async () => {
     },
   })
   fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'Delete Temps' })))
-  const dialog = within(view.getByRole('dialog', { name: 'Delete the role “Temps”?' }))
+  const dialog = within(await view.findByRole('dialog', { name: 'Delete the role “Temps”?' }))
   await waitFor(() => dialog.getByText('Removes Edge & Devices from 2 users.'))
   fireEvent.click(dialog.getByRole('button', { name: 'Delete' }))
   await waitFor(() => assert.is(stub!.seen(`DELETE /roles/${role.id}`).length, 1))

@@ -42,7 +42,7 @@ const open = (routes: Record<string, Handler>) => {
 test('creates a tunnel on the chosen device and refuses a port out of range first', async () => {
   const view = open({ 'GET /tunnels/': () => listReply([]), 'POST /tunnels/': ({ body }) => ({ status: 201, body: createTunnel(body as object) }) })
   fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'New tunnel' })))
-  const dialog = within(view.getByRole('dialog', { name: 'New tunnel' }))
+  const dialog = within(await view.findByRole('dialog', { name: 'New tunnel' }))
   await waitFor(() => dialog.getByRole('option', { name: 'Sensor' }))
   fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Web' } })
   fireEvent.change(dialog.getByLabelText('Device'), { target: { value: 'd-2' } })
@@ -66,7 +66,7 @@ test('shows both sides when a save meets a newer version, and takes theirs on re
       (body as { version: number }).version === 4 ? { status: 409, body: { message: 'Changed meanwhile', current: theirs } } : { status: 200, body: { ...theirs, version: 6 } },
   })
   fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'Edit Camera' })))
-  const form = within(view.getByRole('dialog', { name: 'Edit the tunnel “Camera”' }))
+  const form = within(await view.findByRole('dialog', { name: 'Edit the tunnel “Camera”' }))
   fireEvent.change(form.getByLabelText('Name'), { target: { value: 'Camera 2' } })
   fireEvent.click(form.getByRole('button', { name: 'Save' }))
 

@@ -91,7 +91,7 @@ test('invites with an address and roles, and shows the server refusal under its 
   let answer = { status: 400, body: { message: 'Some fields are not valid', errors: { email: 'Invalid email' } } } as { status: number; body: unknown }
   const { view } = open({ 'GET /users/': () => listReply([]), 'POST /users/': () => answer })
   fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'Invite user' })))
-  const dialog = within(view.getByRole('dialog', { name: 'Invite a user' }))
+  const dialog = within(await view.findByRole('dialog', { name: 'Invite a user' }))
   await waitFor(() => dialog.getByRole('checkbox', { name: 'Viewer' }))
   fireEvent.click(dialog.getByRole('button', { name: 'Send invitation' }))
   assert.is(descriptionOf(dialog.getByLabelText('E-mail')), 'Required')
@@ -119,11 +119,11 @@ test("shows the server's lockout refusal in the disable dialog, which stays open
     [`PUT /users/${self.id}`]: () => ({ status: 409, body: { message: LOCKOUT } }),
   })
   fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'Disable Only Admin' })))
-  const dialog = within(view.getByRole('dialog', { name: 'Disable Only Admin?' }))
+  const dialog = within(await view.findByRole('dialog', { name: 'Disable Only Admin?' }))
   fireEvent.click(dialog.getByRole('button', { name: 'Disable user' }))
   await waitFor(() => dialog.getByText(LOCKOUT))
   assert.equal(stub!.seen(`PUT /users/${self.id}`)[0]?.body, { roles: ['r-admin'], status: 'disabled', version: 4 })
-  assert.ok(view.getByRole('dialog', { name: 'Disable Only Admin?' }))
+  assert.ok(await view.findByRole('dialog', { name: 'Disable Only Admin?' }))
 })
 
 test('changes roles with the version read, and sends an invitation again at once', async () => {
@@ -135,7 +135,7 @@ test('changes roles with the version read, and sends an invitation again at once
     [`POST /users/${ravi.id}/invitation`]: () => ({ status: 200, body: { ...ravi, version: 2 } }),
   })
   fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'Change the roles of Maya Chen' })))
-  const dialog = within(view.getByRole('dialog', { name: 'Roles of Maya Chen' }))
+  const dialog = within(await view.findByRole('dialog', { name: 'Roles of Maya Chen' }))
   await waitFor(() => dialog.getByRole('checkbox', { name: 'Viewer' }))
   assert.is((dialog.getByRole('checkbox', { name: 'Operator' }) as HTMLInputElement).checked, true)
   fireEvent.click(dialog.getByRole('checkbox', { name: 'Operator' }))
