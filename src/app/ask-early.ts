@@ -3,6 +3,9 @@ import { earlyKey, requestKey } from '../lib/early-answers'
 import { FIRST_REQUESTS, firstRequestOf } from './first-requests'
 import { APP_BASE, appRouteFor } from './route-table'
 
+/** How long an early answer waits for its screen. */
+export const EARLY_ANSWER_MS = 15_000
+
 export interface EarlyStart {
   location: { pathname: string; search: string; href: string }
   /** The signed-in user's token; nothing is asked without one. */
@@ -15,6 +18,8 @@ export interface EarlyStart {
   routes: Record<string, (string | number)[]>
   preload: (attributes: Record<string, string>) => void
   fetch: (url: string, init: RequestInit) => Promise<Response>
+  /** Runs `run` after `ms` (setTimeout). */
+  later: (run: () => void, ms: number) => void
   /** Where the answers wait for the calls that want them (`window.earlyAnswers`). */
   answers: Record<string, Promise<Response>>
 }
@@ -24,7 +29,7 @@ export interface EarlyStart {
  * `GET /users/self` and the screen's first request (a list, the home figures, a dashboard's
  * metrics) with the very query the screen will build from the address, so the screen's own call finds the answer on its way (`takeEarlyAnswer`).
  */
-export function askEarly({ location, token, rights, host, routes, preload, fetch, answers }: EarlyStart): void {
+export function askEarly({ location, token, rights, host, routes, preload, fetch, later, answers }: EarlyStart): void {
   if (!token || !(location.pathname === APP_BASE || location.pathname.startsWith(`${APP_BASE}/`))) return
   const { screen, right } = appRouteFor(location.pathname.slice(APP_BASE.length))
   const names = (routes.files ?? []) as string[]
@@ -39,8 +44,11 @@ export function askEarly({ location, token, rights, host, routes, preload, fetch
     const key = earlyKey(authorization, url, undefined, location.href)
     const answer = fetch(url, { headers: { accept: 'application/json', authorization } })
     answers[key] = answer
-    // A request that fails is asked again by the screen; nobody waits on this one.
-    answer.catch(() => delete answers[key])
+    // A request that fails is asked again by the screen; nobody waits on this one. An answer no
+    // screen took soon (the console went elsewhere) is too old to show later.
+    const forget = () => answers[key] === answer && delete answers[key]
+    answer.catch(forget)
+    later(forget, EARLY_ANSWER_MS)
   }
   ask(API.self)
   const first = FIRST_REQUESTS[screen]

@@ -23,6 +23,7 @@ try {
       document.head.appendChild(link)
     },
     fetch: (url, init) => fetch(url, init),
+    later: (run, ms) => setTimeout(run, ms),
     answers: (window.earlyAnswers = {}),
   })
 } catch {

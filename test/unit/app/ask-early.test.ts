@@ -39,6 +39,9 @@ function randomSearch(next: () => number): string {
   return params.toString()
 }
 
+/** The expiries of the early answers, run by hand. */
+let expiries: (() => void)[] = []
+
 const ALL_RIGHTS = ['devices', 'tunnels', 'users', 'network', 'traffic', 'billing']
 
 function start(pathname: string, search: string, token: string | null, asked: string[], rights: readonly string[] | null = ALL_RIGHTS) {
@@ -52,6 +55,7 @@ function start(pathname: string, search: string, token: string | null, asked: st
     host: '/api',
     routes: { files: ['shell-1.js', 'chunk-2.js', 'devices-screen-3.js', 'devices-screen-4.css'], shell: [0, 1], devices: [2, 1, 3] },
     preload: (attributes) => preloaded.push(`${attributes.rel} ${attributes.href}`),
+    later: (run) => expiries.push(run),
     fetch: (url) => {
       asked.push(url)
       return Promise.resolve(respond({ status: 200, body: [{ id: 'early' }], headers: { 'x-total-count': '1', 'content-type': 'application/json' } }))
@@ -144,6 +148,16 @@ test('an early answer goes once, and only to the same caller', async () => {
   assert.equal(again.ok && again.data.rows, [{ id: 'late' }], 'a second call asks the server')
 })
 
+test('an early answer no screen took within its time is gone', async () => {
+  expiries = []
+  start('/app/devices', '', 'token-1', [])
+  expiries.forEach((run) => run())
+  setToken('token-1')
+  stub = stubFetch({ status: 200, body: [{ id: 'late' }], headers: { 'x-total-count': '1' } })
+  const result = await collection('devices').list(readListQuery(new URLSearchParams(), DEVICE_LIST))
+  assert.equal(result.ok && result.data.rows, [{ id: 'late' }])
+})
+
 test('a failed early request is asked again by the screen', async () => {
   const answers: Record<string, Promise<Response>> = {}
   window.earlyAnswers = answers
@@ -154,6 +168,7 @@ test('a failed early request is asked again by the screen', async () => {
     host: '/api',
     routes: {},
     preload: () => {},
+    later: () => {},
     fetch: () => Promise.reject(new TypeError('network down')),
     answers,
   })
