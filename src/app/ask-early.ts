@@ -10,7 +10,7 @@ export interface EarlyStart {
   location: { pathname: string; search: string; href: string }
   /** The signed-in user's token; nothing is asked without one. */
   token: string | null
-  /** The rights of the user as last read; a screen's request needing another right is not made. */
+  /** The rights of the user as last read, if kept; a screen's request needing another right is not made. */
   rights: readonly string[] | null
   /** The API base, as the page's `api-host` meta tag gives it. */
   host: string
@@ -52,8 +52,9 @@ export function askEarly({ location, token, rights, host, routes, preload, fetch
   }
   ask(API.self)
   const first = FIRST_REQUESTS[screen]
-  // The screen will not ask what its user may not see: neither does this.
-  if (first && (!right || rights?.includes(right))) {
+  // The screen will not ask what its user may not see: neither does this, when it knows the
+  // user's rights from the last visit (without them it asks, as most screens are open to their users).
+  if (first && (!right || !rights || rights.includes(right))) {
     const { path, query } = firstRequestOf(first, new URLSearchParams(location.search))
     ask(path, query)
   }

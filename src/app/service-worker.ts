@@ -37,7 +37,10 @@ function watch(registration: ServiceWorkerRegistration) {
   })
 }
 
-/** Registers the worker once the console is up, so it never competes with the first screen. */
+/**
+ * Registers the worker once the page has loaded and `delayMs` more have passed: its first
+ * install fetches the console's code, which must not compete with the first screen's on a slow link.
+ */
 export function startServiceWorker(delayMs = 2000): void {
   // In dev mode the build serves a worker that only retires an earlier one.
   if (process.env.NODE_ENV !== 'production') return
@@ -50,9 +53,12 @@ export function startServiceWorker(delayMs = 2000): void {
     if (controlled) location.reload()
     controlled = true
   })
-  setTimeout(() => {
-    navigator.serviceWorker.register('/sw.js').then(watch, () => undefined)
-  }, delayMs)
+  const register = () =>
+    setTimeout(() => {
+      navigator.serviceWorker.register('/sw.js').then(watch, () => undefined)
+    }, delayMs)
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register, { once: true })
 }
 
 /** Takes the waiting build; every console on this origin reloads on it. */

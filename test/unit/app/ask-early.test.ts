@@ -120,12 +120,13 @@ test('preloads the shell and the screen the address opens, styles as stylesheets
   ])
 })
 
-test('asks only for the user when the kept rights do not open the screen, or no user is kept', () => {
-  for (const rights of [['tunnels'], null]) {
-    const asked: string[] = []
-    start('/app/devices', '', 'token-1', asked, rights)
-    assert.equal(asked.map((url) => new URL(url).pathname), ['/api/users/self'])
-  }
+test('asks only for the user when the kept rights do not open the screen, and for both when no rights are kept', () => {
+  const asked: string[] = []
+  start('/app/devices', '', 'token-1', asked, ['tunnels'])
+  assert.equal(asked.map((url) => new URL(url).pathname), ['/api/users/self'])
+  asked.length = 0
+  start('/app/devices', '', 'token-1', asked, null)
+  assert.equal(asked.map((url) => new URL(url).pathname), ['/api/users/self', '/api/devices/'])
 })
 
 test('asks nothing signed out or outside /app', () => {
