@@ -2,7 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { auditPage, type AuditQuery } from '../../api/audit'
 import type { AuditEntry } from '../../contract/audit'
 import type { Right } from '../../contract/rights'
+import { keepAnswer, keptAnswer } from '../../lib/kept-answers'
 import { live } from '../../stores/live'
+import { keptScope } from '../../stores/session'
 
 export interface Trail {
   status: 'loading' | 'ready' | 'error'
@@ -22,7 +24,15 @@ export const RELOAD_AFTER_MS = 400
  * what it shows arrives live.
  */
 export function useAuditTrail(collection: Right | undefined, recordId: string | undefined, perPage: number) {
-  const [trail, setTrail] = useState<Trail>({ status: 'loading', entries: [], total: 0, message: '', more: false })
+  const keptName = `audit:${collection ?? ''}:${recordId ?? ''}:${perPage}`
+  // The first page as last read shows at once on the next visit, until the live one comes.
+  const [trail, setTrail] = useState<Trail>(() => {
+    const scope = keptScope()
+    const kept = scope ? keptAnswer<{ rows: AuditEntry[]; total: number }>(scope, keptName) : undefined
+    return kept
+      ? { status: 'ready', entries: kept.value.rows, total: kept.value.total, message: '', more: false }
+      : { status: 'loading', entries: [], total: 0, message: '', more: false }
+  })
   const [round, setRound] = useState(0)
   const page = useRef(1)
 
@@ -36,6 +46,8 @@ export function useAuditTrail(collection: Right | undefined, recordId: string | 
     page.current = 1
     void auditPage(query(1), controller.signal).then((result) => {
       if (controller.signal.aborted) return
+      const scope = keptScope()
+      if (result.ok && scope) keepAnswer(scope, keptName, result.data)
       setTrail((old) =>
         result.ok
           ? { status: 'ready', entries: result.data.rows, total: result.data.total, message: '', more: false }
@@ -43,6 +55,8 @@ export function useAuditTrail(collection: Right | undefined, recordId: string | 
       )
     })
     return () => controller.abort()
+    // `keptName` follows `query`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query, round])
 
   useEffect(() => {
