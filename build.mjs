@@ -178,7 +178,7 @@ async function finish(result) {
 
   if (!watch) compressTree(out)
   const publicScreens = [...PAGES, NOT_FOUND_PAGE].map((entry) => entry.screen)
-  const report = sizeReport({ root, out, meta, keep, downloads: downloads(meta, { main, screenOutputs, screenCss, manifest, publicScreens }) })
+  const report = sizeReport({ root, out, meta, keep, downloads: downloads(meta, { main, screenOutputs, screenCss, manifest, publicScreens, appScreens: [...new Set(prerender.APP_SCREENS)] }) })
   writeFileSync(join(out, 'size-report.json'), JSON.stringify({ flavour, ...report }, null, 2))
   writeFileSync(join(out, 'metafile.json'), JSON.stringify(meta))
   printReport(flavour, report)
@@ -187,20 +187,24 @@ async function finish(result) {
 
 /**
  * What a visitor downloads: the sign-in page; the first signed-in load of /app (the shell page,
- * the shell and the home screen with their CSS); and for each other screen of the console, its
- * own chunk and CSS, and all that opening it fetches after that first load (with the chunks it
- * shares with other screens, such as the list kit).
+ * the shell and the home screen with their CSS); each /app screen opened first with a cold cache
+ * (`routes`); and for each other screen of the console, its own chunk and CSS, and all that
+ * opening it fetches after that first load (with the chunks it shares with other screens, such as
+ * the list kit).
  */
-function downloads(meta, { main, screenOutputs, screenCss, manifest, publicScreens }) {
+function downloads(meta, { main, screenOutputs, screenCss, manifest, publicScreens, appScreens }) {
   const page = (key) => relative(root, join(out, 'pages', manifest.pages[key]))
   const css = (key) => (screenCss(key) ? [screenCss(key)] : [])
   const load = (key) => [...staticClosure(meta, screenOutputs[key]), ...css(key)]
   const appPage = [page('app'), ...staticClosure(meta, main), ...load('shell'), ...load('home')]
   const loaded = new Set(appPage)
   const consoleScreens = Object.keys(screenOutputs).filter((key) => !['shell', 'home', ...publicScreens].includes(key))
+  // Opening each /app screen first, from a cold cache: the page, the entry, the shell and the screen.
+  const first = (key) => [page('app'), ...staticClosure(meta, main), ...load('shell'), ...load(key)]
   return {
     signInPage: [page('/login'), ...staticClosure(meta, main), ...staticClosure(meta, screenOutputs['sign-in'])],
     appPage,
+    routes: Object.fromEntries(appScreens.map((key) => [key, first(key)])),
     screens: Object.fromEntries(
       consoleScreens.map((key) => [
         key,

@@ -80,6 +80,7 @@ export function printReport(flavour, report) {
   for (const row of report.files) console.log(line(`${row.kind.padEnd(6)} ${row.file}`, row))
   console.log(line('sign-in page (html with its css, js)', report.signInPage))
   console.log(line('first signed-in load of /app (html, js, css)', report.appPage))
+  for (const [key, size] of Object.entries(report.routes ?? {})) console.log(line(`  /app opened first on ${key}`, size))
   for (const [key, { own, open }] of Object.entries(report.screens)) {
     console.log(line(`  ${key}: own chunk and css`, own))
     console.log(line(`  ${key}: opening it after /app`, open))
