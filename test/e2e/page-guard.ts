@@ -8,9 +8,12 @@ export interface ExpectedError {
 
 export const failedLoad = (status: number, path: string): ExpectedError => ({ status, path })
 
-/** For a test that takes the link away: the browser's notes that a load found no network. */
+/**
+ * For a test that takes the link or the server away: the browser's notes that a load found no
+ * network, or that the service worker's script could not be fetched to look for a new build.
+ */
 export const OFFLINE: ExpectedError = { status: 0, path: '*' }
-const NO_NETWORK = /^Failed to load resource: net::ERR_(?:INTERNET_DISCONNECTED|NETWORK_CHANGED)\b/
+const NO_NETWORK = /^(?:Failed to load resource: net::ERR_(?:INTERNET_DISCONNECTED|NETWORK_CHANGED|CONNECTION_REFUSED)\b|An unknown error occurred when fetching the script\.$)/
 
 const FAILED_LOAD = /^Failed to load resource: the server responded with a status of (\d+)\b/
 

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3'
 import type { Page } from 'playwright-core'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { BUILDS, callApi, closeBrowser, failedLoad, newContext, signInAdmin } from './browser'
+import { BUILDS, callApi, closeBrowser, failedLoad, newContext, OFFLINE, signInAdmin } from './browser'
 import { ownConsole } from './own-console'
 
 test.after(closeBrowser)
@@ -27,7 +27,7 @@ for (const { flavour } of BUILDS) {
     try {
       // While no server listens the stream's address answers 503, as a proxy in front would: a
       // refused connection would read as a console error, which the page guard fails on.
-      const context = await newContext({ expectedErrors: [failedLoad(503, '/api/events')] })
+      const context = await newContext({ expectedErrors: [failedLoad(503, '/api/events'), OFFLINE] })
       const page = await context.newPage()
       let down = false
       await page.route('**/api/events', (route) => (down ? route.fulfill({ status: 503, json: { message: 'stopped' } }) : route.continue()))
