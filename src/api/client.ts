@@ -1,6 +1,6 @@
 import { send, type Method } from '../lib/http'
 import { clearAll, readItem, writeItem } from '../lib/storage'
-import { TOKEN_KEY } from './token-key'
+import { TOKEN_KEY } from './storage-keys'
 
 /** Local storage name of the Bearer token. */
 export { TOKEN_KEY }

@@ -1,3 +1,6 @@
+// The names under which the console keeps the session in local storage; the /app page's start
+// script reads them too.
+
 /** Local storage name of the Bearer token. */
 export const TOKEN_KEY = 'axe'
 
