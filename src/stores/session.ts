@@ -1,7 +1,7 @@
 import { atom, map } from 'nanostores'
 import * as auth from '../api/auth'
 import { clearToken, getToken, setToken } from '../api/client'
-import { KEPT_USER_KEY } from '../api/token-key'
+import { KEPT_USER_KEY } from '../api/storage-keys'
 import { readItem, writeItem } from '../lib/storage'
 import type { LoginBody, RegisterBody } from '../contract/auth'
 import type { User } from '../contract/user'
@@ -82,6 +82,8 @@ export function keptScope(): string | undefined {
 }
 /** True when the server could not be reached, or failed, while the session was checked. */
 export const $serverDown = atom(false)
+/** True while the console runs on the user kept from the last visit, the server out of reach. */
+export const $offline = atom(false)
 
 export function dispatch(event: SessionEvent): void {
   $session.set(reduce($session.get(), event))
@@ -161,11 +163,13 @@ export async function syncUser(): Promise<void> {
     const kept = keptUser()
     if (kept) {
       dispatch({ type: 'SYNC_USER', user: kept })
+      $offline.set(true)
       syncWhenBack()
     } else $serverDown.set(true)
     return
   }
   $serverDown.set(false)
+  $offline.set(false)
   if (!answer.user) clearToken()
   dispatch({ type: 'SYNC_USER', user: answer.user })
 }

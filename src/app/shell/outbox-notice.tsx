@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 import { messageText } from '../../lib/i18n'
-import { $live } from '../../stores/live'
 import { $outbox, clearDone, flushOutbox, watchOutbox } from '../../stores/outbox'
-import { keptScope } from '../../stores/session'
+import { $offline, keptScope } from '../../stores/session'
 import { Button } from '../../ui/button'
 import { useT } from '../../ui/use-t'
 import s from './status-notices.module.css'
@@ -15,12 +14,12 @@ import s from './status-notices.module.css'
 export function OutboxNotice() {
   const t = useT()
   const entries = useStore($outbox)
-  const { state } = useStore($live)
+  const offline = useStore($offline)
   useEffect(() => watchOutbox(), [])
-  // The events stream is back: so is the server.
+  // The server answers again: what waits goes now.
   useEffect(() => {
-    if (state === 'live') void flushOutbox()
-  }, [state])
+    if (!offline) void flushOutbox()
+  }, [offline])
   const scope = keptScope()
   const mine = entries.filter((entry) => entry.scope === scope)
   if (!mine.length) return null

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useState } from 'react'
-import { $live } from '../../stores/live'
+import { $offline } from '../../stores/session'
 import { Banner } from '../../ui/banner'
 import { Button } from '../../ui/button'
 import { useT } from '../../ui/use-t'
@@ -31,12 +31,12 @@ function useOnline(): boolean {
 export function StatusNotices() {
   const t = useT()
   const updateReady = useStore($updateReady)
-  const { state } = useStore($live)
+  const offline = useStore($offline)
   const online = useOnline()
   useEffect(() => startServiceWorker(), [])
   return (
     <div className={s.notices}>
-      {(!online || state === 'offline') && <Banner variant="warning">{t('shell.offline')}</Banner>}
+      {(!online || offline) && <Banner variant="warning">{t('shell.offline')}</Banner>}
       <OutboxNotice />
       {updateReady && (
         <Banner variant="info">
