@@ -5,7 +5,7 @@
  * page, then everything else at once. Built on its own (an IIFE), with nothing of the console's
  * runtime in it.
  */
-import { KEPT_USER_KEY, TOKEN_KEY } from '../api/token-key'
+import { KEPT_USER_KEY, TOKEN_KEY } from '../api/storage-keys'
 import { askEarly } from './ask-early'
 
 try {
