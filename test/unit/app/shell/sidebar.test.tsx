@@ -7,6 +7,7 @@ import type { Right } from '../../../../src/contract/rights'
 import { $session, initialSession } from '../../../../src/stores/session'
 import { $presence, $ui, UI_DEFAULTS } from '../../../../src/stores/ui'
 import '../../../../src/ui/console-texts'
+import { stubFetch, type FetchStub } from '../../api/fetch-stub'
 import { createUser } from '../../contract/factories'
 import { act, cleanup, fireEvent, renderAt, waitFor } from '../../features/helpers'
 
@@ -27,11 +28,18 @@ const names = (elements: HTMLElement[]) => elements.map((element) => element.tex
 const groups = (view: ReturnType<typeof open>['view']) =>
   names(Array.from(view.getByRole('navigation', { name: 'Main menu' }).querySelectorAll('button[aria-expanded]')))
 
+let stub: FetchStub | undefined
+
 test.before.each(() => {
   $ui.set({ ...UI_DEFAULTS })
   $presence.set('online')
+  stub = stubFetch({ status: 503, body: { message: 'Not here' } })
 })
-test.after.each(() => cleanup())
+test.after.each(() => {
+  cleanup()
+  stub?.restore()
+  stub = undefined
+})
 
 test('shows Home and every group to a user with every right', () => {
   const { view } = open('/app/home')
@@ -155,6 +163,8 @@ test('shows the user and a presence menu that sets the status', async () => {
   assert.is($presence.get(), 'bussy')
   assert.is(view.queryByRole('menu'), null)
   assert.ok(view.getByRole('button', { name: 'Status: Busy' }))
+  // The choice is saved on the server; this test waits for it, so nothing of it reaches the next.
+  await waitFor(() => assert.equal(stub?.requests.map((request) => request.method), ['PUT']))
 })
 
 test('Esc closes the presence menu without a change', async () => {
