@@ -64,11 +64,9 @@ export function reduce(state: SessionState, event: SessionEvent): SessionState {
 export const $session = map<SessionState>(initialSession())
 
 /** The signed-in user as last read, so the console opens offline; a sign-out wipes it. */
-const KEPT_USER = KEPT_USER_KEY
-
 function keptUser(): User | null {
   try {
-    const user = JSON.parse(readItem(KEPT_USER) ?? 'null') as User | null
+    const user = JSON.parse(readItem(KEPT_USER_KEY) ?? 'null') as User | null
     return user && typeof user.id === 'string' && Array.isArray(user.rights) ? user : null
   } catch {
     return null
@@ -88,7 +86,7 @@ export const $offline = atom(false)
 export function dispatch(event: SessionEvent): void {
   $session.set(reduce($session.get(), event))
   const { user } = $session.get()
-  if (user && 'user' in event) writeItem(KEPT_USER, JSON.stringify(user))
+  if (user && 'user' in event) writeItem(KEPT_USER_KEY, JSON.stringify(user))
 }
 
 export const hideMessage = () => dispatch({ type: 'HIDE_MESSAGE' })

@@ -4,6 +4,7 @@ import type { Billing } from '../../contract/billing'
 import type { Result } from '../../api/client'
 import { messageText } from '../../lib/i18n'
 import { live } from '../../stores/live'
+import { shelfOf } from '../../stores/kept'
 import { notify } from '../../stores/notices'
 import { Banner } from '../../ui/banner'
 import { Button } from '../../ui/button'
@@ -18,8 +19,6 @@ import { PlanCard } from './plan-card'
 import { PlanDialog } from './plan-dialog'
 import './texts'
 import s from './billing.module.css'
-import { keepAnswer, keptAnswer } from '../../lib/kept-answers'
-import { keptScope } from '../../stores/session'
 
 /** Reads the billing again this long after the first of a burst of changes. */
 const RELOAD_DELAY_MS = 400
@@ -37,8 +36,7 @@ export default function BillingScreen() {
   const invoice = params.get('invoice')
   // The plan as last read shows at once on the next visit, and stays while the link is down.
   const [result, setResult] = useState<Result<Billing> | null>(() => {
-    const scope = keptScope()
-    const kept = scope ? keptAnswer<Billing>(scope, KEPT_BILLING) : undefined
+    const { kept } = shelfOf<Billing>(KEPT_BILLING)
     return kept ? { ok: true, status: 200, data: kept.value } : null
   })
   const [round, setRound] = useState(0)
@@ -47,10 +45,10 @@ export default function BillingScreen() {
   useEffect(() => {
     if (invoice) return
     const controller = new AbortController()
+    const shelf = shelfOf<Billing>(KEPT_BILLING)
     void getBilling(controller.signal).then((answer) => {
       if (controller.signal.aborted) return
-      const scope = keptScope()
-      if (answer.ok && scope) keepAnswer(scope, KEPT_BILLING, answer.data)
+      if (answer.ok) shelf.keep(answer.data)
       setResult((old) => (!answer.ok && answer.status === 0 && old?.ok ? old : answer))
     })
     return () => controller.abort()
@@ -82,8 +80,7 @@ export default function BillingScreen() {
     )
   const billing = result.data
   const update = (next: Billing) => {
-    const scope = keptScope()
-    if (scope) keepAnswer(scope, KEPT_BILLING, next)
+    shelfOf<Billing>(KEPT_BILLING).keep(next)
     setResult({ ok: true, status: 200, data: next })
   }
   return (

@@ -2,9 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { call } from '../../api/client'
 import type { Right } from '../../contract/rights'
 import { SUMMARY_PATH, type Summary } from '../../contract/summary'
-import { keepAnswer, keptAnswer } from '../../lib/kept-answers'
+import { shelfOf } from '../../stores/kept'
 import { live, type LiveEvent } from '../../stores/live'
-import { keptScope } from '../../stores/session'
 
 /** Events closer together than this ask the server once: at most one request per this many ms. */
 export const SUMMARY_THROTTLE_MS = 2000
@@ -52,8 +51,7 @@ export function touchesSummary(event: LiveEvent, rights: readonly Right[]): bool
 export function useSummary(rights: readonly Right[]) {
   // The figures of the last visit show at once, with their own age, until the live ones come.
   const [state, setState] = useState<SummaryState>(() => {
-    const scope = keptScope()
-    const kept = scope ? keptAnswer<Summary>(scope, KEPT_SUMMARY) : undefined
+    const { kept } = shelfOf<Summary>(KEPT_SUMMARY)
     return kept ? { status: 'ready', summary: kept.value, message: '' } : { status: 'loading', summary: null, message: '' }
   })
   const rightsKey = [...rights].sort().join(',')
@@ -66,10 +64,10 @@ export function useSummary(rights: readonly Right[]) {
     const mine = new AbortController()
     controller.current = mine
     lastAsked.current = Date.now()
+    const shelf = shelfOf<Summary>(KEPT_SUMMARY)
     void call<Summary>('GET', SUMMARY_PATH, { signal: mine.signal }).then((result) => {
       if (mine.signal.aborted) return
-      const scope = keptScope()
-      if (result.ok && scope && result.data && typeof result.data.generated_at === 'string') keepAnswer(scope, KEPT_SUMMARY, result.data)
+      if (result.ok && result.data && typeof result.data.generated_at === 'string') shelf.keep(result.data)
       setState((old) =>
         result.ok && result.data && typeof result.data.generated_at === 'string'
           ? { status: 'ready', summary: result.data, message: '' }

@@ -2,9 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { auditPage, type AuditQuery } from '../../api/audit'
 import type { AuditEntry } from '../../contract/audit'
 import type { Right } from '../../contract/rights'
-import { keepAnswer, keptAnswer } from '../../lib/kept-answers'
+import { shelfOf } from '../../stores/kept'
 import { live } from '../../stores/live'
-import { keptScope } from '../../stores/session'
 
 export interface Trail {
   status: 'loading' | 'ready' | 'error'
@@ -27,8 +26,7 @@ export function useAuditTrail(collection: Right | undefined, recordId: string | 
   const keptName = `audit:${collection ?? ''}:${recordId ?? ''}:${perPage}`
   // The first page as last read shows at once on the next visit, until the live one comes.
   const [trail, setTrail] = useState<Trail>(() => {
-    const scope = keptScope()
-    const kept = scope ? keptAnswer<{ rows: AuditEntry[]; total: number }>(scope, keptName) : undefined
+    const { kept } = shelfOf<{ rows: AuditEntry[]; total: number }>(keptName)
     return kept
       ? { status: 'ready', entries: kept.value.rows, total: kept.value.total, message: '', more: false }
       : { status: 'loading', entries: [], total: 0, message: '', more: false }
@@ -44,10 +42,10 @@ export function useAuditTrail(collection: Right | undefined, recordId: string | 
   useEffect(() => {
     const controller = new AbortController()
     page.current = 1
+    const shelf = shelfOf<{ rows: AuditEntry[]; total: number }>(keptName)
     void auditPage(query(1), controller.signal).then((result) => {
       if (controller.signal.aborted) return
-      const scope = keptScope()
-      if (result.ok && scope) keepAnswer(scope, keptName, result.data)
+      if (result.ok) shelf.keep(result.data)
       setTrail((old) =>
         result.ok
           ? { status: 'ready', entries: result.data.rows, total: result.data.total, message: '', more: false }

@@ -2,9 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'wouter'
 import type { Result } from '../../api/client'
 import type { MetricRange } from '../../contract/metrics'
-import { keepAnswer, keptAnswer } from '../../lib/kept-answers'
+import { shelfOf } from '../../stores/kept'
 import { live } from '../../stores/live'
-import { keptScope } from '../../stores/session'
 import { readRange, writeRange } from './range'
 import { liveRefresh } from './live-refresh'
 
@@ -28,8 +27,7 @@ export function useMetrics<T>(load: (range: MetricRange, signal?: AbortSignal) =
   const keptName = `metrics:${name}:${range}`
   // The last visit's series show at once, with their age, until the live ones come.
   const [metrics, setMetrics] = useState<Metrics<T>>(() => {
-    const scope = keptScope()
-    const kept = scope ? keptAnswer<T>(scope, keptName) : undefined
+    const { kept } = shelfOf<T>(keptName)
     return kept ? { status: 'ready', data: kept.value, message: '', loadedAt: kept.at } : { status: 'loading', data: undefined, message: '', loadedAt: null }
   })
   const [round, setRound] = useState(0)
@@ -41,10 +39,10 @@ export function useMetrics<T>(load: (range: MetricRange, signal?: AbortSignal) =
     const controller = new AbortController()
     refresh.ran()
     setMetrics((old) => ({ ...old, status: old.data ? old.status : 'loading' }))
+    const shelf = shelfOf<T>(keptName)
     void loader.current(range, controller.signal).then((result) => {
       if (controller.signal.aborted) return
-      const scope = keptScope()
-      if (result.ok && scope) keepAnswer(scope, keptName, result.data)
+      if (result.ok) shelf.keep(result.data)
       setMetrics((old) =>
         result.ok
           ? { status: 'ready', data: result.data, message: '', loadedAt: Date.now() }

@@ -5,8 +5,8 @@ import type { Result } from '../../api/client'
 import type { BaseRecord, CollectionName, DeviceEvent, ListQuery } from '../../contract/collections'
 import { live } from '../../stores/live'
 import { readListQuery, writeListQuery, type ListDefaults } from './list-url'
-import { keepAnswer, keptAnswer } from '../../lib/kept-answers'
-import { keptScope } from '../../stores/session'
+import type { Kept } from '../../lib/kept-answers'
+import { shelfOf } from '../../stores/kept'
 
 export interface ListData<T> {
   status: 'loading' | 'ready' | 'error'
@@ -16,8 +16,6 @@ export interface ListData<T> {
   message: string
   /** When the rows on screen were read, ms since the epoch. */
   loadedAt: number | null
-  /** True while the rows are those kept from an earlier visit, not yet the live answer. */
-  kept?: boolean
 }
 
 export interface ListOptions<T> {
@@ -31,10 +29,9 @@ export interface ListOptions<T> {
 }
 
 /** The rows last read for this question, shown at once with their age until the live answer comes. */
-function keptList<T>(scope: string | undefined, name: string): ListData<T> | undefined {
-  const kept = scope ? keptAnswer<Page<T>>(scope, name) : undefined
+function keptList<T>(kept: Kept<Page<T>> | undefined): ListData<T> | undefined {
   return kept && Array.isArray(kept.value.rows)
-    ? { status: 'ready', rows: kept.value.rows, total: kept.value.total, message: '', loadedAt: kept.at, kept: true }
+    ? { status: 'ready', rows: kept.value.rows, total: kept.value.total, message: '', loadedAt: kept.at }
     : undefined
 }
 
@@ -51,7 +48,7 @@ export function useCollectionList<T extends BaseRecord>(options: ListOptions<T>)
   const key = JSON.stringify(query)
   const keptName = `list:${options.keptAs ?? options.collection}:${key}`
   const [data, setData] = useState<ListData<T>>(
-    () => keptList<T>(keptScope(), keptName) ?? { status: 'loading', rows: [], total: 0, message: '', loadedAt: null },
+    () => keptList(shelfOf<Page<T>>(keptName).kept) ?? { status: 'loading', rows: [], total: 0, message: '', loadedAt: null },
   )
   const [round, setRound] = useState(0)
   const latest = useRef(options)
@@ -62,15 +59,15 @@ export function useCollectionList<T extends BaseRecord>(options: ListOptions<T>)
     const controller = new AbortController()
     // A new question shows what was kept for it, or that it is loading; the same one asked again
     // (a live change) reloads quietly.
-    const scope = keptScope()
+    const shelf = shelfOf<Page<T>>(keptName)
     if (shownKey.current !== key) {
-      const kept = keptList<T>(scope, keptName)
-      setData((old) => kept ?? { ...old, status: 'loading', kept: false })
+      const kept = keptList(shelf.kept)
+      setData((old) => kept ?? { ...old, status: 'loading' })
     }
     void latest.current.list(query, controller.signal).then((result) => {
       if (controller.signal.aborted) return
       shownKey.current = key
-      if (result.ok && scope) keepAnswer(scope, keptName, result.data)
+      if (result.ok) shelf.keep(result.data)
       setData((old) =>
         result.ok
           ? { status: 'ready', rows: result.data.rows, total: result.data.total, message: '', loadedAt: Date.now() }
