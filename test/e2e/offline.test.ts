@@ -85,7 +85,7 @@ for (const { flavour, BASE } of BUILDS) {
     assert.is(await form.getByLabel('Name').inputValue(), `Renamed offline ${n}`, 'what was typed stays')
     await page.keyboard.press('Escape')
     await form.waitFor({ state: 'detached' })
-    const outbox = page.getByRole('region', { name: '1 change(s) wait for the link' })
+    const outbox = page.getByRole('region', { name: '1 change waits for the link' })
     await outbox.getByText(`Change to Renamed offline ${n} pending`).waitFor()
 
     // A reload while still offline: the console opens from what it kept and the change still waits.
@@ -93,7 +93,7 @@ for (const { flavour, BASE } of BUILDS) {
     await page.close()
     await offline.goto(`${BASE}/app/devices`)
     await offline.getByText('You are offline: the console shows what it kept, with its age, and reconnects by itself.').waitFor()
-    await offline.getByRole('region', { name: '1 change(s) wait for the link' }).waitFor()
+    await offline.getByRole('region', { name: '1 change waits for the link' }).waitFor()
 
     await context.setOffline(false)
     await offline.getByText(`Change to Renamed offline ${n} sent`).waitFor({ timeout: 20_000 })

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 import { messageText } from '../../lib/i18n'
+import { pluralKey } from '../../lib/plural'
+import { $locale } from '../../stores/locale'
 import { $outbox, clearDone, flushOutbox, watchOutbox } from '../../stores/outbox'
 import { $offline, keptScope } from '../../stores/session'
 import { Button } from '../../ui/button'
@@ -14,6 +16,7 @@ import s from './status-notices.module.css'
 export function OutboxNotice() {
   const t = useT()
   const entries = useStore($outbox)
+  const locale = useStore($locale)
   const offline = useStore($offline)
   useEffect(() => watchOutbox(), [])
   // The server answers again: what waits goes now.
@@ -27,7 +30,7 @@ export function OutboxNotice() {
   return (
     <section className={s.outbox} aria-labelledby="outbox-title">
       <h2 id="outbox-title" className={s.outboxTitle}>
-        {pending ? t('outbox.waiting', { n: pending }) : t('outbox.done')}
+        {pending ? t(pluralKey('outbox.waiting', pending, locale), { n: pending }) : t('outbox.done')}
       </h2>
       <ul className={s.outboxList}>
         {mine.map((entry) => (

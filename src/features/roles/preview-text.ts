@@ -1,19 +1,10 @@
 import { RIGHTS, type Right } from '../../contract/rights'
 import type { RolePreview } from '../../contract/roles'
+import { pluralKey } from '../../lib/plural'
 
 type Translate = (key: string, params?: Record<string, unknown>) => string
 
-const rules = new Map<string, Intl.PluralRules>()
-
-/**
- * `base.one` or `base.other` for `n` in `locale`. The locale files hold these two forms in every
- * language, so the other categories some languages have (Arabic's few, many) read as `other`.
- */
-export function pluralKey(base: string, n: number, locale: string): string {
-  let rule = rules.get(locale)
-  if (!rule) rules.set(locale, (rule = new Intl.PluralRules(locale)))
-  return `${base}.${rule.select(n) === 'one' ? 'one' : 'other'}`
-}
+export { pluralKey }
 
 /**
  * The preview as one sentence: "Grants Billing to 3 users, removes Edge & Devices from 12 users."
