@@ -122,6 +122,20 @@ test("another user's same key is theirs alone: two records, and neither sees the
   assert.equal([byKey.status, byKey.headers.get(REPLAYED)], [409, null], byKey.text)
 })
 
+test('a revoked key gets no kept answer (401, as without the header), and a stranger with the same key makes their own record', async () => {
+  const issued = expectStatus<Rec>(await me.create('access_keys', createKey({ scopes: ['devices'] })), 201)
+  const key = newKey()
+  const body = createDevice()
+  expectStatus(await send('POST', '/devices/', issued.secret as string, body, key), 201)
+  expectStatus(await send('DELETE', `/access_keys/${issued.id}`, me.token), 200)
+  const revoked = await send('POST', '/devices/', issued.secret as string, body, key)
+  assert.equal([revoked.status, revoked.headers.get(REPLAYED)], [401, null], revoked.text)
+  const stranger = await register(server, 'Stranger')
+  const theirs = await send('POST', '/devices/', stranger.token, body, key)
+  assert.is(theirs.headers.get(REPLAYED), null, "another account's same key is its own")
+  assert.is(theirs.status, 201)
+})
+
 test('a failing request (400) is kept and answered again as the same 400', async () => {
   const key = newKey()
   const bad = { name: '', serial: '' }
