@@ -11,6 +11,8 @@ import { DialogActions, DialogBody } from './dialog-sections'
 export interface RecordDialogSave {
   saving: boolean
   message: string | null
+  /** The message says the save waits in the outbox (shown as news, not as an error). */
+  queued?: boolean
   conflict: boolean
   rows: ConflictRow[]
   keepMine: () => void
@@ -41,7 +43,7 @@ export function RecordDialog({ title, width = 520, submitLabel, save, onSubmit, 
       <Dialog open onClose={onClose} title={title} closeLabel={t('record.cancel')} width={width}>
         <form className={formClassName} noValidate onSubmit={onSubmit}>
           <DialogBody>
-            {save.message && <Banner variant="error">{messageText(save.message)}</Banner>}
+            {save.message && <Banner variant={save.queued ? 'info' : 'error'}>{messageText(save.message)}</Banner>}
             {children}
           </DialogBody>
           <DialogActions>

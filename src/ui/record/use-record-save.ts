@@ -36,11 +36,13 @@ const read = (value: FormValue | undefined): string =>
 export function useRecordSave<T extends BaseRecord, V extends FormValues>(options: RecordSaveOptions<T, V>, version: number | null) {
   const [saving, setSaving] = useState(false)
   const [message, setMessage] = useState<string | null>(null)
+  const [queued, setQueued] = useState(false)
   const [conflict, setConflict] = useState<{ current: T; mine: V } | null>(null)
 
   async function send(values: V, at: number | null) {
     setSaving(true)
     setMessage(null)
+    setQueued(false)
     const result = await options.save(values, at)
     setSaving(false)
     if (result.ok) {
@@ -55,6 +57,7 @@ export function useRecordSave<T extends BaseRecord, V extends FormValues>(option
     setConflict(null)
     options.form.setServerErrors(result.errors)
     setMessage(result.message)
+    setQueued(Boolean(result.queued))
   }
 
   const rows: ConflictRow[] = conflict
@@ -68,6 +71,8 @@ export function useRecordSave<T extends BaseRecord, V extends FormValues>(option
     saving,
     /** The message of the last refused save, for a banner above the form. */
     message,
+    /** The last save found no link and waits in the outbox: news, not an error. */
+    queued,
     conflict: conflict !== null,
     rows,
     submit: (values: V) => void send(values, version),

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Result } from '../../../../src/api/client'
+import { QUEUED } from '../../../../src/api/collection'
 import type { Device } from '../../../../src/contract/devices'
 import { messageText } from '../../../../src/lib/i18n'
 import { Banner } from '../../../../src/ui/banner'
@@ -66,7 +67,7 @@ function renderEditor(record: Device, answers: Result<Device>[]) {
     )
     return (
       <form onSubmit={form.submit}>
-        {saving.message && <Banner variant="error">{messageText(saving.message)}</Banner>}
+        {saving.message && <Banner variant={saving.queued ? 'info' : 'error'}>{messageText(saving.message)}</Banner>}
         <TextField label="Name" {...form.text('name')} />
         <TextField label="Location" {...form.text('location')} />
         <CheckboxGroup
@@ -199,6 +200,21 @@ test('a 409 without the current record is shown as a refused save', async () => 
   const alert = await page().findByRole('alert')
   assert.is(alert.textContent, 'Serial already in use')
   assert.is(editor.dialog(), null)
+})
+
+test('a save that found no link and waits in the outbox is news, not an error, and keeps what was typed', async () => {
+  const queued: Result<Device> = { ok: false, status: 0, message: QUEUED, queued: true }
+  const editor = renderEditor(createDevice(), [queued, refused({})])
+  editor.type('Name', 'gate-offline')
+  editor.save()
+  const status = await page().findByRole('status')
+  assert.is(status.textContent, 'No link: the change waits in the outbox and is sent when the link returns.')
+  assert.is(page().queryByRole('alert'), null)
+  assert.is(editor.input('Name').value, 'gate-offline')
+  // A later refusal is an error again.
+  editor.save()
+  assert.is((await page().findByRole('alert')).textContent, 'Check the marked fields')
+  assert.is(page().queryByRole('status'), null)
 })
 
 test.run()
