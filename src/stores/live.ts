@@ -34,6 +34,11 @@ export interface LiveOptions {
   now: () => number
   setTimer: (run: () => void, ms: number) => unknown
   clearTimer: (timer: unknown) => void
+  /**
+   * Tells `changed` when the device loses or finds its network (the browser's offline and online
+   * events); answers how to stop telling.
+   */
+  network?: (changed: (online: boolean) => void) => () => void
 }
 
 /**
@@ -110,11 +115,32 @@ export function createLive(options: LiveOptions) {
     close?.()
     close = undefined
   }
+  /**
+   * The device says its network went: the stream is gone though no read has failed yet, so the
+   * screens stop reading "Live" at once; it comes back at once with the network.
+   */
+  const networkChanged = (online: boolean) => {
+    if (!running) return
+    if (online) return retry()
+    options.clearTimer(timer)
+    close?.()
+    close = undefined
+    lost = true
+    set('offline')
+  }
+  function retry() {
+    stop()
+    start()
+  }
   onMount($state, () => {
     // New listeners read what they show themselves: a gap before they came is none of theirs.
     lost = false
     start()
-    return stop
+    const unwatch = options.network?.(networkChanged)
+    return () => {
+      unwatch?.()
+      stop()
+    }
   })
 
   return {
@@ -129,10 +155,7 @@ export function createLive(options: LiveOptions) {
       }
     },
     /** Reconnects at once, e.g. after the user asked to retry. */
-    retry() {
-      stop()
-      start()
-    },
+    retry,
   }
 }
 
@@ -162,6 +185,17 @@ export const live = createLive({
   now: () => Date.now(),
   setTimer: (run, ms) => setTimeout(run, ms),
   clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+  network: (changed) => {
+    if (typeof window === 'undefined') return () => undefined
+    const offline = () => changed(false)
+    const online = () => changed(true)
+    window.addEventListener('offline', offline)
+    window.addEventListener('online', online)
+    return () => {
+      window.removeEventListener('offline', offline)
+      window.removeEventListener('online', online)
+    }
+  },
 })
 
 export const $live = live.$state

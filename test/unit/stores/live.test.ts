@@ -24,7 +24,12 @@ function setup(token: string | null = 'token-1') {
   const connections: Connection[] = []
   const timers: Timer[] = []
   const clock = { now: 1_000_000 }
+  const networkListeners = new Set<(online: boolean) => void>()
   const live = createLive({
+    network: (changed) => {
+      networkListeners.add(changed)
+      return () => networkListeners.delete(changed)
+    },
     open: (request, handlers) => {
       const connection = { request, handlers, closed: false }
       connections.push(connection)
@@ -51,6 +56,9 @@ function setup(token: string | null = 'token-1') {
   }
   return {
     live,
+    /** The device loses (false) or finds (true) its network. */
+    network: (online: boolean) => networkListeners.forEach((changed) => changed(online)),
+    networkListeners,
     connections,
     timers,
     clock,
@@ -366,6 +374,32 @@ test('a stream that closes after the last listener left is not retried', () => {
   elapseGlobal()
   first.handlers.onClose(0)
   assert.equal(timers.filter(({ cleared }) => !cleared), [])
+  assert.is(connections.length, 1)
+})
+
+test('the device losing its network reads not live at once and waits; back, it reconnects at once from the last event', () => {
+  const { live, last, connections, timers, network } = setup()
+  live.listen(() => undefined)
+  last().handlers.onOpen()
+  last().handlers.onMessage({ event: 'change', id: '41', data: JSON.stringify({ collection: 'devices', id: 'd-1', action: 'update', version: 3 }) })
+  assert.is(live.$state.get().state, 'live')
+  network(false)
+  assert.is(live.$state.get().state, 'offline', 'no "Live" while the device has no network')
+  assert.is(connections[0]!.closed, true)
+  assert.equal(timers.filter(({ cleared }) => !cleared), [], 'no retry while offline')
+  network(true)
+  assert.is(connections.length, 2)
+  assert.is(live.$state.get().state, 'connecting')
+  assert.is(last().request.headers['Last-Event-ID'], '41')
+})
+
+test('network changes after the last listener left open nothing', () => {
+  const { live, connections, network, networkListeners } = setup()
+  const stop = live.listen(() => undefined)
+  stop()
+  elapseGlobal()
+  assert.is(networkListeners.size, 0)
+  network(true)
   assert.is(connections.length, 1)
 })
 
