@@ -51,11 +51,13 @@ export function askEarly({ location, token, rights, host, routes, preload, fetch
     later(forget, EARLY_ANSWER_MS)
   }
   ask(API.self)
-  const first = FIRST_REQUESTS[screen]
+  const first = FIRST_REQUESTS[screen] ?? []
   // The screen will not ask what its user may not see: neither does this, when it knows the
   // user's rights from the last visit (without them it asks, as most screens are open to their users).
-  if (first && (!right || !rights || rights.includes(right))) {
-    const { path, query } = firstRequestOf(first, new URLSearchParams(location.search))
-    ask(path, query)
+  if (!right || !rights || rights.includes(right)) {
+    for (const request of Array.isArray(first) ? first : [first]) {
+      const { path, query } = firstRequestOf(request, new URLSearchParams(location.search))
+      ask(path, query)
+    }
   }
 }

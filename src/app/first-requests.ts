@@ -4,6 +4,7 @@ import { listParams } from '../api/list-params'
 import { BILLING_PATH } from '../contract/billing-paths'
 import { NETWORK_METRICS_PATH, TRAFFIC_METRICS_PATH } from '../contract/metrics'
 import { SUMMARY_PATH } from '../contract/summary'
+import { AUDIT_PATH, RECENT_CHANGES } from '../contract/audit'
 import { readRange } from '../ui/charts/range'
 import { readListQuery, type ListDefaults } from '../ui/list/list-url'
 import type { ScreenKey } from './route-table'
@@ -18,9 +19,10 @@ export type FirstRequest =
 
 /**
  * What each screen asks the server for first. The page's start script sends these while the code
- * downloads, with the very query the screen will build, and the screen takes the answer.
+ * downloads, with the very query the screen will build, and the screen takes the answer. Home asks
+ * for its figures and the first page of the recent changes.
  */
-export const FIRST_REQUESTS: Partial<Record<ScreenKey, FirstRequest>> = {
+export const FIRST_REQUESTS: Partial<Record<ScreenKey, FirstRequest | FirstRequest[]>> = {
   devices: { collection: 'devices', list: DEVICE_LIST },
   tunnels: { collection: 'tunnels', list: TUNNEL_LIST },
   'access-keys': { collection: 'access_keys', list: KEY_LIST },
@@ -28,7 +30,7 @@ export const FIRST_REQUESTS: Partial<Record<ScreenKey, FirstRequest>> = {
   roles: { collection: 'roles', list: ROLE_LIST },
   organizations: { collection: 'organizations', list: ORGANIZATION_LIST },
   'app-ids': { collection: 'app_ids', list: APP_LIST },
-  home: { path: SUMMARY_PATH },
+  home: [{ path: SUMMARY_PATH }, { path: AUDIT_PATH, query: () => ({ page: '1', per_page: String(RECENT_CHANGES) }) }],
   billing: { path: BILLING_PATH },
   network: { path: NETWORK_METRICS_PATH, query: (search) => ({ range: readRange(search) }) },
   traffic: { path: TRAFFIC_METRICS_PATH, query: (search) => ({ range: readRange(search) }) },

@@ -23,3 +23,5 @@ export interface AuditEntry {
 }
 
 export const AUDIT_PATH = '/audit/'
+/** How many of the latest changes the home screen shows. */
+export const RECENT_CHANGES = 5

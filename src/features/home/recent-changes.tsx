@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react'
+import { RECENT_CHANGES } from '../../contract/audit'
 import { $session } from '../../stores/session'
 import { AuditTrail } from '../../ui/audit/audit-trail'
 import { useT } from '../../ui/use-t'
@@ -11,5 +12,5 @@ export default function RecentChanges() {
   const t = useT()
   const { loggedIn, loading } = useStore($session)
   if (!loggedIn || loading) return null
-  return <AuditTrail perPage={5} title={t('audit.recent')} />
+  return <AuditTrail perPage={RECENT_CHANGES} title={t('audit.recent')} />
 }

@@ -91,15 +91,19 @@ for (const [route, name, defaults] of [
 test('home and the dashboards take their early answers too', async () => {
   const { networkMetrics } = await import('../../../src/features/network/network-api')
   const { call } = await import('../../../src/api/client')
+  const { auditPage } = await import('../../../src/api/audit')
+  const { RECENT_CHANGES } = await import('../../../src/contract/audit')
   for (const [route, search, take] of [
     ['/app/network', 'range=7d', () => networkMetrics('7d')],
     ['/app/network', 'range=bogus', () => networkMetrics('24h')],
     ['/app', '', () => call('GET', '/summary')],
+    ['/app/home', '', () => auditPage({ collection: undefined, record_id: undefined, page: 1, per_page: RECENT_CHANGES }).then((result) => ({ ...result, data: result.ok && result.data.rows }))],
   ] as const) {
     setToken('token-1')
     const asked: string[] = []
     start(route, search, 'token-1', asked)
-    assert.is(asked.length, 2, route)
+    // Home asks for its figures and its recent changes.
+    assert.is(asked.length, route.startsWith('/app/network') ? 2 : 3, route)
     stub = stubFetch({ status: 200, body: [{ id: 'late' }] })
     const result = await take()
     assert.is(stub.requests.length, 0, `${route}?${search} asked again: ${stub.requests[0]?.url} beside ${asked[1]}`)
