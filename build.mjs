@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { createServer } from 'node:http'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { chunkGroups } from './src/build/chunk-groups.mjs'
 import { escapeHtml, fillPage, scriptJson } from './src/build/page.mjs'
 import { screenModules, screenSources } from './src/build/screens.mjs'
 import { compressTree, printReport, reachable, sizeReport, staticClosure } from './src/build/size-report.mjs'
@@ -34,6 +35,30 @@ const PREACT_ALIAS = {
   'react-dom/server': 'preact/compat/server.browser',
   'react/jsx-runtime': 'preact/jsx-runtime',
   'react/jsx-dev-runtime': 'preact/jsx-runtime',
+}
+
+const srcDir = join(root, 'src')
+const kit = (name) => join(srcDir, 'app/kits', `${name}.ts`)
+/** The public pages' lazy entries; every other one belongs to the signed-in console. */
+const PUBLIC_ENTRY = /\/src\/features\/(auth|landing|errors)\/|\/src\/features\/users\/invitation-screen\.tsx$/
+/**
+ * The console's lazy entries that use no list: the shell and its parts, the home screen (the
+ * first after sign-in), the dashboards and the live stream's reader. The presence menu's save names the forms kit
+ * for the presence's validation.
+ */
+const NO_LISTS = /\/src\/app\/shell\/|\/src\/features\/(home|network|traffic)\/|\/src\/lib\/|\/src\/features\/profile\/profile-api\.ts$/
+const WITH_FORMS = /\/src\/features\/profile\/profile-api\.ts$/
+/**
+ * Which kits a module names first (src/app/kits/): the page's script, the prerender and every lazy
+ * entry the core kit; a public page's the public kit; the console's the console kit and, but for
+ * the shell and home, the lists kit. See src/build/chunk-groups.mjs.
+ */
+const kitsOf = (path, lazy) => {
+  if (path === join(srcDir, 'main.tsx') || path === join(srcDir, 'prerender.tsx')) return [kit('core')]
+  if (!lazy) return []
+  if (PUBLIC_ENTRY.test(path)) return [kit('core'), kit('public')]
+  if (!NO_LISTS.test(path)) return [kit('core'), kit('console'), kit('lists')]
+  return [kit('core'), kit('console'), ...(WITH_FORMS.test(path) ? [kit('forms')] : [])]
 }
 
 const clientOptions = {
@@ -63,6 +88,7 @@ const clientOptions = {
   legalComments: 'none',
   charset: 'utf8',
   logLevel: 'warning',
+  plugins: [chunkGroups({ srcDir, kitsOf })],
 }
 
 const serverOptions = {
@@ -97,16 +123,17 @@ async function finish(result) {
     screenOutputs[key] = output
   }
   const screenCss = (key) => meta.outputs[screenOutputs[key]].cssBundle
+
+  writeFileSync(join(assets, 'package.json'), '{"type":"module"}')
+  const prerender = await import(`${pathToFileURL(join(root, prerenderFile)).href}?t=${Date.now()}`)
+  const { PAGES, NOT_FOUND_PAGE, APP_PAGE, BRAND_TEXTS: BRAND } = prerender
+  withoutShellStyles(meta, screenOutputs, prerender.APP_SCREENS)
   // Screen key -> its stylesheet's name in /assets/ without `.css`, kept short: every page carries it.
   const sheetName = (file) => relative(assets, join(root, file)).replace(/\.css$/, '')
   const screenStyles = {
     ...Object.fromEntries(Object.keys(screenOutputs).filter(screenCss).map((key) => [key, sheetName(screenCss(key))])),
     palettes: sheetName(palettesCss),
   }
-
-  writeFileSync(join(assets, 'package.json'), '{"type":"module"}')
-  const prerender = await import(`${pathToFileURL(join(root, prerenderFile)).href}?t=${Date.now()}`)
-  const { PAGES, NOT_FOUND_PAGE, APP_PAGE, BRAND_TEXTS: BRAND } = prerender
   const template = readFileSync(join(root, 'index.html'), 'utf8').replace(
     /<script>([\s\S]*?)<\/script>/,
     (_, code) => `<script>${esbuild.transformSync(code, { minify: true, target: TARGET }).code.trim()}</script>`,
@@ -131,7 +158,7 @@ async function finish(result) {
     return at >= 0 ? at : routeFiles.files.push(name) - 1
   }
   for (const key of ['shell', ...new Set(prerender.APP_SCREENS)]) {
-    const files = [...staticClosure(meta, screenOutputs[key])].filter((file) => !mainClosure.has(file))
+    const files = [...screenClosure(meta, screenOutputs, key)].filter((file) => !mainClosure.has(file))
     routeFiles[key] = [...files, ...(screenCss(key) ? [screenCss(key)] : [])].map(indexOf)
   }
 
@@ -186,6 +213,68 @@ async function finish(result) {
 }
 
 /**
+ * The parts a screen loads lazily but shows at once (home's tiles and recent changes, which come
+ * after its greeting): the /app page preloads their code with the screen's.
+ */
+const SHOWN_AT_ONCE = { home: ['src/features/home/home-tiles.tsx', 'src/features/home/recent-changes.tsx'] }
+
+/** The code screen `key` loads to show itself: its static closure and its parts shown at once. */
+function screenClosure(meta, screenOutputs, key) {
+  const files = staticClosure(meta, screenOutputs[key])
+  for (const part of SHOWN_AT_ONCE[key] ?? []) {
+    const output = outputFor(meta, part)
+    if (!output) throw new Error(`no output for ${part}, shown at once on ${key}`)
+    staticClosure(meta, output, files)
+  }
+  return files
+}
+
+/**
+ * esbuild gives each entry point one stylesheet with the styles of every module it reaches, so
+ * each signed-in screen's sheet repeated the shell's (the kits' menus, icons, dialogs), though the
+ * shell's sheet is always on the page first. Each /app screen's sheet keeps only the styles of
+ * modules the shell's sheet lacks, cut at the module boundaries the metafile gives (each input's
+ * bytes, in order), under a name hashed from what it now holds.
+ */
+function withoutShellStyles(meta, screenOutputs, appScreens) {
+  const shellSheet = meta.outputs[screenOutputs.shell].cssBundle
+  if (!shellSheet) return
+  const inShell = new Set(Object.keys(meta.outputs[shellSheet].inputs))
+  for (const key of new Set(appScreens)) {
+    const output = meta.outputs[screenOutputs[key]]
+    const sheet = output.cssBundle
+    if (!sheet || sheet === shellSheet) continue
+    const text = readFileSync(join(root, sheet))
+    const inputs = Object.entries(meta.outputs[sheet].inputs)
+    // The inputs' bytes, then a closing newline.
+    const counted = inputs.reduce((sum, [, input]) => sum + input.bytesInOutput, 0)
+    if (text.subarray(counted).toString().trim() !== '') {
+      throw new Error(`${sheet}: its inputs' bytes do not add up to the file; cannot cut it`)
+    }
+    const kept = []
+    const parts = []
+    let at = 0
+    for (const [input, { bytesInOutput }] of inputs) {
+      if (!inShell.has(input)) {
+        kept.push([input, { bytesInOutput }])
+        parts.push(text.subarray(at, at + bytesInOutput))
+      }
+      at += bytesInOutput
+    }
+    if (!kept.length) {
+      delete output.cssBundle
+      continue
+    }
+    const contents = Buffer.concat([...parts, Buffer.from('\n')])
+    const hash = createHash('sha256').update(contents).digest('base64url').slice(0, 8).toUpperCase()
+    const trimmed = sheet.replace(/-[A-Z0-9]+\.css$/, `-${hash}.css`)
+    writeFileSync(join(root, trimmed), contents)
+    meta.outputs[trimmed] = { ...meta.outputs[sheet], inputs: Object.fromEntries(kept), bytes: contents.length }
+    output.cssBundle = trimmed
+  }
+}
+
+/**
  * What a visitor downloads: the sign-in page; the first signed-in load of /app (the shell page,
  * the shell and the home screen with their CSS); each /app screen opened first with a cold cache
  * (`routes`); and for each other screen of the console, its own chunk and CSS, and all that
@@ -195,7 +284,7 @@ async function finish(result) {
 function downloads(meta, { main, screenOutputs, screenCss, manifest, publicScreens, appScreens }) {
   const page = (key) => relative(root, join(out, 'pages', manifest.pages[key]))
   const css = (key) => (screenCss(key) ? [screenCss(key)] : [])
-  const load = (key) => [...staticClosure(meta, screenOutputs[key]), ...css(key)]
+  const load = (key) => [...screenClosure(meta, screenOutputs, key), ...css(key)]
   const appPage = [page('app'), ...staticClosure(meta, main), ...load('shell'), ...load('home')]
   const loaded = new Set(appPage)
   const consoleScreens = Object.keys(screenOutputs).filter((key) => !['shell', 'home', ...publicScreens].includes(key))
@@ -303,7 +392,7 @@ async function dev() {
   }
   const restartOnEnd = { name: 'restart', setup: (build) => build.onEnd((r) => r.errors.length || restart()) }
   rmSync(out, { recursive: true, force: true })
-  const client = await esbuild.context({ ...clientOptions, plugins: [notify] })
+  const client = await esbuild.context({ ...clientOptions, plugins: [...clientOptions.plugins, notify] })
   const api = await esbuild.context({ ...serverOptions, plugins: [restartOnEnd] })
   await Promise.all([client.watch(), api.watch()])
   console.log(`watching; pages reload through port ${RELOAD_PORT}`)

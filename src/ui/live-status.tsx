@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react'
 import { clsx } from 'clsx'
-import { $live, live } from '../../stores/live'
-import { Age } from '../age'
-import { useT } from '../use-t'
-import s from './list.module.css'
+import { $live, live } from '../stores/live'
+import { Age } from './age'
+import { useT } from './use-t'
+import s from './live-status.module.css'
 
 /**
  * Whether the screen is live, and how old what it shows is: "Live · updated 12 s ago", or
@@ -24,7 +24,7 @@ export function LiveStatus({ loadedAt }: { loadedAt: number | null }) {
         </span>
       )}
       {state === 'offline' && (
-        <button type="button" className={s.linkButton} onClick={() => live.retry()}>
+        <button type="button" className={s.retry} onClick={() => live.retry()}>
           {t('list.retry')}
         </button>
       )}

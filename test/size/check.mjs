@@ -7,9 +7,9 @@ const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`
 
 /**
  * The checks of one flavour: `limits` mirrors the size report (`signInPage`, `appPage`,
- * `screens.<key>.own`, ...); a number is the most bytes that measure may reach, and `without`
- * lists source folders none of the download's files may be built from; keys starting with `//`
- * are notes.
+ * `screens.<key>.own`, ...); a number is the most bytes that measure may reach, `files` the most
+ * files the download may take (each one a request), and `without` lists source folders none of
+ * the download's files may be built from; keys starting with `//` are notes.
  */
 export function checkReport({ flavour, report, meta, limits, path = [] }) {
   const results = []
@@ -17,7 +17,10 @@ export function checkReport({ flavour, report, meta, limits, path = [] }) {
     if (key.startsWith('//')) continue
     const at = [...path, key]
     const measured = at.reduce((part, name) => part?.[name], report)
-    if (key === 'without') {
+    if (key === 'files') {
+      const count = path.reduce((node, name) => node?.[name], report)?.files?.length ?? 0
+      results.push({ pass: count > 0 && count <= limit, text: `${flavour} ${path.join(' ')} in ${count} files of ${limit}` })
+    } else if (key === 'without') {
       const part = path.reduce((node, name) => node?.[name], report)
       const inputs = (part?.files ?? []).flatMap((file) => Object.keys(meta.outputs[`dist/${flavour}/${file}`]?.inputs ?? {}))
       const found = [...new Set(inputs.filter((input) => limit.some((folder) => input.startsWith(folder))))]

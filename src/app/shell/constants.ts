@@ -2,6 +2,8 @@
 export const SMALL_SCREEN_WIDTH = 960
 export const SMALL_SCREEN_QUERY = `(max-width: ${SMALL_SCREEN_WIDTH - 0.02}px)`
 /** Drawer width 240 px (set in `drawer.module.css` and `sidebar.module.css`). */
+/** The id of the navigation, whichever layout shows it, for the menu button's aria-controls. */
+export const NAVIGATION_ID = 'shell-navigation'
 export const DRAWER_WIDTH = 240
 
 /** Page fade 700 ms (set in `shell.module.css`). */

@@ -4,11 +4,9 @@ import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode,
 import { $ui, setSidebarOpen } from '../../stores/ui'
 import { Icon } from '../../ui/icons'
 import { useT } from '../../ui/use-t'
-import { DRAWER_WIDTH, SWIPE_DISTANCE, SWIPE_EDGE } from './constants'
+import { DRAWER_WIDTH, NAVIGATION_ID, SWIPE_DISTANCE, SWIPE_EDGE } from './constants'
 import s from './drawer.module.css'
 import { useAppPath } from './use-shell'
-
-export const NAVIGATION_ID = 'shell-navigation'
 
 const focusables = (root: HTMLElement) =>
   Array.from(root.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), [tabindex="0"]')).filter(

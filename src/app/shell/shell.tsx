@@ -6,20 +6,27 @@ import { $ui } from '../../stores/ui'
 import { useT } from '../../ui/use-t'
 import '../../ui/console-texts'
 import { appRouteFor, titleOf } from '../route-table'
-import { BigSidebar } from './big-sidebar'
 import { Breadcrumb } from './breadcrumb'
-import { Drawer, NAVIGATION_ID } from './drawer'
+import { NAVIGATION_ID } from './constants'
+import { Drawer } from './drawer'
 import { Header } from './header/header'
 import { LoadingBar } from './loading-bar'
-import { MegaMenu } from './mega-menu'
 import { showsBreadcrumb } from './nav-rules'
 import { CodePanel } from './panels/code-panel'
 import { Panels } from './panels/panels'
 import s from './shell.module.css'
 import { Sidebar } from './sidebar'
-import { TopNavigation } from './top-navigation'
 import { useAppPath, useSmallScreen } from './use-shell'
 import { useDocumentTitle, usePageTransition } from './use-page'
+
+/**
+ * The layouts other than the default sidebar load when chosen: the first paint of the default
+ * layout carries none of them. The small screen's drawer does not wait: its menu button must
+ * answer the first tap.
+ */
+const BigSidebar = lazy(() => import('./big-sidebar').then(({ BigSidebar }) => ({ default: BigSidebar })))
+const TopNavigation = lazy(() => import('./top-navigation').then(({ TopNavigation }) => ({ default: TopNavigation })))
+const MegaMenu = lazy(() => import('./mega-menu').then(({ MegaMenu }) => ({ default: MegaMenu })))
 
 /** The navigation of the chosen layout; on small screens always the drawer. */
 function Navigation({ small }: { small: boolean }) {
@@ -41,7 +48,9 @@ function Navigation({ small }: { small: boolean }) {
   if (layout === 'big-sidebar') {
     return (
       <aside id={NAVIGATION_ID} className={s.aside}>
-        <BigSidebar />
+        <Suspense fallback={null}>
+          <BigSidebar />
+        </Suspense>
       </aside>
     )
   }
@@ -90,7 +99,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
       </a>
       <LoadingBar path={path} />
       <Header />
-      {bar && (layout === 'top-navigation' ? <TopNavigation /> : <MegaMenu />)}
+      {bar && <Suspense fallback={null}>{layout === 'top-navigation' ? <TopNavigation /> : <MegaMenu />}</Suspense>}
       <div className={s.body}>
         <Navigation small={small} />
         <main id="content" tabIndex={-1} className={s.main} style={{ minBlockSize: minHeight }}>

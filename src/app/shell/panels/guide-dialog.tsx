@@ -5,6 +5,7 @@ import { Dialog } from '../../../ui/dialog'
 import { Icon, type IconName } from '../../../ui/icons'
 import { useT } from '../../../ui/use-t'
 import s from './guide-dialog.module.css'
+import './guide-texts'
 import { canGoBack, FIRST_SLIDE, GUIDE_SLIDES, isLastSlide, nextSlide, previousSlide, type GuideSlide } from './guide-slides'
 
 const PICTURES: Record<GuideSlide, IconName> = {

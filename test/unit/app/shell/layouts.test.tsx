@@ -19,7 +19,7 @@ test('sidebar: the menu toggle hides and shows the sidebar', () => {
 
 test('big-sidebar: the rail opens a group in the panel', async () => {
   const { view, history } = open('/app/home', 'big-sidebar')
-  const rail = view.getByRole('navigation', { name: 'Main menu' })
+  const rail = await view.findByRole('navigation', { name: 'Main menu' })
   const account = view.getByRole('button', { name: 'Account' })
   assert.ok(rail.contains(account))
   assert.is(view.queryByRole('link', { name: 'Billing' }), null)
@@ -34,7 +34,7 @@ test('big-sidebar: the rail opens a group in the panel', async () => {
 
 test('top-navigation: a group opens a dropdown of its links', async () => {
   const { view, history } = open('/app/home', 'top-navigation')
-  const bar = view.getByRole('navigation', { name: 'Main menu' })
+  const bar = await view.findByRole('navigation', { name: 'Main menu' })
   assert.ok(bar.querySelector('a[href="/app/home"]'))
   const inventory = view.getByRole('button', { name: 'Inventory' })
   fireEvent.click(inventory)
@@ -48,7 +48,7 @@ test('top-navigation: a group opens a dropdown of its links', async () => {
 
 test('top-navigation: ArrowDown opens a group at its first link and Esc closes it', async () => {
   const { view } = open('/app/home', 'top-navigation')
-  const dashboards = view.getByRole('button', { name: 'Dashboards' })
+  const dashboards = await view.findByRole('button', { name: 'Dashboards' })
   dashboards.focus()
   fireEvent.keyDown(dashboards, { key: 'ArrowDown' })
   await waitFor(() => assert.is(document.activeElement?.textContent, 'Network'))
@@ -59,7 +59,7 @@ test('top-navigation: ArrowDown opens a group at its first link and Esc closes i
 
 test('mega-menu: a group opens one wide panel in columns with headings', async () => {
   const { view, history } = open('/app/home', 'mega-menu')
-  const inventory = view.getByRole('button', { name: 'Inventory' })
+  const inventory = await view.findByRole('button', { name: 'Inventory' })
   fireEvent.click(inventory)
   await waitFor(() => assert.ok(view.getByRole('heading', { level: 2, name: 'Connectivity' })))
   assert.equal(

@@ -1,0 +1,28 @@
+// The console kit: what the shell, home and the dashboards share with every signed-in screen
+// (menus, icons, dialogs, the live stream and its status, kept answers, the age of an answer).
+// Every signed-in screen and lazy part names it, so it travels as one file. See
+// src/app/kits/core.ts.
+import '../menu'
+import '../shell/constants'
+import '../shell/header/header.module.css'
+import '../shell/menu-tree'
+import '../shell/nav-rules'
+import '../shell/panels/code-panel.module.css'
+import '../shell/presence-menu'
+import '../shell/sidebar'
+import '../shell/use-shell'
+import '../../api/collection'
+import '../../api/list-params'
+import '../../lib/kept-answers'
+import '../../lib/plural'
+import '../../stores/kept'
+import '../../stores/live'
+import '../../stores/notices'
+import '../../ui/age'
+import '../../ui/avatar'
+import '../../ui/badge'
+import '../../ui/console-texts'
+import '../../ui/dialog'
+import '../../ui/dropdown'
+import '../../ui/icons'
+import '../../ui/live-status'

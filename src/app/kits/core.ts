@@ -1,0 +1,25 @@
+// The core kit: what the page's own script (src/main.tsx) loads and the screens use too. Every
+// screen and lazy part of the console names it first (the build adds the import, see
+// src/build/chunk-groups.mjs), so the bundler keeps it in one shared file instead of cutting it
+// into a file per set of screens that happens to use each piece. The router's screen table stays
+// out: it reaches every screen through import(), and esbuild gives each entry point the styles of
+// everything it reaches, so a screen naming it would carry every screen's styles.
+import 'react'
+import 'react-dom'
+import 'react/jsx-runtime'
+import '@nanostores/react'
+import 'wouter'
+import 'clsx'
+import '../route-table'
+import '../../contract/brand'
+import '../../api/client'
+import '../../lib/i18n'
+import '../../lib/screen-styles'
+import '../../stores/locale'
+import '../../stores/session'
+import '../../stores/ui'
+import '../../ui/banner'
+import '../../ui/button'
+import '../../ui/early-input'
+import '../../ui/spinner'
+import '../../ui/use-t'
