@@ -158,7 +158,7 @@ async function finish(result) {
     return at >= 0 ? at : routeFiles.files.push(name) - 1
   }
   for (const key of ['shell', ...new Set(prerender.APP_SCREENS)]) {
-    const files = [...screenClosure(meta, screenOutputs, key)].filter((file) => !mainClosure.has(file))
+    const files = [...staticClosure(meta, screenOutputs[key])].filter((file) => !mainClosure.has(file))
     routeFiles[key] = [...files, ...(screenCss(key) ? [screenCss(key)] : [])].map(indexOf)
   }
 
@@ -210,23 +210,6 @@ async function finish(result) {
   writeFileSync(join(out, 'metafile.json'), JSON.stringify(meta))
   printReport(flavour, report)
   writeDocs(modules)
-}
-
-/**
- * The parts a screen loads lazily but shows at once (home's tiles and recent changes, which come
- * after its greeting): the /app page preloads their code with the screen's.
- */
-const SHOWN_AT_ONCE = { home: ['src/features/home/home-tiles.tsx', 'src/features/home/recent-changes.tsx'] }
-
-/** The code screen `key` loads to show itself: its static closure and its parts shown at once. */
-function screenClosure(meta, screenOutputs, key) {
-  const files = staticClosure(meta, screenOutputs[key])
-  for (const part of SHOWN_AT_ONCE[key] ?? []) {
-    const output = outputFor(meta, part)
-    if (!output) throw new Error(`no output for ${part}, shown at once on ${key}`)
-    staticClosure(meta, output, files)
-  }
-  return files
 }
 
 /**
@@ -284,7 +267,7 @@ function withoutShellStyles(meta, screenOutputs, appScreens) {
 function downloads(meta, { main, screenOutputs, screenCss, manifest, publicScreens, appScreens }) {
   const page = (key) => relative(root, join(out, 'pages', manifest.pages[key]))
   const css = (key) => (screenCss(key) ? [screenCss(key)] : [])
-  const load = (key) => [...screenClosure(meta, screenOutputs, key), ...css(key)]
+  const load = (key) => [...staticClosure(meta, screenOutputs[key]), ...css(key)]
   const appPage = [page('app'), ...staticClosure(meta, main), ...load('shell'), ...load('home')]
   const loaded = new Set(appPage)
   const consoleScreens = Object.keys(screenOutputs).filter((key) => !['shell', 'home', ...publicScreens].includes(key))

@@ -1,14 +1,12 @@
 import { useStore } from '@nanostores/react'
-import { lazy, Suspense } from 'react'
 import { $session } from '../../stores/session'
 import { useT } from '../../ui/use-t'
 import '../../ui/console-texts'
 import s from './home-screen.module.css'
-
-// The trail, its texts and the live connection load after the page shows.
-const RecentChanges = lazy(() => import('./recent-changes'))
-// So do the tiles, their figures and texts.
-const HomeTiles = lazy(() => import('./home-tiles'))
+// The tiles and the trail are the page's content: they come with it (a lazy part would take one
+// more render, and on a cold visit one more round trip, before the first tile shows).
+import HomeTiles from './home-tiles'
+import RecentChanges from './recent-changes'
 
 /** The signed-in start page: who you are, where, what you may open, and what changed lately. */
 export default function HomeScreen() {
@@ -42,10 +40,10 @@ export default function HomeScreen() {
         )}
       </section>
       {user.rights.length > 0 && (
-        <Suspense fallback={null}>
+        <>
           <HomeTiles />
           <RecentChanges />
-        </Suspense>
+        </>
       )}
     </div>
   )
