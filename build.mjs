@@ -56,6 +56,8 @@ const WITH_FORMS = /\/src\/features\/profile\/profile-api\.ts$/
 const kitsOf = (path, lazy) => {
   if (path === join(srcDir, 'main.tsx') || path === join(srcDir, 'prerender.tsx')) return [kit('core')]
   if (!lazy) return []
+  // The sign-in page starts the service worker: its registration needs no kit beyond the core.
+  if (path === join(srcDir, 'app/service-worker.ts')) return [kit('core')]
   if (PUBLIC_ENTRY.test(path)) return [kit('core'), kit('public')]
   if (!NO_LISTS.test(path)) return [kit('core'), kit('console'), kit('lists')]
   return [kit('core'), kit('console'), ...(WITH_FORMS.test(path) ? [kit('forms')] : [])]
@@ -310,7 +312,7 @@ async function writeServiceWorker(meta, { main }) {
   const files = [...reachable(meta, [main], [])].filter((file) => /\.(js|css)$/.test(file) && !other.test(file))
   // Each screen's styles (they load beside its code) and the palettes.
   for (const file of Object.keys(meta.outputs)) if (file.endsWith('.css')) files.push(file)
-  const list = ['/app', ...[...new Set(files)].filter((file) => existsSync(join(root, file))).sort().map(url)]
+  const list = ['/app', '/login', ...[...new Set(files)].filter((file) => existsSync(join(root, file))).sort().map(url)]
   const id = createHash('sha256').update(list.join('\n')).update(readFileSync(join(out, 'pages/app.html'))).digest('base64url').slice(0, 12)
   await esbuild.build({
     absWorkingDir: root,

@@ -1,6 +1,6 @@
 /**
- * The console's service worker, one per build. It keeps the build's `/app` page and code in a
- * cache named after the build, so a repeat visit (a kiosk after its nightly reboot) asks the
+ * The console's service worker, one per build. It keeps the build's `/app` and sign-in pages and
+ * code in a cache named after the build, so a repeat visit (a kiosk after its nightly reboot) asks the
  * network for none of them and the console opens offline. A new build is taken only as a whole:
  * its worker waits until the console, told "A new version is ready", asks it to take over, and
  * then every page reloads on the new build; the old build's cache goes with the old worker.
@@ -30,6 +30,8 @@ interface WorkerScope {
 const worker = self as unknown as WorkerScope
 const CACHE = `console-${BUILD_ID}`
 const APP_PAGE = '/app'
+/** The sign-in page, which `/` shows too: a kiosk signed out opens it from here. */
+const SIGN_IN_PAGE = '/login'
 
 worker.addEventListener('install', (event) => {
   // Files already in the browser's cache (those the first visit loaded) cost no transfer.
@@ -68,5 +70,7 @@ worker.addEventListener('fetch', (event) => {
   // Every address inside /app is the same page; the console reads the address itself.
   else if (request.mode === 'navigate' && (url.pathname === APP_PAGE || url.pathname.startsWith(`${APP_PAGE}/`))) {
     event.respondWith(fromCache(request, APP_PAGE))
+  } else if (request.mode === 'navigate' && (url.pathname === SIGN_IN_PAGE || url.pathname === '/')) {
+    event.respondWith(fromCache(request, SIGN_IN_PAGE))
   }
 })

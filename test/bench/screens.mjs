@@ -265,8 +265,8 @@ async function coldAndRepeat(browser, url, visitPlan, token, buildHasWorker) {
   try {
     await context.addInitScript(prepareDocument, [visitPlan.signedIn ? token : null, { token: TOKEN_KEY, guide: GUIDE_SEEN_KEY }])
     const first = await context.newPage()
-    // The signed-in console registers the build's worker; the sign-in page does not.
-    const colds = await visit(context, first, url, visitPlan, { cold: true, expectWorker: buildHasWorker && visitPlan.signedIn })
+    // The console registers the build's worker, on the sign-in page too.
+    const colds = await visit(context, first, url, visitPlan, { cold: true, expectWorker: buildHasWorker })
     if (colds.some((cold) => cold.failure)) return colds.map((cold) => ({ cold }))
     // The kiosk's page closes and opens again; the context (its caches, storage, worker) stays.
     const second = await context.newPage()
@@ -359,7 +359,7 @@ function printTable(flavour, results, hasWorker) {
   const cpu = results.map(({ screen, runs }) => `${screen.key} ${figure(runs.map((run) => run.cold).filter((run) => run.firstContent !== undefined), (run) => run.cpuMs, (ms) => ms.toFixed(0))}`)
   console.log(`renderer task time until first content (ms, in the floor): ${cpu.join(', ')}`)
   const missing = results.filter(({ runs }) => runs.some((run) => run.cold.workerMissing)).map(({ screen }) => screen.key)
-  if (hasWorker) console.log(missing.length ? `no active service worker when the cold page closed (repeat without it): ${missing.join(', ')}` : 'the build keeps a service worker: every signed-in cold page closed with it active')
+  if (hasWorker) console.log(missing.length ? `no active service worker when the cold page closed (repeat without it): ${missing.join(', ')}` : 'the build keeps a service worker: every cold page closed with it active')
 }
 
 /** The names listed in the env `variable` (comma-separated), every one of `all` when unset. */

@@ -49,6 +49,28 @@ for (const { flavour, BASE } of BUILDS) {
     await context.close()
   })
 
+  test(`the sign-in page takes the service worker, and the next visit opens it from there, offline too (${flavour})`, async () => {
+    const context = await newContext({ expectedErrors: [OFFLINE] })
+    const page = await context.newPage()
+    await page.goto(`${BASE}/login`)
+    await controlled(page)
+    await page.close()
+    const again = await context.newPage()
+    const fromNetwork: string[] = []
+    again.on('response', (response) => {
+      const url = new URL(response.url())
+      if (url.origin === new URL(BASE).origin && !response.fromServiceWorker()) fromNetwork.push(url.pathname)
+    })
+    await again.goto(`${BASE}/login`)
+    await again.getByRole('button', { name: 'Sign in' }).waitFor()
+    assert.equal(fromNetwork, [], 'the page and its code came from the service worker')
+    await context.setOffline(true)
+    await again.goto(`${BASE}/`)
+    await again.getByLabel('E-mail').fill('kiosk@example.com')
+    assert.is(await again.getByLabel('E-mail').inputValue(), 'kiosk@example.com')
+    await context.close()
+  })
+
   test(`a repeat visit takes the console from its service worker and shows the kept rows with their age before the live ones (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()
