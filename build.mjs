@@ -17,6 +17,8 @@ import { compressTree, printReport, reachable, sizeReport, staticClosure } from 
 const root = new URL('.', import.meta.url).pathname
 const args = new Set(process.argv.slice(2))
 const flavour = args.has('--preact') ? 'preact' : 'react'
+/** The template's demo pages (src/app/demo-pages.ts) are in unless `--no-demo` or `DEMO=off`. */
+const demo = !args.has('--no-demo') && process.env.DEMO !== 'off'
 const watch = args.has('--watch')
 const out = join(root, 'dist', flavour)
 const assets = join(out, 'assets')
@@ -43,10 +45,11 @@ const kit = (name) => join(srcDir, 'app/kits', `${name}.ts`)
 const PUBLIC_ENTRY = /\/src\/features\/(auth|landing|errors)\/|\/src\/features\/users\/invitation-screen\.tsx$/
 /**
  * The console's lazy entries that use no list: the shell and its parts, the home screen (the
- * first after sign-in), the dashboards and the live stream's reader. The presence menu's save names the forms kit
+ * first after sign-in), the dashboards, the live stream's reader and the demo pages, whose
+ * made-up data needs no list kit. The presence menu's save names the forms kit
  * for the presence's validation.
  */
-const NO_LISTS = /\/src\/app\/shell\/|\/src\/features\/(home|network|traffic)\/|\/src\/lib\/|\/src\/features\/profile\/profile-api\.ts$/
+const NO_LISTS = /\/src\/app\/shell\/|\/src\/features\/(home|network|traffic)\/|\/src\/lib\/|\/src\/features\/profile\/profile-api\.ts$|\/src\/demo\//
 const WITH_FORMS = /\/src\/features\/profile\/profile-api\.ts$/
 /**
  * Which kits a module names first (src/app/kits/): the page's script, the prerender and every lazy
@@ -61,6 +64,14 @@ const kitsOf = (path, lazy) => {
   if (PUBLIC_ENTRY.test(path)) return [kit('core'), kit('public')]
   if (!NO_LISTS.test(path)) return [kit('core'), kit('console'), kit('lists')]
   return [kit('core'), kit('console'), ...(WITH_FORMS.test(path) ? [kit('forms')] : [])]
+}
+
+/** Without the demo pages, the screen table's loaders of them load an empty module instead. */
+const withoutDemo = {
+  name: 'without-demo',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/demo\// }, (args) => (args.importer === join(srcDir, 'app/screens.ts') ? { path: join(srcDir, 'demo/no-demo.tsx') } : undefined))
+  },
 }
 
 const clientOptions = {
@@ -80,7 +91,7 @@ const clientOptions = {
   entryNames: '[name]-[hash]',
   chunkNames: '[name]-[hash]',
   assetNames: '[name]-[hash]',
-  define: { 'process.env.NODE_ENV': JSON.stringify(watch ? 'development' : 'production') },
+  define: { 'process.env.NODE_ENV': JSON.stringify(watch ? 'development' : 'production'), 'process.env.DEMO': JSON.stringify(demo ? 'on' : 'off') },
   alias: {
     'use-sync-external-store/shim/index.js': './src/lib/use-sync-external-store.ts',
     'use-sync-external-store/shim': './src/lib/use-sync-external-store.ts',
@@ -90,7 +101,7 @@ const clientOptions = {
   legalComments: 'none',
   charset: 'utf8',
   logLevel: 'warning',
-  plugins: [chunkGroups({ srcDir, kitsOf })],
+  plugins: [chunkGroups({ srcDir, kitsOf }), ...(demo ? [] : [withoutDemo])],
 }
 
 const serverOptions = {
@@ -149,7 +160,7 @@ async function finish(result) {
 
   // The /app page's start script and, per screen, the code and styles it names for preloading.
   const startScript = (
-    await esbuild.build({ absWorkingDir: root, entryPoints: ['src/app/start.ts'], bundle: true, format: 'iife', minify: true, target: TARGET, write: false, logLevel: 'warning' })
+    await esbuild.build({ absWorkingDir: root, entryPoints: ['src/app/start.ts'], bundle: true, format: 'iife', minify: true, target: TARGET, define: clientOptions.define, write: false, logLevel: 'warning' })
   ).outputFiles[0].text.trim()
   // `{ files: [names in /assets/], <screen>: [indexes into files] }`: short, as every /app visit carries it.
   const mainClosure = staticClosure(meta, main)

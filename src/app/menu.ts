@@ -1,5 +1,6 @@
 import type { Right } from '../contract/rights'
 import type { MenuIconName } from '../ui/icons'
+import { DEMO_PAGES } from './demo-pages'
 
 /** One entry of the sidebar; `name` is a locale key, `title` marks a section heading. */
 export interface MenuItem {
@@ -15,6 +16,8 @@ export interface MenuItem {
   badge?: string
   /** A nested group inside a group. */
   multilevel?: boolean
+  /** Shown to every signed-in user, whatever their rights (the demo pages). */
+  open?: boolean
 }
 
 const leaf = (key: Right | 'home' | 'profile', icon: MenuIconName, keyParent?: string): MenuItem => ({
@@ -26,7 +29,31 @@ const leaf = (key: Right | 'home' | 'profile', icon: MenuIconName, keyParent?: s
   ...(keyParent ? { linkParent: `/app/${key}` } : {}),
 })
 
-/** The sidebar: Home, Account, User Control, Inventory and Dashboards, each entry keyed by the right that opens it. */
+/** The demo pages' group, open to every signed-in user; none in a build without them. */
+const DEMO_GROUP: MenuItem[] =
+  process.env.DEMO === 'off'
+    ? []
+    : [
+        {
+          key: 'demo',
+          name: 'menu.demo',
+          icon: 'demo',
+          child: DEMO_PAGES.map(({ page, icon }) => ({
+            key: `demo_${page}`,
+            keyParent: 'demo',
+            name: `menu.demo_${page}`,
+            icon,
+            link: `/app/pages/${page}`,
+            linkParent: `/app/pages/${page}`,
+            open: true,
+          })),
+        },
+      ]
+
+/**
+ * The sidebar: Home, Account, User Control, Inventory and Dashboards, each entry keyed by the right
+ * that opens it, then the demo pages.
+ */
 export const MENU: readonly MenuItem[] = [
   leaf('home', 'home'),
   {
@@ -68,11 +95,13 @@ export const MENU: readonly MenuItem[] = [
     icon: 'dashboard',
     child: [leaf('network', 'network', 'dashboards'), leaf('traffic', 'traffic', 'dashboards')],
   },
+  ...DEMO_GROUP,
 ]
 
 /**
- * The entries `rights` may see: a link shows when the rights contain its key or the key is
- * 'home'; a group shows when something in it shows; a heading when its group does.
+ * The entries `rights` may see: a link shows when the rights contain its key, the key is 'home'
+ * or the entry is open to all; a group shows when something in it shows; a heading when its
+ * group does.
  */
 export function visibleMenu(menu: readonly MenuItem[], rights: readonly string[]): MenuItem[] {
   const result: MenuItem[] = []
@@ -80,7 +109,7 @@ export function visibleMenu(menu: readonly MenuItem[], rights: readonly string[]
     if (item.child) {
       const child = visibleMenu(item.child, rights)
       if (child.some((entry) => !entry.title)) result.push({ ...item, child })
-    } else if (item.title || item.key === 'home' || rights.includes(item.key)) {
+    } else if (item.title || item.key === 'home' || item.open || rights.includes(item.key)) {
       result.push(item)
     }
   }

@@ -1,5 +1,6 @@
 import { APP_BASE } from '../contract/next-path'
 import type { Right } from '../contract/rights'
+import { DEMO_PAGES, demoPath } from './demo-pages'
 
 /** Every screen the console can show; `screens.ts` maps each to its lazily loaded code. */
 export type ScreenKey =
@@ -29,6 +30,7 @@ export type ScreenKey =
   | 'traffic'
   | 'invitation'
   | 'shell'
+  | 'demo-task'
 
 export interface PageRoute {
   path: string
@@ -89,6 +91,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/app_ids', screen: 'app-ids', right: 'app_ids' },
   { path: '/network', screen: 'network', right: 'network' },
   { path: '/traffic', screen: 'traffic', right: 'traffic' },
+  // The template's demo pages: signed-in is enough.
+  ...DEMO_PAGES.map(({ page, screen }) => ({ path: demoPath(page), screen })),
 ]
 
 /** The route inside `/app` for `path` (relative to `/app`); unknown paths fall back to home. */

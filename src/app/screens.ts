@@ -29,4 +29,6 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = lazyScreens({
   traffic: () => import('../features/traffic/traffic-screen'),
   invitation: () => import('../features/users/invitation-screen'),
   shell: () => import('./shell/shell'),
+  // The demo pages (src/app/demo-pages.ts); a build without them loads src/demo/no-demo.tsx here.
+  'demo-task': () => import('../demo/task/task-screen'),
 })

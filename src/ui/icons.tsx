@@ -16,6 +16,8 @@ export type MenuIconName =
   | 'network'
   | 'dashboard'
   | 'traffic'
+  | 'demo'
+  | 'task'
 
 /** Every icon the console draws: the menu's plus the shell's and header's own. */
 export type IconName =
@@ -42,6 +44,7 @@ export type IconName =
   | 'check'
   | 'dot'
   | 'copy'
+  | 'edit'
 
 // Each icon is a list of path data drawn on a 24 x 24 grid with a 2px round stroke.
 const PATHS: Record<IconName, string[]> = {
@@ -61,6 +64,8 @@ const PATHS: Record<IconName, string[]> = {
   network: ['M12 7a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM5 21a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM19 21a2 2 0 1 0 0-4 2 2 0 0 0 0 4z', 'M12 7v5M12 12l-6 5M12 12l6 5'],
   dashboard: ['M4 4h7v9H4zM13 4h7v5h-7zM13 11h7v9h-7zM4 15h7v5H4z'],
   traffic: ['M3 17l6-6 4 4 8-8', 'M15 7h6v6'],
+  demo: ['M4 4h16v16H4z', 'M4 9h16', 'M9 9v11'],
+  task: ['M10 6h10M10 12h10M10 18h10', 'M3.5 6l1.5 1.5L7.5 5M3.5 12l1.5 1.5 2.5-2.5M3.5 18l1.5 1.5 2.5-2.5'],
   menu: ['M4 6h16M4 12h16M4 18h16'],
   search: ['M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14z', 'M16 16l5 5'],
   'chevron-down': ['M6 9l6 6 6-6'],
@@ -83,6 +88,7 @@ const PATHS: Record<IconName, string[]> = {
   check: ['M5 12l5 5 9-10'],
   dot: [],
   copy: ['M9 9h11v11H9z', 'M5 15H4V4h11v1'],
+  edit: ['M4 20h4L19 9l-4-4L4 16z', 'M13 7l4 4'],
 }
 
 /** An inline 24px SVG icon in the current text colour; decorative (`aria-hidden`). */

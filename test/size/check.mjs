@@ -1,6 +1,6 @@
 // Builds both flavours and holds each to the byte budgets of budgets.json.
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`
@@ -36,9 +36,35 @@ export function checkReport({ flavour, report, meta, limits, path = [] }) {
   return results
 }
 
+/**
+ * A build made with `--no-demo` holds no demo page: no module of `src/demo/` but the empty one
+ * the screen table loads in their place, no demo route in the /app page, no demo menu entry.
+ */
+function checkWithoutDemo(root) {
+  const build = spawnSync(process.execPath, ['build.mjs', '--no-demo'], { cwd: root, encoding: 'utf8' })
+  if (build.status !== 0) return [{ pass: false, text: `build --no-demo\n${build.stderr}` }]
+  const meta = JSON.parse(readFileSync(join(root, 'dist/react/metafile.json'), 'utf8'))
+  const demo = Object.keys(meta.inputs).filter((input) => input.startsWith('src/demo/') && input !== 'src/demo/no-demo.tsx')
+  const page = readFileSync(join(root, 'dist/react/pages/app.html'), 'utf8')
+  const code = Object.keys(meta.outputs)
+    .filter((file) => file.endsWith('.js') && existsSync(join(root, file)))
+    .map((file) => readFileSync(join(root, file), 'utf8'))
+    .join('\n')
+  return [
+    { pass: demo.length === 0, text: `react --no-demo is built without src/demo/${demo.length ? `: has ${demo.join(', ')}` : ''}` },
+    { pass: !page.includes('demo-task'), text: 'react --no-demo names no demo screen in the /app page' },
+    { pass: !code.includes('/pages/task') && !code.includes('menu.demo'), text: 'react --no-demo has no demo route or menu entry' },
+  ]
+}
+
 export function checkBudgets(root) {
   const budgets = JSON.parse(readFileSync(join(root, 'test/size/budgets.json'), 'utf8'))
   let ok = true
+  // First, as the budgets' builds below replace it.
+  for (const { pass, text } of checkWithoutDemo(root)) {
+    console.log(`  ${pass ? 'ok  ' : 'FAIL'} ${text}`)
+    ok &&= pass
+  }
   for (const [flavour, limits] of Object.entries(budgets)) {
     if (flavour.startsWith('//')) continue
     const build = spawnSync(process.execPath, ['build.mjs', ...(flavour === 'preact' ? ['--preact'] : [])], {

@@ -1,6 +1,7 @@
 import '../setup'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { DEMO_PAGES, demoPath } from '../../../src/app/demo-pages'
 import { MENU, menuLinks } from '../../../src/app/menu'
 import { APP_BASE, APP_ROUTES, appRouteFor } from '../../../src/app/route-table'
 import { isRight, RIGHTS } from '../../../src/contract/rights'
@@ -26,11 +27,22 @@ test('every menu link opens a route of its own that asks for the right of its ke
   assert.equal(wrong, [])
 })
 
-test('every menu link is home or a right, so the menu shows it to someone', () => {
+test('every menu link is home, a right or open to all (the demo pages), so the menu shows it to someone', () => {
   assert.equal(
-    links.filter((item) => item.key !== 'home' && !isRight(item.key)).map((item) => item.key),
+    links.filter((item) => item.key !== 'home' && !item.open && !isRight(item.key)).map((item) => item.key),
     [],
   )
+  assert.equal(
+    links.filter((item) => item.open).map((item) => item.link),
+    DEMO_PAGES.map(({ page }) => `/app${demoPath(page)}`),
+  )
+})
+
+test('every demo page has a route open to every signed-in user', () => {
+  for (const { page, screen } of DEMO_PAGES) {
+    const route = APP_ROUTES.find((candidate) => candidate.path === demoPath(page))
+    assert.equal(route, { path: demoPath(page), screen }, page)
+  }
 })
 
 test('every route that asks for a right is in the menu, or is a detail page of a list that is', () => {

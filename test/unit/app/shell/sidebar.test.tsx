@@ -61,6 +61,8 @@ test('shows Home and every group to a user with every right', () => {
     'Dashboards',
     'Network',
     'Traffic',
+    'Demo pages',
+    'To-do',
   ])
   assert.ok(view.getByText('Your account'))
 })
@@ -75,15 +77,16 @@ test('a user without devices sees no Edge & Devices', () => {
 
 test('with neither devices, tunnels nor app ids there is no Inventory group', () => {
   const { view } = open('/app/home', ['users', 'network'])
-  assert.equal(groups(view).sort(), ['Dashboards', 'User Control'])
+  assert.equal(groups(view).sort(), ['Dashboards', 'Demo pages', 'User Control'])
   assert.is(view.queryByRole('button', { name: 'Inventory' }), null)
-  assert.equal(names(view.getAllByRole('link', { hidden: true })), ['Home', 'Users', 'Network'])
+  assert.equal(names(view.getAllByRole('link', { hidden: true })), ['Home', 'Users', 'Network', 'To-do'])
 })
 
-test('a user with no rights sees Home only', () => {
+test('a user with no rights sees Home and the demo pages only', () => {
   const { view } = open('/app/home', [])
-  assert.equal(names(view.getAllByRole('link', { hidden: true })), ['Home'])
+  assert.equal(names(view.getAllByRole('link', { hidden: true })), ['Home', 'To-do'])
   assert.equal(view.queryAllByRole('button', { name: /Account|Inventory|Dashboards|User Control/ }), [])
+  assert.equal(groups(view), ['Demo pages'])
 })
 
 test('a group opens, a repeat click collapses it, and one is open at a time', () => {

@@ -1,0 +1,30 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { BUILDS, closeBrowser, newContext, registerAndSignIn } from './browser'
+
+test.after(closeBrowser)
+
+for (const { flavour, BASE } of BUILDS) {
+  test(`the to-do demo: opened from the menu's demo group, it adds a task, completes it and filters (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await registerAndSignIn(page, 'Demo', BASE)
+    await page.getByRole('button', { name: 'Demo pages' }).click()
+    await page.getByRole('link', { name: 'To-do' }).click()
+    await page.waitForURL(`${BASE}/app/pages/task`)
+    await page.getByRole('heading', { name: 'Task', level: 1 }).waitFor()
+    const input = page.getByLabel('New task')
+    await input.fill('Check the north gate')
+    await input.press('Enter')
+    const box = page.getByRole('checkbox', { name: 'Check the north gate' })
+    await box.check()
+    await page.getByRole('button', { name: 'Completed' }).click()
+    await box.waitFor()
+    await page.getByRole('button', { name: 'Active' }).click()
+    await box.waitFor({ state: 'detached' })
+    assert.ok(await page.getByRole('checkbox').count(), 'the active made-up tasks show')
+    await context.close()
+  })
+}
+
+test.run()
