@@ -262,7 +262,7 @@ function withoutShellStyles(meta, screenOutputs, appScreens) {
       continue
     }
     const contents = Buffer.concat([...parts, Buffer.from('\n')])
-    const hash = createHash('sha256').update(contents).digest('base64url').slice(0, 8).toUpperCase()
+    const hash = createHash('sha256').update(contents).digest('hex').slice(0, 8).toUpperCase()
     const trimmed = sheet.replace(/-[A-Z0-9]+\.css$/, `-${hash}.css`)
     writeFileSync(join(root, trimmed), contents)
     meta.outputs[trimmed] = { ...meta.outputs[sheet], inputs: Object.fromEntries(kept), bytes: contents.length }

@@ -7,7 +7,10 @@ export interface DemoPage {
   icon: MenuIconName
 }
 
-const PAGES = [{ page: 'task', screen: 'demo-task', icon: 'task' }] as const satisfies readonly DemoPage[]
+const PAGES = [
+  { page: 'task', screen: 'demo-task', icon: 'task' },
+  { page: 'tables', screen: 'demo-tables', icon: 'table' },
+] as const satisfies readonly DemoPage[]
 
 /**
  * The template's demo pages (SPEC.md section 2): hard-coded data, no backend effect. Each is a

@@ -31,6 +31,7 @@ export type ScreenKey =
   | 'invitation'
   | 'shell'
   | 'demo-task'
+  | 'demo-tables'
 
 export interface PageRoute {
   path: string

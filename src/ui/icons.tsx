@@ -18,6 +18,7 @@ export type MenuIconName =
   | 'traffic'
   | 'demo'
   | 'task'
+  | 'table'
 
 /** Every icon the console draws: the menu's plus the shell's and header's own. */
 export type IconName =
@@ -65,6 +66,7 @@ const PATHS: Record<IconName, string[]> = {
   dashboard: ['M4 4h7v9H4zM13 4h7v5h-7zM13 11h7v9h-7zM4 15h7v5H4z'],
   traffic: ['M3 17l6-6 4 4 8-8', 'M15 7h6v6'],
   demo: ['M4 4h16v16H4z', 'M4 9h16', 'M9 9v11'],
+  table: ['M3 5h18v14H3z', 'M3 10h18M3 15h18M9 5v14'],
   task: ['M10 6h10M10 12h10M10 18h10', 'M3.5 6l1.5 1.5L7.5 5M3.5 12l1.5 1.5 2.5-2.5M3.5 18l1.5 1.5 2.5-2.5'],
   menu: ['M4 6h16M4 12h16M4 18h16'],
   search: ['M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14z', 'M16 16l5 5'],

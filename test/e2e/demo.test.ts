@@ -25,6 +25,27 @@ for (const { flavour, BASE } of BUILDS) {
     assert.ok(await page.getByRole('checkbox').count(), 'the active made-up tasks show')
     await context.close()
   })
+
+  test(`the nutrition table sorts a column descending on the first click and ascending on the second (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await registerAndSignIn(page, 'Tables', BASE)
+    await page.goto(`${BASE}/app/pages/tables`)
+    const table = page.getByRole('table', { name: 'Nutrition facts of desserts, per 100 g serving' })
+    const firstRow = () => table.getByRole('rowheader').first().textContent()
+    const calories = table.getByRole('columnheader', { name: /Calories/ })
+    await calories.getByRole('button').click()
+    assert.is(await calories.getAttribute('aria-sort'), 'descending')
+    assert.is(await firstRow(), 'KitKat')
+    await calories.getByRole('button').click()
+    assert.is(await calories.getAttribute('aria-sort'), 'ascending')
+    assert.is(await firstRow(), 'Frozen yoghurt')
+    await page.getByRole('searchbox', { name: 'Search desserts' }).fill('o')
+    assert.is(await page.getByRole('combobox', { name: 'Rows per page' }).count(), 0, 'a search shows every match')
+    await page.getByRole('searchbox', { name: 'Search desserts' }).fill('')
+    assert.is(await table.getByRole('rowheader').count(), 5)
+    await context.close()
+  })
 }
 
 test.run()
