@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useMemo, useState } from 'react'
 import { $locale } from '../../stores/locale'
 import { Icon } from '../../ui/icons'
+import card from '../../ui/card.module.css'
 import { useT } from '../../ui/use-t'
 import '../texts'
 import { COLUMNS, DESSERTS, INITIAL_TABLE, ROWS_PER_PAGE, tableView, withPerPage, withQuery, withSort, type Column, type Dessert, type TableState } from './nutrition'
@@ -22,9 +23,9 @@ export function NutritionTable({ rows = DESSERTS }: { rows?: readonly Dessert[] 
   const view = tableView(rows, state)
   const sortOf = (column: Column) => (state.sort?.by === column ? ARIA_SORT[state.sort.order] : undefined)
   return (
-    <section className={s.card} aria-labelledby="demo-nutrition">
+    <section className={card.card} aria-labelledby="demo-nutrition">
       <div className={s.head}>
-        <h2 id="demo-nutrition" className={s.heading}>
+        <h2 id="demo-nutrition" className={card.cardTitle}>
           {t('demo.tables.nutrition')}
         </h2>
         <label className={s.search}>
@@ -110,7 +111,7 @@ export default function TablesScreen() {
   const t = useT()
   return (
     <div className={s.page}>
-      <p className={s.muted}>{t('demo.tables.intro')}</p>
+      <p className={card.muted}>{t('demo.tables.intro')}</p>
       <NutritionTable />
     </div>
   )

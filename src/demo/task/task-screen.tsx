@@ -5,6 +5,7 @@ import { pluralKey } from '../../lib/plural'
 import { $locale } from '../../stores/locale'
 import { Button } from '../../ui/button'
 import { Icon } from '../../ui/icons'
+import card from '../../ui/card.module.css'
 import { useT } from '../../ui/use-t'
 import '../texts'
 import s from './task-screen.module.css'
@@ -94,8 +95,8 @@ export function TaskList({ todo }: { todo: TodoStore }) {
     if (todo.add(title)) setTitle('')
   }
   return (
-    <section className={s.card} aria-labelledby="demo-task-list">
-      <p className={s.muted}>{t('demo.task.intro')}</p>
+    <section className={clsx(card.card, s.card)} aria-labelledby="demo-task-list">
+      <p className={card.muted}>{t('demo.task.intro')}</p>
       <form className={s.add} onSubmit={add}>
         <label htmlFor="demo-task-new" className={s.label}>
           {t('demo.task.new')}
@@ -130,11 +131,11 @@ export function TaskList({ todo }: { todo: TodoStore }) {
             </button>
           ))}
         </div>
-        <p className={s.muted} role="status">
+        <p className={card.muted} role="status">
           {t(pluralKey('demo.task.left', left, locale), { n: left })}
         </p>
       </div>
-      <h2 id="demo-task-list" className={s.heading}>
+      <h2 id="demo-task-list" className={card.cardTitle}>
         {t('demo.task.list')}
       </h2>
       {shown.length ? (
@@ -144,7 +145,7 @@ export function TaskList({ todo }: { todo: TodoStore }) {
           ))}
         </ul>
       ) : (
-        <p className={s.muted}>{t('demo.task.empty')}</p>
+        <p className={card.muted}>{t('demo.task.empty')}</p>
       )}
     </section>
   )
