@@ -46,15 +46,15 @@ const PUBLIC_ENTRY = /\/src\/features\/(auth|landing|errors)\/|\/src\/features\/
 /**
  * The console's lazy entries that use no list: the shell and its parts, the home screen (the
  * first after sign-in), the dashboards, the live stream's reader and the demo pages, whose
- * made-up data needs no list kit. The presence menu's save names the forms kit
- * for the presence's validation.
+ * made-up data needs no list kit. The presence menu's save (profile-api) names the forms kit
+ * too: it validates the presence.
  */
 const NO_LISTS = /\/src\/app\/shell\/|\/src\/features\/(home|network|traffic)\/|\/src\/lib\/|\/src\/features\/profile\/profile-api\.ts$|\/src\/demo\//
 const WITH_FORMS = /\/src\/features\/profile\/profile-api\.ts$/
 /**
  * Which kits a module names first (src/app/kits/): the page's script, the prerender and every lazy
  * entry the core kit; a public page's the public kit; the console's the console kit and, but for
- * the shell and home, the lists kit. See src/build/chunk-groups.mjs.
+ * those of NO_LISTS, the lists kit. See src/build/chunk-groups.mjs.
  */
 const kitsOf = (path, lazy) => {
   if (path === join(srcDir, 'main.tsx') || path === join(srcDir, 'prerender.tsx')) return [kit('core')]
@@ -234,7 +234,8 @@ async function finish(result) {
  */
 function withoutShellStyles(meta, screenOutputs, appScreens) {
   const shellSheet = meta.outputs[screenOutputs.shell].cssBundle
-  if (!shellSheet) return
+  // In dev mode the sheets carry comments and source maps the metafile does not count; bytes do not matter there.
+  if (!shellSheet || watch) return
   const inShell = new Set(Object.keys(meta.outputs[shellSheet].inputs))
   for (const key of new Set(appScreens)) {
     const output = meta.outputs[screenOutputs[key]]
