@@ -10,6 +10,7 @@ export interface DemoPage {
 const PAGES = [
   { page: 'task', screen: 'demo-task', icon: 'task' },
   { page: 'tables', screen: 'demo-tables', icon: 'table' },
+  { page: 'invoice', screen: 'demo-invoice', icon: 'billing' },
 ] as const satisfies readonly DemoPage[]
 
 /**

@@ -32,6 +32,7 @@ export type ScreenKey =
   | 'shell'
   | 'demo-task'
   | 'demo-tables'
+  | 'demo-invoice'
 
 export interface PageRoute {
   path: string

@@ -32,4 +32,5 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = lazyScreens({
   // The demo pages (src/app/demo-pages.ts); a build without them loads src/demo/no-demo.tsx here.
   'demo-task': () => import('../demo/task/task-screen'),
   'demo-tables': () => import('../demo/tables/tables-screen'),
+  'demo-invoice': () => import('../demo/invoice/invoice-screen'),
 })

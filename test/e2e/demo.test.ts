@@ -46,6 +46,18 @@ for (const { flavour, BASE } of BUILDS) {
     assert.is(await table.getByRole('rowheader').count(), 5)
     await context.close()
   })
+
+  test(`the invoice's total follows a changed quantity (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await registerAndSignIn(page, 'Invoice', BASE)
+    await page.goto(`${BASE}/app/pages/invoice`)
+    const total = page.getByRole('table', { name: 'Invoice rows' }).locator('tfoot td').first()
+    await total.getByText('$3,305.00').waitFor()
+    await page.getByRole('spinbutton', { name: 'Quantity of row 1' }).fill('5')
+    await total.getByText('$3,554.00').waitFor()
+    await context.close()
+  })
 }
 
 test.run()

@@ -64,6 +64,7 @@ test('shows Home and every group to a user with every right', () => {
     'Demo pages',
     'To-do',
     'Tables',
+    'Invoice',
   ])
   assert.ok(view.getByText('Your account'))
 })
@@ -80,12 +81,12 @@ test('with neither devices, tunnels nor app ids there is no Inventory group', ()
   const { view } = open('/app/home', ['users', 'network'])
   assert.equal(groups(view).sort(), ['Dashboards', 'Demo pages', 'User Control'])
   assert.is(view.queryByRole('button', { name: 'Inventory' }), null)
-  assert.equal(names(view.getAllByRole('link', { hidden: true })), ['Home', 'Users', 'Network', 'To-do', 'Tables'])
+  assert.equal(names(view.getAllByRole('link', { hidden: true })), ['Home', 'Users', 'Network', 'To-do', 'Tables', 'Invoice'])
 })
 
 test('a user with no rights sees Home and the demo pages only', () => {
   const { view } = open('/app/home', [])
-  assert.equal(names(view.getAllByRole('link', { hidden: true })), ['Home', 'To-do', 'Tables'])
+  assert.equal(names(view.getAllByRole('link', { hidden: true })), ['Home', 'To-do', 'Tables', 'Invoice'])
   assert.equal(view.queryAllByRole('button', { name: /Account|Inventory|Dashboards|User Control/ }), [])
   assert.equal(groups(view), ['Demo pages'])
 })
