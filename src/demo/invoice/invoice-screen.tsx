@@ -49,7 +49,7 @@ export function InvoiceSheet({ invoice = INVOICE }: { invoice?: Invoice }) {
       </div>
       <div className={s.scroll}>
         <table className={s.table}>
-          <caption className={s.hidden}>{t('demo.invoice.caption')}</caption>
+          <caption className="visually-hidden">{t('demo.invoice.caption')}</caption>
           <thead>
             <tr>
               <th scope="col">{t('demo.invoice.item')}</th>
@@ -64,7 +64,7 @@ export function InvoiceSheet({ invoice = INVOICE }: { invoice?: Invoice }) {
                 {t('demo.invoice.amount')}
               </th>
               <th scope="col">
-                <span className={s.hidden}>{t('demo.invoice.actions')}</span>
+                <span className="visually-hidden">{t('demo.invoice.actions')}</span>
               </th>
             </tr>
           </thead>

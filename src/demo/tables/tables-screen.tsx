@@ -30,7 +30,7 @@ export function NutritionTable({ rows = DESSERTS }: { rows?: readonly Dessert[] 
         </h2>
         <label className={s.search}>
           <Icon name="search" size={18} />
-          <span className={s.hidden}>{t('demo.tables.search')}</span>
+          <span className="visually-hidden">{t('demo.tables.search')}</span>
           <input
             type="search"
             className={s.searchInput}
@@ -42,7 +42,7 @@ export function NutritionTable({ rows = DESSERTS }: { rows?: readonly Dessert[] 
       </div>
       <div className={s.scroll}>
         <table className={s.table}>
-          <caption className={s.hidden}>{t('demo.tables.caption')}</caption>
+          <caption className="visually-hidden">{t('demo.tables.caption')}</caption>
           <thead>
             <tr>
               {COLUMNS.map((column) => (
