@@ -5,6 +5,7 @@ import { pluralKey } from '../../lib/plural'
 import { $locale } from '../../stores/locale'
 import { Button } from '../../ui/button'
 import { Icon } from '../../ui/icons'
+import { ToggleGroup } from '../../ui/toggle-group'
 import card from '../../ui/card.module.css'
 import { useT } from '../../ui/use-t'
 import '../texts'
@@ -118,19 +119,12 @@ export function TaskList({ todo }: { todo: TodoStore }) {
         </span>
       </form>
       <div className={s.bar}>
-        <div role="group" aria-label={t('demo.task.filter')} className={s.filter}>
-          {TASK_FILTERS.map((filter) => (
-            <button
-              key={filter}
-              type="button"
-              className={clsx(s.choice, state.filter === filter && s.pressed)}
-              aria-pressed={state.filter === filter}
-              onClick={() => todo.setFilter(filter)}
-            >
-              {t(`demo.task.${filter}`)}
-            </button>
-          ))}
-        </div>
+        <ToggleGroup
+          label={t('demo.task.filter')}
+          choices={TASK_FILTERS.map((filter) => ({ value: filter, label: t(`demo.task.${filter}`) }))}
+          value={state.filter}
+          onChange={todo.setFilter}
+        />
         <p className={card.muted} role="status">
           {t(pluralKey('demo.task.left', left, locale), { n: left })}
         </p>
