@@ -78,11 +78,12 @@ export function Drawer({ children }: { children: ReactNode }) {
   useSwipe(panel)
 
   // The drawer starts closed; the desktop sidebar gets its own state back when the screen widens.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const desktopOpen = $ui.get().sidebarOpen
     return () => setSidebarOpen(desktopOpen)
   }, [])
-  useEffect(() => close(), [path])
+  // Before paint, so a tap on the menu button in the first frame is not undone by a late effect.
+  useLayoutEffect(() => close(), [path])
 
   // Before paint: a drawer on screen already takes focus and hears Esc (Preact runs effects a frame later).
   useLayoutEffect(() => {

@@ -44,7 +44,13 @@ export function NavBar({ variant, panel }: NavBarProps) {
   }
 
   useEffect(() => () => clearTimeout(timer.current), [])
-  useEffect(() => close(), [path])
+  // Closes on a change of route only: on mount this would cancel a click that came before the effect ran.
+  const shownPath = useRef(path)
+  useEffect(() => {
+    if (shownPath.current === path) return
+    shownPath.current = path
+    close()
+  }, [path])
   useEffect(() => {
     if (!open) return
     if (focusFirst.current) root.current?.querySelector<HTMLElement>(`#nav-panel-${open} a[href]`)?.focus()

@@ -10,6 +10,10 @@ const rtl = await import('@testing-library/react')
 
 export const { act, cleanup, fireEvent, render, waitFor, within } = rtl
 
+// Two test files run at once on two cores while the next ones bundle: a lazy part or a 50 ms
+// timer can take longer than the default second there. A test that fails still fails, later.
+rtl.configure({ asyncUtilTimeout: 4000 })
+
 /** Queries over the whole page (Testing Library's `screen`, bound late). */
 export const page = () => within(document.body)
 
