@@ -1,24 +1,39 @@
 import type { MenuIconName } from '../ui/icons'
 
 export interface DemoPage {
-  /** The last segment of its path, `/app/pages/<page>`, and of its title. */
+  /** The last segment of its path and of its title. */
   page: string
   screen: string
   icon: MenuIconName
+  /** Its path inside `/app`: `/pages/<page>` unless said (the two demo dashboards sit at the top). */
+  path?: string
 }
 
 const PAGES = [
+  { page: 'crm-dashboard', screen: 'demo-crm-dashboard', icon: 'dashboard', path: '/crm-dashboard' },
+  { page: 'crypto-dashboard', screen: 'demo-crypto-dashboard', icon: 'traffic', path: '/crypto-dashboard' },
+  { page: 'contacts', screen: 'demo-contacts', icon: 'users' },
+  { page: 'email', screen: 'demo-email', icon: 'mail' },
+  { page: 'chat', screen: 'demo-chat', icon: 'chat' },
   { page: 'task', screen: 'demo-task', icon: 'task' },
-  { page: 'tables', screen: 'demo-tables', icon: 'table' },
+  { page: 'calendar', screen: 'demo-calendar', icon: 'calendar' },
+  { page: 'timeline', screen: 'demo-timeline', icon: 'timeline' },
+  { page: 'user-profile', screen: 'demo-user-profile', icon: 'user' },
+  { page: 'photo-gallery', screen: 'demo-photo-gallery', icon: 'image' },
+  { page: 'products', screen: 'demo-products', icon: 'app' },
+  { page: 'checkout', screen: 'demo-checkout', icon: 'cart' },
   { page: 'invoice', screen: 'demo-invoice', icon: 'billing' },
+  { page: 'tables', screen: 'demo-tables', icon: 'table' },
+  { page: 'forms', screen: 'demo-forms', icon: 'edit' },
+  { page: 'widgets', screen: 'demo-widgets', icon: 'dashboard' },
 ] as const satisfies readonly DemoPage[]
 
 /**
  * The template's demo pages (SPEC.md section 2): hard-coded data, no backend effect. Each is a
- * screen of its own under `/app/pages/`, open to every signed-in user and loaded only when opened.
- * A build made with `--no-demo` (or `DEMO=off`) has none: no route, no menu group, no code.
+ * screen of its own, open to every signed-in user and loaded only when opened. A build made with
+ * `--no-demo` (or `DEMO=off`) has none: no route, no menu group, no code.
  */
 export const DEMO_PAGES: readonly (typeof PAGES)[number][] = process.env.DEMO === 'off' ? [] : PAGES
 
 /** The path inside `/app` of a demo page. */
-export const demoPath = (page: string) => `/pages/${page}`
+export const demoPath = (page: DemoPage) => page.path ?? `/pages/${page.page}`

@@ -1,6 +1,6 @@
 import type { Right } from '../contract/rights'
 import type { MenuIconName } from '../ui/icons'
-import { DEMO_PAGES } from './demo-pages'
+import { DEMO_PAGES, demoPath } from './demo-pages'
 
 /** One entry of the sidebar; `name` is a locale key, `title` marks a section heading. */
 export interface MenuItem {
@@ -38,13 +38,13 @@ const DEMO_GROUP: MenuItem[] =
           key: 'demo',
           name: 'menu.demo',
           icon: 'demo',
-          child: DEMO_PAGES.map(({ page, icon }) => ({
-            key: `demo_${page}`,
+          child: DEMO_PAGES.map((demo) => ({
+            key: `demo_${demo.page}`,
             keyParent: 'demo',
-            name: `menu.demo_${page}`,
-            icon,
-            link: `/app/pages/${page}`,
-            linkParent: `/app/pages/${page}`,
+            name: `menu.demo_${demo.page}`,
+            icon: demo.icon,
+            link: `/app${demoPath(demo)}`,
+            linkParent: `/app${demoPath(demo)}`,
             open: true,
           })),
         },

@@ -33,6 +33,19 @@ export type ScreenKey =
   | 'demo-task'
   | 'demo-tables'
   | 'demo-invoice'
+  | 'demo-crm-dashboard'
+  | 'demo-crypto-dashboard'
+  | 'demo-contacts'
+  | 'demo-email'
+  | 'demo-chat'
+  | 'demo-calendar'
+  | 'demo-timeline'
+  | 'demo-user-profile'
+  | 'demo-photo-gallery'
+  | 'demo-products'
+  | 'demo-checkout'
+  | 'demo-forms'
+  | 'demo-widgets'
 
 export interface PageRoute {
   path: string
@@ -94,7 +107,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/network', screen: 'network', right: 'network' },
   { path: '/traffic', screen: 'traffic', right: 'traffic' },
   // The template's demo pages: signed-in is enough.
-  ...DEMO_PAGES.map(({ page, screen }) => ({ path: demoPath(page), screen })),
+  ...DEMO_PAGES.map((demo) => ({ path: demoPath(demo), screen: demo.screen })),
 ]
 
 /** The route inside `/app` for `path` (relative to `/app`); unknown paths fall back to home. */

@@ -19,6 +19,13 @@ export type MenuIconName =
   | 'demo'
   | 'task'
   | 'table'
+  | 'edit'
+  | 'chat'
+  | 'mail'
+  | 'calendar'
+  | 'timeline'
+  | 'image'
+  | 'cart'
 
 /** Every icon the console draws: the menu's plus the shell's and header's own. */
 export type IconName =
@@ -45,7 +52,6 @@ export type IconName =
   | 'check'
   | 'dot'
   | 'copy'
-  | 'edit'
 
 // Each icon is a list of path data drawn on a 24 x 24 grid with a 2px round stroke.
 const PATHS: Record<IconName, string[]> = {
@@ -91,6 +97,12 @@ const PATHS: Record<IconName, string[]> = {
   dot: [],
   copy: ['M9 9h11v11H9z', 'M5 15H4V4h11v1'],
   edit: ['M4 20h4L19 9l-4-4L4 16z', 'M13 7l4 4'],
+  chat: ['M4 5h16v11H9l-5 4z', 'M8 9h8M8 12h5'],
+  mail: ['M3 5h18v14H3z', 'M3 6l9 7 9-7'],
+  calendar: ['M4 6h16v14H4z', 'M4 10h16', 'M8 3v5M16 3v5'],
+  timeline: ['M6 3v18', 'M6 7h2M6 17h2', 'M10 5h10v4H10zM10 15h10v4H10z'],
+  image: ['M3 5h18v14H3z', 'M3 16l5-5 4 4 3-3 6 6', 'M15.5 9.5a1.5 1.5 0 1 0 0-.1'],
+  cart: ['M3 4h2l2.5 11h11L21 7H6.5', 'M9 20a1 1 0 1 0 0-.1M18 20a1 1 0 1 0 0-.1'],
 }
 
 /** An inline 24px SVG icon in the current text colour; decorative (`aria-hidden`). */

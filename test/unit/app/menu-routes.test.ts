@@ -34,15 +34,16 @@ test('every menu link is home, a right or open to all (the demo pages), so the m
   )
   assert.equal(
     links.filter((item) => item.open).map((item) => item.link),
-    DEMO_PAGES.map(({ page }) => `/app${demoPath(page)}`),
+    DEMO_PAGES.map((demo) => `/app${demoPath(demo)}`),
   )
 })
 
 test('every demo page has a route open to every signed-in user', () => {
-  for (const { page, screen } of DEMO_PAGES) {
-    const route = APP_ROUTES.find((candidate) => candidate.path === demoPath(page))
-    assert.equal(route, { path: demoPath(page), screen }, page)
+  for (const demo of DEMO_PAGES) {
+    const route = APP_ROUTES.find((candidate) => candidate.path === demoPath(demo))
+    assert.equal(route, { path: demoPath(demo), screen: demo.screen }, demo.page)
   }
+  assert.ok(APP_ROUTES.some((route) => route.path === '/crm-dashboard'), 'the demo dashboards sit at the top of /app')
 })
 
 test('every route that asks for a right is in the menu, or is a detail page of a list that is', () => {

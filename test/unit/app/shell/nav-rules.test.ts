@@ -40,7 +40,8 @@ test('a title is the last segment with dashes as spaces; devices has its own', (
 test('a detail view belongs to the entry above it', () => {
   assert.is(linkOf(MENU, '/app/users/details'), '/app/users')
   assert.is(linkOf(MENU, '/app/tunnels'), '/app/tunnels')
-  assert.is(linkOf(MENU, '/app/pages/chat'), undefined)
+  assert.is(linkOf(MENU, '/app/pages/chat'), '/app/pages/chat')
+  assert.is(linkOf(MENU, '/app/nowhere'), undefined)
 })
 
 test('the mega menu puts direct entries under the heading, a nested group in its own column', () => {

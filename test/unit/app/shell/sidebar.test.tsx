@@ -41,6 +41,25 @@ test.after.each(() => {
   stub = undefined
 })
 
+const DEMO = [
+  'CRM Dashboard',
+  'Crypto Dashboard',
+  'Contacts',
+  'E-mail',
+  'Chat',
+  'To-do',
+  'Calendar',
+  'Timeline',
+  'User Profile',
+  'Photo Gallery',
+  'Products',
+  'Checkout',
+  'Invoice',
+  'Tables',
+  'Forms',
+  'Widgets',
+]
+
 test('shows Home and every group to a user with every right', () => {
   const { view } = open('/app/home')
   const menu = view.getByRole('navigation', { name: 'Main menu' })
@@ -62,9 +81,7 @@ test('shows Home and every group to a user with every right', () => {
     'Network',
     'Traffic',
     'Demo pages',
-    'To-do',
-    'Tables',
-    'Invoice',
+    ...DEMO,
   ])
   assert.ok(view.getByText('Your account'))
 })
@@ -81,12 +98,12 @@ test('with neither devices, tunnels nor app ids there is no Inventory group', ()
   const { view } = open('/app/home', ['users', 'network'])
   assert.equal(groups(view).sort(), ['Dashboards', 'Demo pages', 'User Control'])
   assert.is(view.queryByRole('button', { name: 'Inventory' }), null)
-  assert.equal(names(view.getAllByRole('link', { hidden: true })), ['Home', 'Users', 'Network', 'To-do', 'Tables', 'Invoice'])
+  assert.equal(names(view.getAllByRole('link', { hidden: true })), ['Home', 'Users', 'Network', ...DEMO])
 })
 
 test('a user with no rights sees Home and the demo pages only', () => {
   const { view } = open('/app/home', [])
-  assert.equal(names(view.getAllByRole('link', { hidden: true })), ['Home', 'To-do', 'Tables', 'Invoice'])
+  assert.equal(names(view.getAllByRole('link', { hidden: true })), ['Home', ...DEMO])
   assert.equal(view.queryAllByRole('button', { name: /Account|Inventory|Dashboards|User Control/ }), [])
   assert.equal(groups(view), ['Demo pages'])
 })
