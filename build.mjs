@@ -41,15 +41,15 @@ const PREACT_ALIAS = {
 
 const srcDir = join(root, 'src')
 const kit = (name) => join(srcDir, 'app/kits', `${name}.ts`)
-/** The public pages' lazy entries; every other one belongs to the signed-in console. */
-const PUBLIC_ENTRY = /\/src\/features\/(auth|landing|errors)\/|\/src\/features\/users\/invitation-screen\.tsx$/
+/** The public pages' lazy entries (the demo blog article is one); every other one belongs to the signed-in console. */
+const PUBLIC_ENTRY = /\/src\/features\/(auth|landing|errors)\/|\/src\/features\/users\/invitation-screen\.tsx$|\/src\/demo\/article\//
 /**
  * The console's lazy entries that use no list: the shell and its parts, the home screen (the
- * first after sign-in), the dashboards, the live stream's reader and the demo pages, whose
- * made-up data needs no list kit. The presence menu's save (profile-api) names the forms kit
- * too: it validates the presence.
+ * first after sign-in), the dashboards and the live stream's reader. The demo pages name the
+ * lists kit like the other screens: they use its forms and pages, and naming it keeps it whole.
+ * The presence menu's save (profile-api) names the forms kit too: it validates the presence.
  */
-const NO_LISTS = /\/src\/app\/shell\/|\/src\/features\/(home|network|traffic)\/|\/src\/lib\/|\/src\/features\/profile\/profile-api\.ts$|\/src\/demo\//
+const NO_LISTS = /\/src\/app\/shell\/|\/src\/features\/(home|network|traffic)\/|\/src\/lib\/|\/src\/features\/profile\/profile-api\.ts$/
 const WITH_FORMS = /\/src\/features\/profile\/profile-api\.ts$/
 /**
  * Which kits a module names first (src/app/kits/): the page's script, the prerender and every lazy

@@ -35,5 +35,9 @@ const PAGES = [
  */
 export const DEMO_PAGES: readonly (typeof PAGES)[number][] = process.env.DEMO === 'off' ? [] : PAGES
 
+/** The demo blog article: a public page outside `/app`, prerendered like the sign-in page. */
+export const DEMO_ARTICLE = { path: '/blog/article', screen: 'demo-article', page: 'blog-article', publicOnly: false } as const
+export const DEMO_PAGE_ROUTES: readonly (typeof DEMO_ARTICLE)[] = process.env.DEMO === 'off' ? [] : [DEMO_ARTICLE]
+
 /** The path inside `/app` of a demo page. */
 export const demoPath = (page: DemoPage) => page.path ?? `/pages/${page.page}`

@@ -1,6 +1,6 @@
 import { APP_BASE } from '../contract/next-path'
 import type { Right } from '../contract/rights'
-import { DEMO_PAGES, demoPath } from './demo-pages'
+import { DEMO_PAGE_ROUTES, DEMO_PAGES, demoPath } from './demo-pages'
 
 /** Every screen the console can show; `screens.ts` maps each to its lazily loaded code. */
 export type ScreenKey =
@@ -31,6 +31,7 @@ export type ScreenKey =
   | 'invitation'
   | 'shell'
   | 'demo-task'
+  | 'demo-article'
   | 'demo-tables'
   | 'demo-invoice'
   | 'demo-crm-dashboard'
@@ -82,6 +83,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/landing', screen: 'landing', page: 'landing', publicOnly: false },
   { path: SERVER_ERROR_PATH, screen: 'server-error', page: '502', publicOnly: false },
   { path: INVITATION_PATH, screen: 'invitation', page: 'invitation', publicOnly: false },
+  ...DEMO_PAGE_ROUTES,
 ]
 
 /** Pages that are not routes: the fallback for unknown paths and the console's shell. */

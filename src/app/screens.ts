@@ -31,6 +31,7 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = lazyScreens({
   shell: () => import('./shell/shell'),
   // The demo pages (src/app/demo-pages.ts); a build without them loads src/demo/no-demo.tsx here.
   'demo-task': () => import('../demo/task/task-screen'),
+  'demo-article': () => import('../demo/article/article-screen'),
   'demo-tables': () => import('../demo/tables/tables-screen'),
   'demo-invoice': () => import('../demo/invoice/invoice-screen'),
   'demo-crm-dashboard': () => import('../demo/crm-dashboard/crm-dashboard-screen'),
