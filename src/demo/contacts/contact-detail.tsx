@@ -54,9 +54,13 @@ export function ContactDetail({ contact, onBack, onFavorite, onEdit, onDelete }:
         <Avatar user={{ name: contact.name, email: contact.companyEmail, avatar: contact.avatar }} size={72} className={s.avatar} />
         <div className={s.who}>
           <h2 id={DETAIL_HEADING} className={s.name} tabIndex={-1}>
-            {contact.name}
+            <bdi>{contact.name}</bdi>
           </h2>
-          {contact.title && <p className={card.muted}>{contact.title}</p>}
+          {contact.title && (
+            <p className={card.muted}>
+              <bdi>{contact.title}</bdi>
+            </p>
+          )}
         </div>
       </div>
       <div className={s.actions}>
@@ -83,7 +87,7 @@ export function ContactDetail({ contact, onBack, onFavorite, onEdit, onDelete }:
                   {contact[field]}
                 </a>
               ) : (
-                contact[field]
+                <bdi>{contact[field]}</bdi>
               )}
             </dd>
           </div>

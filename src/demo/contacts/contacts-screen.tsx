@@ -122,8 +122,12 @@ export function Contacts({ book }: { book: ContactBookStore }) {
                     >
                       <Avatar user={{ name: contact.name, email: contact.companyEmail, avatar: contact.avatar }} size={40} className={s.avatar} />
                       <span className={s.who}>
-                        <span className={s.name}>{contact.name}</span>
-                        <span className={s.title}>{contact.title}</span>
+                        <span className={s.name} dir="auto">
+                          {contact.name}
+                        </span>
+                        <span className={s.title} dir="auto">
+                          {contact.title}
+                        </span>
                       </span>
                       {contact.favorited && (
                         <>

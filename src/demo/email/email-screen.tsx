@@ -130,12 +130,14 @@ export function Email({ mailbox }: { mailbox: MailboxStore }) {
                     <Avatar user={{ name: mail.name, email: mail.name, avatar: mail.avatar }} size={36} className={s.avatar} />
                     <span className={s.summary}>
                       <span className={s.line}>
-                        <span className={s.name}>{mail.name}</span>
+                        <span className={s.name} dir="auto">
+                          {mail.name}
+                        </span>
                         <time className={s.date} dateTime={`${mail.date}T${mail.time}`}>
                           {when(mail, 'short')}
                         </time>
                       </span>
-                      <span className={s.subject}>{mail.subject || t('demo-email.noSubject')}</span>
+                      <span className={s.subject} dir="auto">{mail.subject || t('demo-email.noSubject')}</span>
                       {CATEGORIES.includes(mail.category as Folder) && state.folder !== mail.category && (
                         <Badge tone="info" className={s.badge}>
                           {t(`demo-email.folders.${mail.category}`)}

@@ -52,7 +52,7 @@ export function MailView({ mail, onBack, onStar, onMove, onDelete }: MailViewPro
         {t('demo-email.back')}
       </Button>
       <h2 id={MAIL_HEADING} className={s.subject} tabIndex={-1}>
-        {mail.subject || t('demo-email.noSubject')}
+        <bdi>{mail.subject || t('demo-email.noSubject')}</bdi>
       </h2>
       <div className={s.meta}>
         <Avatar user={{ name: mail.name, email: mail.name, avatar: mail.avatar }} size={44} className={s.avatar} />
@@ -80,7 +80,9 @@ export function MailView({ mail, onBack, onStar, onMove, onDelete }: MailViewPro
       </div>
       <div className={s.content}>
         {mail.content.split(/\n{2,}/).map((paragraph, index) => (
-          <p key={index}>{paragraph}</p>
+          <p key={index} dir="auto">
+            {paragraph}
+          </p>
         ))}
       </div>
     </section>
