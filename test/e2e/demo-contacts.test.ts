@@ -1,5 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { seriousViolations } from './axe'
 import { BUILDS, closeBrowser, newContext, signInAdmin } from './browser'
 
 test.after(closeBrowser)
@@ -41,6 +42,7 @@ for (const { flavour, BASE } of BUILDS) {
     await total.getByText('Total: 13 contacts').waitFor()
     await list.getByRole('button', { name: /^Nia Obi/ }).waitFor()
     await page.getByRole('region', { name: 'Nia Obi' }).getByRole('link', { name: 'nia@depot.test' }).waitFor()
+    assert.equal(await seriousViolations(page), [])
     await context.close()
   })
 
