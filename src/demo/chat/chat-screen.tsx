@@ -22,7 +22,9 @@ function Message({ entry, contact }: { entry: ChatMessage; contact: ChatContact 
   return (
     <li className={clsx(s.message, mine && s.mine)}>
       <span className="visually-hidden">{t('demo-chat.said', { name: mine ? t('demo-chat.you') : contact.name })} </span>
-      <p className={s.bubble}>{entry.message}</p>
+      <p className={s.bubble} dir="auto">
+        {entry.message}
+      </p>
       <time className={s.time} dateTime={`${entry.date}T${entry.time}`}>
         {stamp.format(new Date(`${entry.date}T${entry.time}`))}
       </time>

@@ -67,7 +67,11 @@ function PostCard({ post, timeline, me }: { post: Post; timeline: TimelineStore;
           </time>
         </div>
       </header>
-      {post.text && <p className={s.text}>{post.text}</p>}
+      {post.text && (
+        <p className={s.text} dir="auto">
+          {post.text}
+        </p>
+      )}
       {post.images.length > 0 && (
         <div className={s.pictures}>
           {post.images.map((image) => (
@@ -92,7 +96,9 @@ function PostCard({ post, timeline, me }: { post: Post; timeline: TimelineStore;
               <Avatar user={person(comment.author)} size={32} className={clsx(s.avatar, s.small)} />
               <div className={s.said}>
                 <strong>{comment.author}</strong>
-                <p className={s.text}>{comment.message}</p>
+                <p className={s.text} dir="auto">
+                  {comment.message}
+                </p>
                 <time className={card.muted} dateTime={comment.date}>
                   {stamp(comment.date)}
                 </time>
