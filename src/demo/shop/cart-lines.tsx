@@ -25,7 +25,9 @@ export function CartLines({ cart, editable = false }: { cart: CartStore; editabl
       <ul className={s.list} role="list">
         {items.map((item) => (
           <li key={item.id} className={s.line}>
-            <Thumbnail kind={item.thumbnail} className={s.thumbnail} />
+            <span className={s.picture}>
+              <Thumbnail kind={item.thumbnail} />
+            </span>
             <div className={s.what}>
               <span className={s.name}>{item.name}</span>
               <span className={s.each}>{t('demo-shop.each', { price: money(toCents(item.price)) })}</span>

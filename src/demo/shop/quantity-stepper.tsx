@@ -23,9 +23,9 @@ export interface QuantityStepperProps {
 }
 
 /**
- * A quantity: a number field between a minus and a plus button. What is typed stays as it is until
- * it reads as a number (clearing the field to type another does not jump to the minimum), and
- * goes back to the kept quantity when the field is left.
+ * A quantity: a number field between a minus and a plus button. A number typed is kept within the
+ * limits at once; anything else (a cleared field, about to take another number) stays as typed
+ * rather than jumping to the minimum, and gives way to the kept quantity when the field is left.
  */
 export function QuantityStepper({ value, onChange, label, name, min = QTY_MIN, disabled }: QuantityStepperProps) {
   const t = useT()
@@ -51,8 +51,9 @@ export function QuantityStepper({ value, onChange, label, name, min = QTY_MIN, d
         disabled={disabled}
         onChange={(event) => {
           const text = event.currentTarget.value
-          setDraft(text)
-          if (text.trim() !== '' && Number.isFinite(Number(text))) onChange(clampQty(Number(text), min))
+          const typed = text.trim() === '' ? NaN : Number(text)
+          setDraft(Number.isFinite(typed) ? null : text)
+          if (Number.isFinite(typed)) onChange(clampQty(typed, min))
         }}
         onBlur={() => setDraft(null)}
       />

@@ -1,4 +1,3 @@
-import { clsx } from 'clsx'
 import type { ReactNode } from 'react'
 import type { ThumbnailKind } from './products'
 import s from './thumbnail.module.css'
@@ -57,10 +56,10 @@ const DRAWINGS: Record<ThumbnailKind, ReactNode> = {
   ),
 }
 
-/** A product's picture, drawn in the theme's colours; its name next to it says what it shows. */
-export function Thumbnail({ kind, className }: { kind: ThumbnailKind; className?: string }) {
+/** A product's picture, drawn in the theme's colours, filling its box; its name next to it says what it shows. */
+export function Thumbnail({ kind }: { kind: ThumbnailKind }) {
   return (
-    <svg viewBox="0 0 64 64" className={clsx(s.thumbnail, className)} aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 64 64" className={s.thumbnail} aria-hidden="true" focusable="false">
       {DRAWINGS[kind]}
     </svg>
   )
