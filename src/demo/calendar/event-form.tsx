@@ -39,7 +39,8 @@ export function EventForm({ draft, editing, onSave, onDelete, onCancel }: EventF
           autoComplete="off"
           placeholder={t('demo-calendar.timePattern')}
           {...time}
-          onChange={(value) => form.setValue('time', maskTime(value, value.length < time.value.length))}
+          // Deleting is what leaves a shorter start of the old value; a paste or a fill is typing.
+          onChange={(value) => form.setValue('time', maskTime(value, value.length < time.value.length && time.value.startsWith(value)))}
         />
       </div>
       <Select label={t('demo-calendar.kind')} options={EVENT_KINDS.map((kind) => ({ value: kind, label: t(`demo-calendar.kinds.${kind}`) }))} {...form.text('kind')} />

@@ -57,7 +57,7 @@ export function Lightbox({ photos, index, onIndex, onClose }: LightboxProps) {
   const [pan, setPan] = useState(CENTRED)
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set())
   const drag = useRef<{ x: number; y: number; pan: typeof CENTRED } | null>(null)
-  const lastWheel = useRef(0)
+  const lastWheel = useRef(-Infinity)
   const image = useRef<HTMLImageElement>(null)
   const open = index !== null
   const photo = open ? photos[index] : undefined
