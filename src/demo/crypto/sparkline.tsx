@@ -18,7 +18,7 @@ const HEIGHT = 36
  */
 export function Sparkline({ values, className }: { values: readonly number[]; className?: string }) {
   return (
-    <svg className={className} viewBox={`-1 -1 ${WIDTH + 2} ${HEIGHT + 2}`} width={WIDTH} height={HEIGHT} aria-hidden="true" focusable="false">
+    <svg className={className} viewBox={`-1 -1 ${WIDTH + 2} ${HEIGHT + 2}`} width={WIDTH} height={HEIGHT} preserveAspectRatio="none" aria-hidden="true" focusable="false">
       <polyline points={sparkPoints(values, WIDTH, HEIGHT)} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" vectorEffect="non-scaling-stroke" />
     </svg>
   )

@@ -38,8 +38,7 @@ export function TradingWidget({ initial = 'BTC' }: { initial?: CoinSymbol }) {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setTried(true)
-    if (amount === null || price === null) return setPlaced('')
-    setPlaced(t(`demo-crypto.trade.placed.${side}`, { amount: money.amount(amount), symbol, price: money.price(price), total: money.cents(total) }))
+    setPlaced(amount === null || price === null ? '' : t(`demo-crypto.trade.placed.${side}`, { amount: money.amount(amount), symbol, price: money.price(price), total: money.cents(total) }))
   }
   return (
     <section className={card.card} aria-labelledby={id}>
