@@ -12,6 +12,8 @@ const open = () => {
   return within(page().getByRole('treegrid', { name: 'Sites, racks and devices' }))
 }
 const shown = (grid: ReturnType<typeof open>) => grid.getAllByRole('row').slice(1).map((row) => row.querySelector('td')!.textContent)
+// A treegrid's cells are gridcells to a browser; Testing Library knows them as cells: read them as they are.
+const cellsOf = (row: HTMLElement) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)
 const row = (grid: ReturnType<typeof open>, name: string) => grid.getAllByRole('row').find((one) => one.querySelector('td')?.textContent === name)!
 
 test('shows the sites closed, each with the sum of what it holds, one of them in the tab order', () => {
@@ -19,7 +21,7 @@ test('shows the sites closed, each with the sum of what it holds, one of them in
   assert.equal(shown(grid), ['Hamburg harbour', 'Berlin HQ', 'Jakarta office'])
   const hamburg = row(grid, 'Hamburg harbour')
   assert.equal([hamburg.getAttribute('aria-level'), hamburg.getAttribute('aria-expanded'), hamburg.getAttribute('aria-posinset'), hamburg.getAttribute('aria-setsize')], ['1', 'false', '1', '3'])
-  assert.equal(within(hamburg).getAllByRole('cell').map((cell) => cell.textContent), ['Hamburg harbour', 'Site', '103'])
+  assert.equal(cellsOf(hamburg), ['Hamburg harbour', 'Site', '103'])
   assert.equal(grid.getAllByRole('row').map((one) => one.tabIndex).slice(1), [0, -1, -1])
 })
 
@@ -31,7 +33,7 @@ test('a click opens and closes a row', () => {
   fireEvent.click(row(grid, 'Rack B1'))
   const kiosk = row(grid, 'Lobby kiosk K2')
   assert.equal([kiosk.getAttribute('aria-level'), kiosk.getAttribute('aria-expanded')], ['3', null])
-  assert.equal(within(kiosk).getAllByRole('cell').map((cell) => cell.textContent), ['Lobby kiosk K2', 'Device', '95'])
+  assert.equal(cellsOf(kiosk), ['Lobby kiosk K2', 'Device', '95'])
   fireEvent.click(row(grid, 'Berlin HQ'))
   assert.equal(shown(grid), ['Hamburg harbour', 'Berlin HQ', 'Jakarta office'])
 })
