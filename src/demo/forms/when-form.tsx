@@ -37,8 +37,9 @@ export function WhenCard() {
           form.submit(event)
         }}
       >
-        <TextField label={t('demo-forms.when.date')} inputMode="numeric" autoComplete="off" {...date} onChange={(value) => date.onChange(maskDate(value))} />
-        <TextField label={t('demo-forms.when.time')} autoComplete="off" {...time} onChange={(value) => time.onChange(maskTime(value))} />
+        {/* Both formats read left to right, in a right-to-left page too. */}
+        <TextField label={t('demo-forms.when.date')} inputMode="numeric" dir="ltr" autoComplete="off" {...date} onChange={(value) => date.onChange(maskDate(value))} />
+        <TextField label={t('demo-forms.when.time')} dir="ltr" autoComplete="off" {...time} onChange={(value) => time.onChange(maskTime(value))} />
         <p className={card.muted}>{t('demo-forms.when.timeHint')}</p>
         <Button type="submit" variant="primary">
           {t('demo-forms.when.submit')}

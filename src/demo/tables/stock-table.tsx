@@ -48,6 +48,8 @@ function EditRow({ editing, onChange, onSave, onCancel }: { editing: Editing; on
           aria-label={t(`demo-tables.stock.${name}`)}
           value={editing.draft[name]}
           inputMode={inputMode}
+          // A number reads left to right, its minus first, in a right-to-left page too.
+          dir={inputMode ? 'ltr' : undefined}
           autoComplete="off"
           autoFocus={name === 'name'}
           aria-invalid={error ? true : undefined}
