@@ -1,98 +1,18 @@
 import { useStore } from '@nanostores/react'
-import { clsx } from 'clsx'
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { messageText } from '../../lib/i18n'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { $locale } from '../../stores/locale'
 import { Button } from '../../ui/button'
 import card from '../../ui/card.module.css'
-import fields from '../../ui/fields.module.css'
 import { Icon } from '../../ui/icons'
 import { ConfirmDialog } from '../../ui/record/confirm-dialog'
-import { Select } from '../../ui/select'
 import { useT } from '../../ui/use-t'
 import { Pager } from './pager'
-import { addItem, CATEGORIES, checkDraft, CURRENCY, draftOf, EMPTY_DRAFT, removeItem, STOCK, updateItem, type Category, type Draft, type StockColumn, type StockItem } from './stock'
+import { EditRow, HINT, type Editing } from './stock-edit-row'
+import { addItem, checkDraft, CURRENCY, draftOf, EMPTY_DRAFT, removeItem, STOCK, updateItem, type StockColumn, type StockItem } from './stock'
 import { INITIAL_TABLE, tableView, withPerPage, withRowShown, withSort, type TableState } from './table-view'
 import s from './tables-screen.module.css'
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const
-const HINT = 'demo-stock-hint'
-
-/** The row being edited (or the new one) as typed; its errors show once a save was tried. */
-interface Editing {
-  id: number | 'new'
-  draft: Draft
-  tried: boolean
-}
-
-/** A row turned into fields in place: Enter in a field saves it, Esc leaves it as it was. */
-function EditRow({ editing, onChange, onSave, onCancel }: { editing: Editing; onChange: (change: Partial<Draft>) => void; onSave: () => void; onCancel: () => void }) {
-  const t = useT()
-  const checked = checkDraft(editing.draft)
-  const errors = editing.tried && !checked.ok ? checked.errors : {}
-  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {
-    const inField = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement
-    if (event.key === 'Escape' || (event.key === 'Enter' && inField)) {
-      event.preventDefault()
-      if (event.key === 'Enter') onSave()
-      else onCancel()
-    }
-  }
-  const field = (name: 'name' | 'quantity' | 'price', inputMode?: 'numeric' | 'decimal') => {
-    const error = errors[name]
-    const errorId = `demo-stock-${name}-error`
-    return (
-      <>
-        <input
-          className={clsx(fields.input, s.cellInput, error && fields.invalid)}
-          aria-label={t(`demo-tables.stock.${name}`)}
-          value={editing.draft[name]}
-          inputMode={inputMode}
-          // A number reads left to right, its minus first, in a right-to-left page too.
-          dir={inputMode ? 'ltr' : undefined}
-          autoComplete="off"
-          autoFocus={name === 'name'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${errorId} ${HINT}` : HINT}
-          onChange={(event) => onChange({ [name]: event.target.value })}
-        />
-        {error && (
-          <p id={errorId} className={fields.error}>
-            {messageText(error)}
-          </p>
-        )}
-      </>
-    )
-  }
-  return (
-    <tr className={s.editRow} onKeyDown={onKeyDown}>
-      <td>{field('name')}</td>
-      <td>
-        <Select
-          label={t('demo-tables.stock.category')}
-          hideLabel
-          name="category"
-          className={s.cellSelect}
-          value={editing.draft.category}
-          options={CATEGORIES.map((category) => ({ value: category, label: t(`demo-tables.category.${category}`) }))}
-          onChange={(category) => onChange({ category: category as Category })}
-        />
-      </td>
-      <td className={s.number}>{field('quantity', 'numeric')}</td>
-      <td className={s.number}>{field('price', 'decimal')}</td>
-      <td>
-        <div className={s.rowActions}>
-          <Button variant="primary" onClick={onSave}>
-            {t('demo-tables.stock.save')}
-          </Button>
-          <Button variant="secondary" onClick={onCancel}>
-            {t('demo-tables.stock.cancel')}
-          </Button>
-        </div>
-      </td>
-    </tr>
-  )
-}
 
 /**
  * The template's editable table, of devices in stock: a row is added, edited in place (a name, a
