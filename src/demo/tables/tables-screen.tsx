@@ -5,8 +5,13 @@ import { Icon } from '../../ui/icons'
 import card from '../../ui/card.module.css'
 import { useT } from '../../ui/use-t'
 import '../texts'
-import { COLUMNS, DESSERTS, INITIAL_TABLE, ROWS_PER_PAGE, tableView, withPerPage, withQuery, withSort, type Column, type Dessert, type TableState } from './nutrition'
+import { COLUMNS, DESSERTS, type Column, type Dessert } from './nutrition'
+import { Pager } from './pager'
+import { INITIAL_TABLE, tableView, withPerPage, withQuery, withSort, type TableState } from './table-view'
+import { StockTable } from './stock-table'
 import s from './tables-screen.module.css'
+import './texts'
+import { TreeTable } from './tree-table'
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const
 
@@ -19,7 +24,7 @@ export function NutritionTable({ rows = DESSERTS }: { rows?: readonly Dessert[] 
   const locale = useStore($locale)
   // Numbers as the language writes them (4.9, 4,9).
   const number = useMemo(() => new Intl.NumberFormat(locale), [locale])
-  const [state, setState] = useState<TableState>(INITIAL_TABLE)
+  const [state, setState] = useState<TableState<Column>>(INITIAL_TABLE)
   const view = tableView(rows, state)
   const sortOf = (column: Column) => (state.sort?.by === column ? ARIA_SORT[state.sort.order] : undefined)
   return (
@@ -69,39 +74,13 @@ export function NutritionTable({ rows = DESSERTS }: { rows?: readonly Dessert[] 
         </table>
         {!view.total && <p className={s.empty}>{t('demo.tables.empty')}</p>}
       </div>
-      <div className={s.pages}>
-        {state.perPage !== 'all' && (
-          <label className={s.perPage}>
-            {t('demo.tables.rowsPerPage')}
-            <select value={state.perPage} onChange={(event) => setState((old) => withPerPage(old, Number(event.target.value)))}>
-              {ROWS_PER_PAGE.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <span role="status">{t('demo.tables.range', { from: view.from, to: view.to, total: view.total })}</span>
-        <button
-          type="button"
-          className={s.pageButton}
-          aria-label={t('demo.tables.previous')}
-          disabled={view.page === 0}
-          onClick={() => setState((old) => ({ ...old, page: view.page - 1 }))}
-        >
-          <Icon name="chevron-start" size={18} />
-        </button>
-        <button
-          type="button"
-          className={s.pageButton}
-          aria-label={t('demo.tables.next')}
-          disabled={view.page >= view.pages - 1}
-          onClick={() => setState((old) => ({ ...old, page: view.page + 1 }))}
-        >
-          <Icon name="chevron-end" size={18} />
-        </button>
-      </div>
+      <Pager
+        label={t('demo.tables.rowsPerPage')}
+        perPage={state.perPage}
+        view={view}
+        onPerPage={(perPage) => setState((old) => withPerPage(old, perPage))}
+        onPage={(page) => setState((old) => ({ ...old, page }))}
+      />
     </section>
   )
 }
@@ -113,6 +92,8 @@ export default function TablesScreen() {
     <div className={s.page}>
       <p className={card.muted}>{t('demo.tables.intro')}</p>
       <NutritionTable />
+      <StockTable />
+      <TreeTable />
     </div>
   )
 }

@@ -1,8 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { DESSERTS, type Dessert } from '../../../../src/demo/tables/nutrition'
 import {
   DEFAULT_ROWS,
-  DESSERTS,
   INITIAL_TABLE,
   nextSort,
   ROW_HEIGHT,
@@ -12,8 +12,7 @@ import {
   withPerPage,
   withQuery,
   withSort,
-  type Dessert,
-} from '../../../../src/demo/tables/nutrition'
+} from '../../../../src/demo/tables/table-view'
 
 const names = (rows: readonly Dessert[]) => rows.map((row) => row.name)
 

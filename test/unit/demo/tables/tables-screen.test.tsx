@@ -1,7 +1,7 @@
 import '../../setup'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { NutritionTable } from '../../../../src/demo/tables/tables-screen'
+import TablesScreen, { NutritionTable } from '../../../../src/demo/tables/tables-screen'
 import { cleanup, fireEvent, page, render } from '../../ui/testing'
 
 test.after.each(() => cleanup())
@@ -53,6 +53,17 @@ test('a search that matches nothing says so', () => {
   fireEvent.change(page().getByRole('searchbox', { name: 'Search desserts' }), { target: { value: 'pizza' } })
   assert.ok(page().getByText('No dessert matches.'))
   assert.is(page().getByRole('status').textContent, '0–0 of 0')
+})
+
+test('the page holds the nutrition, stock and tree tables, and only the nutrition table names its page size Rows per page', () => {
+  render(<TablesScreen />)
+  const view = page()
+  assert.ok(view.getByRole('table', { name: 'Nutrition facts of desserts, per 100 g serving' }))
+  assert.ok(view.getByRole('table', { name: 'Devices in stock, with their quantity and unit price' }))
+  assert.ok(view.getByRole('treegrid', { name: 'Sites, racks and devices' }))
+  // The end-to-end test finds it by a name that other choices must not contain.
+  assert.is(view.getAllByRole('combobox', { name: /rows per page/i }).length, 1)
+  assert.is(view.getAllByRole('searchbox', { name: /search desserts/i }).length, 1)
 })
 
 test.run()
