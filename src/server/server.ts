@@ -45,7 +45,7 @@ export interface ServerOptions {
   trustProxy?: TrustProxy
   /** Session limits; "Remember me" picks `remembered`. */
   sessions?: SessionPolicy
-  /** How often the alert rules' sweep runs, in ms; default 5000. */
+  /** How often the alert rules' sweep runs, in ms; default 5000; 0 evaluates no alert rules at all. */
   alertsEveryMs?: number
   /** A device silent this many seconds goes offline; default 60. */
   offlineAfterS?: number
@@ -133,7 +133,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const presence = createPresence({ db, hub, now, offlineAfterS: options.offlineAfterS ?? DEFAULT_OFFLINE_AFTER_S, log, lease: presenceLease })
   const rollup = createRollup({ db, now, log, lease: foldLease })
   // The alert sweep runs where the sweeper runs: one process at a time, under its lease.
-  const alerts = createAlertEvaluator({ db, mailer, log, now, everyMs: options.alertsEveryMs ?? DEFAULT_ALERTS_EVERY_MS, lease: sweeperLease })
+  const alertsEveryMs = options.alertsEveryMs ?? DEFAULT_ALERTS_EVERY_MS
+  const alerts = alertsEveryMs > 0 ? createAlertEvaluator({ db, mailer, log, now, everyMs: alertsEveryMs, lease: sweeperLease }) : undefined
   const staticDir = options.staticDir && path.resolve(options.staticDir)
   if (staticDir && !fs.existsSync(path.join(staticDir, 'manifest.json'))) {
     log.info(`No console build in ${staticDir} yet: pages answer 404 until its manifest.json appears.`)
@@ -200,7 +201,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   sweeper.start()
   presence.start()
   rollup.start()
-  alerts.start()
+  alerts?.start()
 
   let closing: Promise<void> | undefined
   const close = () =>
@@ -209,7 +210,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await sweeper.stop()
       await presence.stop()
       await rollup.stop()
-      await alerts.stop()
+      await alerts?.stop()
       await background.idle()
       mailer.close()
       await hub.close()
@@ -217,7 +218,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await db.destroy()
     })())
 
-  return { url: `http://localhost:${port}`, port, app, db, close, alerts, sweep: () => sweep(db, now(), throttle), idle: () => background.idle() }
+  return { url: `http://localhost:${port}`, port, app, db, close, alerts: alerts ?? { evaluate: async () => undefined, idle: async () => undefined }, sweep: () => sweep(db, now(), throttle), idle: () => background.idle() }
 }
 
 /**

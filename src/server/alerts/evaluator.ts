@@ -51,6 +51,10 @@ export interface EvaluatorOptions {
 
 type DeviceLike = Pick<Beat['device'], 'id' | 'tags'>
 
+/** Whether a heartbeat's metrics are past a metric rule's threshold. */
+const above = (rule: AlertRule, metrics: { latency_ms: number; cpu: number; memory: number }) =>
+  (rule.metric === 'latency' ? metrics.latency_ms : rule.metric === 'cpu' ? metrics.cpu : metrics.memory) > (rule.threshold ?? Infinity)
+
 /** Whether a rule watches a device: all of them, those with its tag, or the one it names. */
 export const watches = (rule: AlertRule, device: DeviceLike) =>
   rule.target === 'all' || (rule.target === 'tag' ? rule.tag !== null && device.tags.includes(rule.tag) : rule.device_id === device.id)
@@ -66,21 +70,30 @@ const chunks = <T>(list: T[]): T[][] => Array.from({ length: Math.ceil(list.leng
  */
 export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator {
   const { db, log, now } = options
-  const rules = new Map<string, { rules: AlertRule[]; at: number }>()
+  /**
+   * Per organization, its enabled rules and its open alerts (`rule:subject`), read together: a
+   * heartbeat writes only where an alert is open. What another process opened meanwhile, the
+   * sweep ends (it holds every open alert against the devices as they are).
+   */
+  const rules = new Map<string, { rules: AlertRule[]; open: Set<string>; at: number }>()
   /** Per rule and device, the metric alert's state as this process last knew it. */
   const hints = new Map<string, { state: 'clear' | 'pending' | 'fired'; started: number; at: number }>()
   let queue: Promise<void> = Promise.resolve()
   let timer: ReturnType<typeof setInterval> | undefined
   let running: Promise<unknown> = Promise.resolve()
 
-  const rulesOf = async (organizationId: string): Promise<AlertRule[]> => {
+  const rulesOf = async (organizationId: string) => {
     const known = rules.get(organizationId)
     const at = Date.now()
-    if (known && at - known.at < RULES_KEPT_MS) return known.rules
+    if (known && at - known.at < RULES_KEPT_MS) return known
     const rows = await db.selectFrom('alert_rules as t').selectAll('t').where('t.organization_id', '=', organizationId).where('t.enabled', '=', 1).execute()
     const fresh = rows.map((row) => ruleOf({ ...row, device_name: null }))
-    rules.set(organizationId, { rules: fresh, at })
-    return fresh
+    const open = fresh.length
+      ? await db.selectFrom('alerts').select(['rule_id', 'subject_id']).where('organization_id', '=', organizationId).where('resolved_at', 'is', null).execute()
+      : []
+    const entry = { rules: fresh, open: new Set(open.map((row) => `${row.rule_id}:${row.subject_id}`)), at }
+    rules.set(organizationId, entry)
+    return entry
   }
 
   /** Opens an alert unless one is open for the rule and subject (then nothing happens). */
@@ -110,24 +123,27 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
     await db.updateTable('alerts').set({ resolved_at: at }).where('rule_id', '=', ruleId).where('subject_id', '=', subjectId).where('resolved_at', 'is', null).execute()
   }
 
-  /** A metric past (or back under) a rule's threshold: waits out the duration, fires, or ends. */
-  async function metricBeat(rule: AlertRule, organizationId: string, beat: Beat) {
-    const value = rule.metric === 'latency' ? beat.metrics.latency_ms : rule.metric === 'cpu' ? beat.metrics.cpu : beat.metrics.memory
+  /**
+   * A metric past (or back under) a rule's threshold: waits out the duration, fires, or ends. A
+   * beat under the threshold writes nothing unless an alert is open; what this process may have
+   * missed from another, the sweep settles from each device's latest heartbeat.
+   */
+  async function metricBeat(rule: AlertRule, organizationId: string, beat: Beat, opened: Set<string>) {
     const key = `${rule.id}:${beat.device.id}`
-    const at = Date.parse(beat.at)
     const wall = Date.now()
     let hint = hints.get(key)
     if (hint && wall - hint.at > HINT_KEPT_MS) hint = undefined
-    const above = value > (rule.threshold ?? Infinity)
-    if (!above) {
-      if (hint?.state === 'clear') return
+    if (!above(rule, beat.metrics)) {
+      if (!hint ? !opened.has(key) : hint.state === 'clear') return
       await close(rule.id, beat.device.id, beat.at)
+      opened.delete(key)
       hints.set(key, { state: 'clear', started: 0, at: wall })
       return
     }
     if (hint?.state === 'fired') return
     if (!hint || hint.state === 'clear') {
       await open(rule, organizationId, { kind: 'device', id: beat.device.id, name: beat.device.name }, beat.at, rule.duration_s === 0 ? beat.at : null)
+      opened.add(key)
       const row = await db
         .selectFrom('alerts')
         .select(['started_at', 'fired_at'])
@@ -139,34 +155,68 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
       hint = { state: row.fired_at ? 'fired' : 'pending', started: Date.parse(row.started_at), at: wall }
       hints.set(key, hint)
     }
-    if (hint.state === 'pending' && at - hint.started >= rule.duration_s * 1000) {
-      await db
-        .updateTable('alerts')
-        .set({ fired_at: beat.at })
-        .where('rule_id', '=', rule.id)
-        .where('subject_id', '=', beat.device.id)
-        .where('resolved_at', 'is', null)
-        .where('fired_at', 'is', null)
-        .execute()
+    if (hint.state === 'pending' && Date.parse(beat.at) - hint.started >= rule.duration_s * 1000) {
+      await fire(rule.id, beat.device.id, beat.at)
       hints.set(key, { ...hint, state: 'fired' })
+    }
+  }
+
+  /** A waiting metric alert fires. */
+  const fire = async (ruleId: string, subjectId: string, at: string) => {
+    await db
+      .updateTable('alerts')
+      .set({ fired_at: at })
+      .where('rule_id', '=', ruleId)
+      .where('subject_id', '=', subjectId)
+      .where('resolved_at', 'is', null)
+      .where('fired_at', 'is', null)
+      .execute()
+  }
+
+  /**
+   * The sweep's share of a metric rule: each open alert is held against its device's latest
+   * heartbeat, ended when that is under the threshold, fired once the duration has passed.
+   */
+  async function settleMetric(rule: AlertRule, at: number) {
+    const openRows = await db.selectFrom('alerts').select(['subject_id', 'started_at', 'fired_at']).where('rule_id', '=', rule.id).where('resolved_at', 'is', null).execute()
+    const iso = new Date(at).toISOString()
+    for (const row of openRows) {
+      const latest = await db
+        .selectFrom('heartbeats')
+        .select(['latency_ms', 'cpu', 'memory'])
+        .where('device_id', '=', row.subject_id)
+        .orderBy('at', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+      if (!latest || !above(rule, latest)) await close(rule.id, row.subject_id, iso)
+      else if (!row.fired_at && Date.parse(row.started_at) <= at - rule.duration_s * 1000) await fire(rule.id, row.subject_id, iso)
     }
   }
 
   /** What one heartbeat changes, rule by rule; silence is the sweep's. */
   async function onBeat(organizationId: string, beat: Beat) {
-    const watching = (await rulesOf(organizationId)).filter((rule) => watches(rule, beat.device))
+    const known = await rulesOf(organizationId)
+    const watching = known.rules.filter((rule) => watches(rule, beat.device))
     const { device, status, at } = beat
     const silentFor = device.last_seen ? Date.parse(at) - Date.parse(device.last_seen) : 0
+    const ends = async (rule: AlertRule) => {
+      const key = `${rule.id}:${device.id}`
+      if (!known.open.has(key)) return
+      await close(rule.id, device.id, at)
+      known.open.delete(key)
+    }
     for (const rule of watching) {
       if (rule.condition === 'offline') {
         // Only a device silent past the shortest grace can have an open offline alert.
-        if (silentFor >= ALERT_LIMITS.minGraceS * 1000) await close(rule.id, device.id, at)
+        if (silentFor >= ALERT_LIMITS.minGraceS * 1000) await ends(rule)
       } else if (rule.condition === 'error') {
-        if (status === 'error' && device.status !== 'error') await open(rule, organizationId, { kind: 'device', id: device.id, name: device.name }, at, at)
-        else if (status !== 'error' && device.status === 'error') await close(rule.id, device.id, at)
+        if (status === 'error' && device.status !== 'error') {
+          await open(rule, organizationId, { kind: 'device', id: device.id, name: device.name }, at, at)
+          known.open.add(`${rule.id}:${device.id}`)
+        } else if (status !== 'error' && device.status === 'error') await ends(rule)
       } else if (rule.condition === 'online') {
         if (device.status === 'offline' && status !== 'offline') await backOnline(rule, organizationId, beat)
-      } else if (rule.condition === 'metric') await metricBeat(rule, organizationId, beat)
+      } else if (rule.condition === 'metric') await metricBeat(rule, organizationId, beat, known.open)
     }
   }
 
@@ -201,7 +251,11 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
     const openRows = await db.selectFrom('alerts').select(['subject_id']).where('rule_id', '=', rule.id).where('resolved_at', 'is', null).execute()
     const opened = new Set(openRows.map((row) => row.subject_id))
     const held = new Set(holding.map((subject) => subject.id))
-    for (const subject of holding) if (!opened.has(subject.id)) await open(rule, organizationId, subject, subject.since, at)
+    for (const subject of holding) {
+      if (opened.has(subject.id)) continue
+      await open(rule, organizationId, subject, subject.since, at)
+      rules.get(organizationId)?.open.add(`${rule.id}:${subject.id}`)
+    }
     const ended = [...opened].filter((id) => !held.has(id))
     for (const part of chunks(ended)) {
       await db.updateTable('alerts').set({ resolved_at: at }).where('rule_id', '=', rule.id).where('subject_id', 'in', part).where('resolved_at', 'is', null).execute()
@@ -334,17 +388,7 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
       const rule = { ...ruleOf({ ...row, device_name: null }), organization_id: row.organization_id }
       if (rule.condition === 'offline' || rule.condition === 'error') await reconcile(rule, row.organization_id, await devicesFor(rule, row.organization_id, at), iso)
       else if (rule.condition === 'key_expiring') await reconcile(rule, row.organization_id, await keysFor(rule, row.organization_id, at), iso)
-      else if (rule.condition === 'metric') {
-        // A metric that stayed past its threshold fires once its duration is over, beat or not.
-        await db
-          .updateTable('alerts')
-          .set({ fired_at: iso })
-          .where('rule_id', '=', rule.id)
-          .where('resolved_at', 'is', null)
-          .where('fired_at', 'is', null)
-          .where('started_at', '<=', new Date(at - rule.duration_s * 1000).toISOString())
-          .execute()
-      }
+      else if (rule.condition === 'metric') await settleMetric(rule, at)
       if (!names.has(row.organization_id)) {
         const organization = await db.selectFrom('organizations').select('name').where('id', '=', row.organization_id).executeTakeFirst()
         names.set(row.organization_id, organization?.name ?? '')
