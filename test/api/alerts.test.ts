@@ -141,6 +141,24 @@ test('a firing alert is mailed again once the repeat interval has passed, and no
   expectStatus(await device.heartbeat(box.id), 200)
 })
 
+test('a rule switched off ends its alerts without a mail', async () => {
+  const { owner, device, ops } = await organization('Switched off')
+  const box = expectStatus<Rec>(await owner.create('devices', createDevice({ name: 'Forgotten box' })), 201)
+  const rule = expectStatus<Rec>(await createRule(owner, { name: 'Soon off', target: 'all', condition: 'offline', emails: [ops] }), 201)
+  const before = mails(server.dataDir)
+  expectStatus(await device.heartbeat(box.id), 200)
+  advance(6 * MINUTE)
+  await sweep()
+  assert.is(newMails(before, ops).length, 1)
+  expectStatus(await call(server, 'PUT', `/alert_rules/${rule.id}`, owner.token, { ...rule, enabled: false }), 200)
+  await sweep()
+  assert.is(expectStatus<Rec[]>(await alertsOf(owner), 200).length, 0)
+  assert.is(expectStatus<Rec[]>(await alertsOf(owner, 'state=resolved'), 200).length, 1)
+  advance(120 * MINUTE)
+  await sweep()
+  assert.is(newMails(before, ops).length, 1)
+})
+
 test('fifty devices going dark at once make one grouped mail, and their return one more', async () => {
   const { owner, ops } = await organization('Storm')
   const at = serverNow()

@@ -380,6 +380,13 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
   async function evaluate() {
     const at = now().getTime()
     const iso = new Date(at).toISOString()
+    // A rule switched off ends its alerts, quietly: it no longer speaks.
+    await db
+      .updateTable('alerts')
+      .set({ resolved_at: iso, resolved_notified_at: iso })
+      .where('resolved_at', 'is', null)
+      .where('rule_id', 'in', (eb) => eb.selectFrom('alert_rules').select('id').where('enabled', '=', 0))
+      .execute()
     const rows = await db.selectFrom('alert_rules').selectAll().where('enabled', '=', 1).execute()
     if (!rows.length) return
     const mutes = await db.selectFrom('alert_mutes').select(['organization_id', 'rule_id', 'device_id']).where('until', '>', iso).execute()
