@@ -10,6 +10,7 @@ export const RIGHTS = [
   'app_ids',
   'network',
   'traffic',
+  'alerts',
 ] as const
 
 export type Right = (typeof RIGHTS)[number]

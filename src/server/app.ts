@@ -9,7 +9,10 @@ import type { OAuthOptions } from './auth/oauth-config'
 import { socialRoutes } from './auth/social'
 import { auditRoutes } from './audit'
 import { billingRoutes } from './billing/routes'
+import type { AlertEvaluator } from './alerts/evaluator'
+import { alertRoutes } from './alerts/routes'
 import { accessKeys } from './collections/access-keys'
+import { alertRules } from './collections/alert-rules'
 import { devices } from './collections/devices'
 import { collectionRoutes } from './collections/engine'
 import { tunnels } from './collections/tunnels'
@@ -50,6 +53,8 @@ export interface AppOptions extends Services {
   presence: Presence
   /** Origins of consoles hosted apart from this server that may call the API (`CORS_ORIGINS`). */
   corsOrigins?: readonly string[]
+  /** Runs the alert rules: heartbeats tell it, its sweep finds silence; no alerts are evaluated when absent. */
+  alerts?: AlertEvaluator
   /** Folds heartbeats into the metrics rollups; the metrics routes make their own when absent. */
   rollup?: Rollup
 }
@@ -69,12 +74,14 @@ export function createApp(options: AppOptions): Hono {
     .route('/', profileRoutes(options))
     .route('/', socialRoutes(options))
     .route('/', docsRoutes(options.docs))
-    .route('/', heartbeatRoutes(options, options.presence))
+    .route('/', heartbeatRoutes(options, options.presence, options.alerts))
     .route('/', historyRoutes(options))
     .route('/', metricsRoutes(options, options.rollup))
     .route('/', collectionRoutes(options, devices))
     .route('/', collectionRoutes(options, tunnels))
     .route('/', collectionRoutes(options, accessKeys))
+    .route('/', collectionRoutes(options, alertRules((organizationId) => options.alerts?.rulesChanged(organizationId))))
+    .route('/', alertRoutes(options))
     .route('/', collectionRoutes(options, users))
     .route('/', invitationRoutes(options))
     .route('/', signInRoutes(options))

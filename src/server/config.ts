@@ -82,6 +82,7 @@ export function optionsFromEnv(env: Env): ServerOptions {
     adminPassword: nonEmpty(env.ADMIN_PASSWORD),
     scryptCost: integer(env, 'SCRYPT_COST'),
     offlineAfterS: integer(env, 'OFFLINE_AFTER_S'),
+    alertsEveryMs: integer(env, 'ALERTS_EVERY_MS'),
     oauth: oauthFromEnv(env),
   }
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import type { Context, Hono } from 'hono'
+import { createAlertEvaluator, DEFAULT_ALERTS_EVERY_MS, type AlertEvaluator } from './alerts/evaluator'
 import { createApp } from './app'
 import type { Docs } from './docs'
 import type { OAuthOptions } from './auth/oauth-config'
@@ -44,6 +45,8 @@ export interface ServerOptions {
   trustProxy?: TrustProxy
   /** Session limits; "Remember me" picks `remembered`. */
   sessions?: SessionPolicy
+  /** How often the alert rules' sweep runs, in ms; default 5000; 0 evaluates no alert rules at all. */
+  alertsEveryMs?: number
   /** A device silent this many seconds goes offline; default 60. */
   offlineAfterS?: number
   /** A request whose headers (body) have not all arrived after this long is closed; 10 s (30 s). */
@@ -83,6 +86,8 @@ export interface RunningServer {
   db: Db
   /** Deletes ended sessions, spent links and old counts now, as the schedule does. */
   sweep(): Promise<void>
+  /** The alert rules' evaluator: `evaluate()` sweeps now, as the schedule does; `idle()` waits for heartbeats' share. */
+  alerts: Pick<AlertEvaluator, 'evaluate' | 'idle'>
   /** Waits for the work started after an answer (a mail, a reset link) to finish. */
   idle(): Promise<void>
   /**
@@ -127,6 +132,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const hub = shared ? await createSharedEventsHub(db, now, log) : createEventsHub()
   const presence = createPresence({ db, hub, now, offlineAfterS: options.offlineAfterS ?? DEFAULT_OFFLINE_AFTER_S, log, lease: presenceLease })
   const rollup = createRollup({ db, now, log, lease: foldLease })
+  // The alert sweep runs where the sweeper runs: one process at a time, under its lease.
+  const alertsEveryMs = options.alertsEveryMs ?? DEFAULT_ALERTS_EVERY_MS
+  const alerts = alertsEveryMs > 0 ? createAlertEvaluator({ db, mailer, log, now, everyMs: alertsEveryMs, lease: sweeperLease }) : undefined
   const staticDir = options.staticDir && path.resolve(options.staticDir)
   if (staticDir && !fs.existsSync(path.join(staticDir, 'manifest.json'))) {
     log.info(`No console build in ${staticDir} yet: pages answer 404 until its manifest.json appears.`)
@@ -143,6 +151,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     hub,
     presence,
     rollup,
+    alerts,
     sessions: options.sessions ?? DEFAULT_SESSIONS,
     publicUrl: options.publicUrl,
     corsOrigins: options.corsOrigins,
@@ -192,6 +201,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   sweeper.start()
   presence.start()
   rollup.start()
+  alerts?.start()
 
   let closing: Promise<void> | undefined
   const close = () =>
@@ -200,6 +210,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await sweeper.stop()
       await presence.stop()
       await rollup.stop()
+      await alerts?.stop()
       await background.idle()
       mailer.close()
       await hub.close()
@@ -207,7 +218,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await db.destroy()
     })())
 
-  return { url: `http://localhost:${port}`, port, app, db, close, sweep: () => sweep(db, now(), throttle), idle: () => background.idle() }
+  return { url: `http://localhost:${port}`, port, app, db, close, alerts: alerts ?? { evaluate: async () => undefined, idle: async () => undefined }, sweep: () => sweep(db, now(), throttle), idle: () => background.idle() }
 }
 
 /**

@@ -23,7 +23,7 @@ test('signs in with the right password and answers the user with a token and eve
   assert.ok(body.user.auth_key.length >= 43)
   assert.is(body.user.email, ADMIN.email)
   assert.equal(body.user.rights, [...RIGHTS])
-  assert.is(body.user.rights.length, 10)
+  assert.is(body.user.rights.length, 11)
   assert.is(body.user.organization.name, 'Default organization')
 })
 

@@ -4,7 +4,8 @@ import { isUniqueViolation } from '../db/errors'
 import { message } from '../messages'
 import type { CollectionModule } from './engine'
 
-const parseTags = (json: unknown): string[] => {
+/** A device's tags from their JSON column; anything unreadable is no tag. */
+export const parseTags = (json: unknown): string[] => {
   try {
     const list: unknown = JSON.parse(String(json))
     return Array.isArray(list) ? list.filter((tag): tag is string => typeof tag === 'string') : []

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Struct } from 'superstruct'
-import type { BaseRecord, CollectionName } from '../../contract/collections'
+import { readRights, type BaseRecord, type CollectionName } from '../../contract/collections'
 import type { Right } from '../../contract/rights'
 import { check } from '../../contract/validation'
 import { actorOf, audit, type Actor } from '../audit'
 import { listPage } from '../db/list'
 import type { AnyDb } from '../db/open'
-import { requirePrincipal, requireRight, type AuthEnv, type Principal } from '../http/auth'
+import { requirePrincipal, type AuthEnv, type Principal } from '../http/auth'
 import { invalidInput, readBody, readJson } from '../http/body'
 import { ApiError, fail } from '../http/errors'
 import { linkOrigin } from '../http/origin'
@@ -162,8 +162,17 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
     }
   }
 
+  // Reading takes the module's right or one that may read it (`readRights`); writing its right alone.
+  const readers = new Set<Right>([module.right, ...readRights(module.name)])
+  const allowed: MiddlewareHandler<AuthEnv> = async (c, next) => {
+    const rights = c.var.principal.rights
+    const reading = c.req.method === 'GET' || c.req.method === 'HEAD'
+    if (!(reading ? rights.some((right) => readers.has(right)) : rights.includes(module.right))) throw fail(403, 'forbidden')
+    await next()
+  }
+
   return new Hono<AuthEnv>()
-    .use(`${base}/*`, requirePrincipal(services), requireRight(module.right))
+    .use(`${base}/*`, requirePrincipal(services), allowed)
     .get(base, async (c) => {
       const list = parseList(c, module.list)
       const organizationId = c.var.principal.organizationId

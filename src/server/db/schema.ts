@@ -400,6 +400,66 @@ export interface IdempotencyKeyRow {
   created_at: string
 }
 
+/** A rule of the organization's alerts (`contract/alerts.ts`); lists are JSON text. */
+export interface AlertRuleRow {
+  id: string
+  organization_id: string
+  name: string
+  enabled: number
+  target: string
+  tag: string | null
+  device_id: string | null
+  condition: string
+  grace_s: number
+  metric: string | null
+  threshold: number | null
+  duration_s: number
+  days: number | null
+  /** JSON array of user ids. */
+  user_ids: string
+  /** JSON array of addresses. */
+  emails: string
+  repeat_s: number
+  language: string
+  created_at: string
+  updated_at: string
+  version: number
+}
+
+/** One episode of a rule's condition on one device or access key; open while `resolved_at` is null. */
+export interface AlertRow {
+  id: string
+  organization_id: string
+  rule_id: string
+  subject_kind: string
+  subject_id: string
+  subject_name: string
+  condition: string
+  /** When the condition began to hold (a device's last heartbeat, a metric's first crossing). */
+  started_at: string
+  /** Null while a metric rule waits out its duration. */
+  fired_at: string | null
+  resolved_at: string | null
+  last_notified_at: string | null
+  resolved_notified_at: string | null
+  notified_count: number
+  acked_at: string | null
+  acked_by: string | null
+  ack_note: string | null
+}
+
+/** No mail for a rule, a device, or a device under one rule, until `until`. */
+export interface AlertMuteRow {
+  id: string
+  organization_id: string
+  rule_id: string | null
+  device_id: string | null
+  until: string
+  note: string
+  created_by: string | null
+  created_at: string
+}
+
 export interface Database {
   organizations: OrganizationRow
   users: UserRow
@@ -432,4 +492,7 @@ export interface Database {
   events: EventRow
   leases: LeaseRow
   idempotency_keys: IdempotencyKeyRow
+  alert_rules: AlertRuleRow
+  alerts: AlertRow
+  alert_mutes: AlertMuteRow
 }

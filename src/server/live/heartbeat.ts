@@ -1,5 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { HeartbeatBody } from '../../contract/devices'
+import type { AlertEvaluator } from '../alerts/evaluator'
+import { parseTags } from '../collections/devices'
 import type { EngineServices } from '../collections/engine'
 import { requirePrincipal, type AuthEnv } from '../http/auth'
 import { readBody } from '../http/body'
@@ -18,7 +20,7 @@ const mayBeat: MiddlewareHandler<AuthEnv> = async (c, next) => {
  * `POST /devices/{id}/heartbeat`, sent by a device with its access key: it sets the device online
  * (or in error), notes its address and firmware, and keeps the metrics.
  */
-export function heartbeatRoutes(services: EngineServices, presence: Presence) {
+export function heartbeatRoutes(services: EngineServices, presence: Presence, alerts?: AlertEvaluator) {
   const { db } = services
   return new Hono<AuthEnv>().post('/devices/:id/heartbeat', requirePrincipal(services, { heartbeat: true }), mayBeat, async (c) => {
     const principal = c.var.principal
@@ -26,7 +28,7 @@ export function heartbeatRoutes(services: EngineServices, presence: Presence) {
     const id = c.req.param('id')
     const device = await db
       .selectFrom('devices')
-      .select(['id', 'status'])
+      .select(['id', 'status', 'name', 'tags', 'last_seen'])
       .where('id', '=', id)
       .where('organization_id', '=', principal.organizationId)
       .executeTakeFirst()
@@ -41,6 +43,7 @@ export function heartbeatRoutes(services: EngineServices, presence: Presence) {
         .execute()
     })
     presence.seen(principal.organizationId, { id, status, last_seen: at }, device.status !== status)
+    alerts?.heartbeat(principal.organizationId, { device: { ...device, tags: parseTags(device.tags) }, status, at, metrics: body.metrics })
     return c.json({ status, last_seen: at })
   })
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
-import { EVENTS_PATH } from '../../contract/collections'
+import { EVENTS_PATH, readRights } from '../../contract/collections'
 import { hashSecret } from '../auth/tokens'
 import type { EngineServices } from '../collections/engine'
 import type { HubEvent } from '../events'
@@ -35,7 +35,7 @@ export const userStreams = (userId: string) => `user:${userId}`
  */
 const visibleTo = (principal: Principal) => (event: HubEvent) =>
   event.type === 'change'
-    ? principal.rights.includes(event.data.collection)
+    ? readRights(event.data.collection).some((right) => principal.rights.includes(right))
     : event.type === 'rights'
       ? principal.kind === 'user' && event.data.users.includes(principal.userId)
       : principal.rights.includes('devices') || principal.rights.includes('tunnels')

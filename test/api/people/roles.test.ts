@@ -267,7 +267,7 @@ test('counts exactly whom an edit or a delete grants or removes each right, othe
   assert.equal(await preview(a.id, { delete: true }), { grants: {}, removes: { devices: 1, tunnels: 3 } })
   assert.equal(await preview(b.id, { rights: [] }), { grants: {}, removes: { devices: 1, billing: 3 } })
   assert.equal(await preview(b.id, { rights: [...RIGHTS] }), {
-    grants: { organizations: 3, access_keys: 3, users: 3, roles: 3, tunnels: 1, app_ids: 3, network: 3, traffic: 3 },
+    grants: { organizations: 3, access_keys: 3, users: 3, roles: 3, tunnels: 1, app_ids: 3, network: 3, traffic: 3, alerts: 3 },
     removes: {},
   })
   // The Administrator's holder has every right from it alone.

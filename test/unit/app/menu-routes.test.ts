@@ -12,10 +12,12 @@ const links = menuLinks(MENU)
 /** A link's path inside `/app`, or undefined for a link elsewhere. */
 const inApp = (link: string) => (link.startsWith(`${APP_BASE}/`) ? link.slice(APP_BASE.length) : undefined)
 const linkedPaths = new Set(links.map((item) => inApp(item.link ?? '')))
+/** Rights the API serves before their screen exists: alert rules and alerts have no screen yet. */
+const WITHOUT_SCREEN: readonly string[] = ['alerts']
 
 test('every menu link opens a route of its own that asks for the right of its key', () => {
   // Every right has its link, so the checks below run over them all.
-  assert.equal([...new Set(links.map((item) => item.key).filter(isRight))].sort(), [...RIGHTS].sort())
+  assert.equal([...new Set(links.map((item) => item.key).filter(isRight))].sort(), RIGHTS.filter((right) => !WITHOUT_SCREEN.includes(right)).sort())
   const wrong = links.flatMap((item) => {
     const path = inApp(item.link ?? '')
     if (path === undefined) return [`${item.key}: ${item.link} is not inside ${APP_BASE}`]

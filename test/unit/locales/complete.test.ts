@@ -43,9 +43,10 @@ function compare(english: Map<string, unknown>, other: Map<string, unknown>): st
 
 const read = (file: string): Texts => JSON.parse(readFileSync(file, 'utf8')) as Texts
 
-/** The root folder and every namespace folder that has an en.json. */
+/** The root folder, every namespace folder that has an en.json, and the alert mails (the server's only translated texts). */
 const folders = [
   '',
+  'server/alerts',
   ...readdirSync(LOCALES_DIR).filter(
     (name) => !ENGLISH_ONLY.includes(name) && statSync(join(LOCALES_DIR, name)).isDirectory() && existsSync(join(LOCALES_DIR, name, 'en.json')),
   ),

@@ -12,6 +12,7 @@ import { planChanges } from './0010-plan-changes'
 import { events } from './0011-events'
 import { deviceSearch } from './0012-device-search'
 import { idempotencyKeys } from './0013-idempotency-keys'
+import { alerts } from './0014-alerts'
 
 /** Every migration in order, one file each; names sort in the order they run. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011_events': events,
   '0012_device_search': deviceSearch,
   '0013_idempotency_keys': idempotencyKeys,
+  '0014_alerts': alerts,
 }
 
 export const migrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

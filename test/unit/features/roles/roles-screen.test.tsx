@@ -47,7 +47,7 @@ test('lists roles with their rights, members and the built-in mark; the built-in
   await waitFor(() => view.getByText('Operators'))
   const admin = within(rowOf('Administrator'))
   assert.ok(admin.getByText('Built-in'))
-  assert.ok(admin.getByRole('list', { name: '10 rights' }))
+  assert.ok(admin.getByRole('list', { name: '11 rights' }))
   assert.is(admin.queryByRole('button', { name: 'Delete Administrator' }), null)
   const operators = within(rowOf('Operators'))
   assert.equal(operators.getAllByRole('listitem').map((item) => item.textContent), ['Edge & Devices', 'Tunnels', '+2 more'])

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto'
+import { Hono, type MiddlewareHandler } from 'hono'
+import { AlertAck, AlertMuteInput, ALERTS_PATH, type Alert, type AlertCondition, type AlertMute } from '../../contract/alerts'
+import { PER_PAGE_CHOICES } from '../../contract/collections'
+import { audit } from '../audit'
+import { runWrite, type EngineServices } from '../collections/engine'
+import type { AnyDb, Db } from '../db/open'
+import type { AlertRow } from '../db/schema'
+import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
+import { invalidInput, readBody } from '../http/body'
+import { ApiError, fail } from '../http/errors'
+import { message } from '../messages'
+
+/** A mute lasts a year at most: forever is what disabling a rule is for. */
+const MAX_MUTE_MS = 366 * 86400_000
+const STATES = ['firing', 'resolved', 'all'] as const
+
+/** Reading alerts takes `alerts` or `devices`; acknowledging and muting take `alerts`. */
+const mayRead: MiddlewareHandler<AuthEnv> = async (c, next) => {
+  const rights = c.var.principal.rights
+  if (!rights.includes('alerts') && !rights.includes('devices')) throw fail(403, 'forbidden')
+  await next()
+}
+
+type Joined = AlertRow & { rule_name: string }
+
+const alertOf = (row: Joined): Alert => ({
+  id: row.id,
+  rule_id: row.rule_id,
+  rule_name: row.rule_name,
+  condition: row.condition as AlertCondition,
+  subject_kind: row.subject_kind === 'key' ? 'key' : 'device',
+  subject_id: row.subject_id,
+  subject_name: row.subject_name,
+  state: row.resolved_at === null ? 'firing' : 'resolved',
+  fired_at: String(row.fired_at),
+  resolved_at: row.resolved_at,
+  last_notified_at: row.last_notified_at,
+  notified_count: Number(row.notified_count),
+  acked_at: row.acked_at,
+  acked_by: row.acked_by,
+  ack_note: row.ack_note,
+})
+
+const muteOf = (row: { id: string; rule_id: string | null; device_id: string | null; until: string; note: string; created_at: string }): AlertMute => ({
+  id: row.id,
+  rule_id: row.rule_id,
+  device_id: row.device_id,
+  until: row.until,
+  note: row.note,
+  created_at: row.created_at,
+})
+
+/** `page` and `per_page` as every list takes them; 400 with a message otherwise. */
+function pageOf(query: (name: string) => string | undefined) {
+  const pageText = query('page') ?? '1'
+  const page = /^\d{1,6}$/.test(pageText) ? Number(pageText) : NaN
+  if (!(page >= 1)) throw new ApiError(400, message('badPage'))
+  const perPageText = query('per_page') ?? '25'
+  const perPage = Number(perPageText)
+  if (!/^\d{1,3}$/.test(perPageText) || !(PER_PAGE_CHOICES as readonly number[]).includes(perPage)) {
+    throw new ApiError(400, message('badPerPage', { allowed: PER_PAGE_CHOICES.join(', ') }))
+  }
+  return { page, perPage }
+}
+
+/**
+ * `GET /alerts`: the organization's alerts that fired, newest first, `state` firing (the default),
+ * resolved or all, narrowed by `rule_id` or `device_id`; `POST /alerts/{id}/ack` with a note;
+ * `GET|POST /alerts/mutes` and `DELETE /alerts/mutes/{id}`: no mail for a rule, a device, or both,
+ * until a time. Another organization's alerts, rules and devices are not found.
+ */
+export function alertRoutes(services: EngineServices) {
+  const { db } = services
+  const joined = (organizationId: string, on: AnyDb | Db = db) =>
+    (on as Db)
+      .selectFrom('alerts as a')
+      .innerJoin('alert_rules as r', 'r.id', 'a.rule_id')
+      .where('a.organization_id', '=', organizationId)
+      .where('a.fired_at', 'is not', null)
+  const findAlert = async (organizationId: string, id: string, on: AnyDb | Db = db) => {
+    if (id.length > 64) return undefined
+    return joined(organizationId, on).selectAll('a').select('r.name as rule_name').where('a.id', '=', id).executeTakeFirst()
+  }
+
+  return new Hono<AuthEnv>()
+    .use(`${ALERTS_PATH}/*`, requirePrincipal(services), mayRead)
+    .get(ALERTS_PATH, async (c) => {
+      const { organizationId } = c.var.principal
+      const state = c.req.query('state') || 'firing'
+      if (!(STATES as readonly string[]).includes(state)) throw new ApiError(400, message('badFilter', { name: 'state' }))
+      const { page, perPage } = pageOf((name) => c.req.query(name))
+      let query = joined(organizationId)
+      if (state === 'firing') query = query.where('a.resolved_at', 'is', null)
+      if (state === 'resolved') query = query.where('a.resolved_at', 'is not', null)
+      for (const [name, column] of [
+        ['rule_id', 'a.rule_id'],
+        ['device_id', 'a.subject_id'],
+      ] as const) {
+        const value = c.req.query(name)
+        if (value === undefined || value === '') continue
+        if (value.length > 64) throw new ApiError(400, message('badFilter', { name }))
+        query = query.where(column, '=', value)
+      }
+      const counted = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()
+      const rows = await query
+        .selectAll('a')
+        .select('r.name as rule_name')
+        .orderBy('a.fired_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute()
+      c.header('X-Total-Count', String(Number(counted?.total ?? 0)))
+      return c.json(rows.map((row) => alertOf(row as Joined)))
+    })
+    .get(`${ALERTS_PATH}/mutes`, async (c) => {
+      const rows = await db
+        .selectFrom('alert_mutes')
+        .selectAll()
+        .where('organization_id', '=', c.var.principal.organizationId)
+        .where('until', '>', services.now().toISOString())
+        .orderBy('until')
+        .execute()
+      return c.json(rows.map(muteOf))
+    })
+    .post(`${ALERTS_PATH}/mutes`, requireRight('alerts'), async (c) => {
+      const input = await readBody(c, AlertMuteInput)
+      const { organizationId } = c.var.principal
+      if (!input.rule_id && !input.device_id) throw invalidInput({ rule_id: 'validation.required' })
+      const until = Date.parse(input.until)
+      const at = services.now().getTime()
+      if (!/^\d{4}-\d\d-\d\dT/.test(input.until) || !Number.isFinite(until) || until <= at || until > at + MAX_MUTE_MS) throw invalidInput({ until: 'fields.range' })
+      const mute = await runWrite(services, c, async (ctx) => {
+        const rule = input.rule_id
+          ? await ctx.db.selectFrom('alert_rules').select(['id', 'name']).where('id', '=', input.rule_id).where('organization_id', '=', organizationId).executeTakeFirst()
+          : undefined
+        if (input.rule_id && !rule) throw invalidInput({ rule_id: 'validation.invalid' })
+        const device = input.device_id
+          ? await ctx.db.selectFrom('devices').select(['id', 'name']).where('id', '=', input.device_id).where('organization_id', '=', organizationId).executeTakeFirst()
+          : undefined
+        if (input.device_id && !device) throw invalidInput({ device_id: 'fields.device' })
+        const row = {
+          id: randomUUID(),
+          organization_id: organizationId,
+          rule_id: rule?.id ?? null,
+          device_id: device?.id ?? null,
+          until: new Date(until).toISOString(),
+          note: input.note.trim(),
+          created_by: ctx.principal.userId || null,
+          created_at: ctx.now,
+        }
+        await ctx.db.insertInto('alert_mutes').values(row).execute()
+        const name = [rule?.name, device?.name].filter(Boolean).join(' · ')
+        await audit(ctx.db, organizationId, ctx.actor, { action: 'mute', collection: 'alerts', recordId: row.id, recordName: name }, ctx.now)
+        return row
+      })
+      return c.json(muteOf(mute), 201)
+    })
+    .delete(`${ALERTS_PATH}/mutes/:id`, requireRight('alerts'), async (c) => {
+      const { organizationId } = c.var.principal
+      const id = c.req.param('id')
+      const removed = await runWrite(services, c, async (ctx) => {
+        const found = id.length > 64 ? undefined : await ctx.db.selectFrom('alert_mutes').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst()
+        const row = found as Parameters<typeof muteOf>[0] | undefined
+        if (!row) throw fail(404, 'notFound')
+        await ctx.db.deleteFrom('alert_mutes').where('id', '=', id).where('organization_id', '=', organizationId).execute()
+        await audit(ctx.db, organizationId, ctx.actor, { action: 'unmute', collection: 'alerts', recordId: id }, ctx.now)
+        return row
+      })
+      return c.json(muteOf(removed))
+    })
+    .post(`${ALERTS_PATH}/:id/ack`, requireRight('alerts'), async (c) => {
+      const { organizationId } = c.var.principal
+      const id = c.req.param('id')
+      if (!(await findAlert(organizationId, id))) throw fail(404, 'notFound')
+      const input = await readBody(c, AlertAck)
+      const acked = await runWrite(services, c, async (ctx) => {
+        await ctx.db
+          .updateTable('alerts')
+          .set({ acked_at: ctx.now, acked_by: ctx.actor.name || ctx.actor.id, ack_note: input.note.trim() })
+          .where('id', '=', id)
+          .where('organization_id', '=', organizationId)
+          .execute()
+        const row = (await findAlert(organizationId, id, ctx.db))!
+        await audit(ctx.db, organizationId, ctx.actor, { action: 'ack', collection: 'alerts', recordId: id, recordName: `${row.rule_name} · ${row.subject_name}` }, ctx.now)
+        return row
+      })
+      return c.json(alertOf(acked as Joined))
+    })
+}

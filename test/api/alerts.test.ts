@@ -1,0 +1,402 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { startTestServer } from './_server'
+import { call, client, createDevice, createHeartbeat, createKey, expectStatus, joinOrganization, register, startServer, type Client, type Tenant, type TestServer } from './collections/_api'
+
+type Rec = Record<string, any>
+
+const MINUTE = 60_000
+let server: TestServer
+/** How far the server's clock was moved. */
+let offset = 0
+const serverNow = () => new Date(Date.now() + offset).toISOString()
+const advance = (ms: number) => {
+  offset += ms
+  server.advance(ms)
+}
+
+test.before(async () => {
+  // The sweep runs when a test asks (`server.alerts.evaluate()`), on a clock the test moves.
+  server = await startServer({ offlineAfterS: 3600, alertsEveryMs: 3_600_000 })
+})
+test.after(() => server.close())
+
+const decode = (text: string) => text.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'))
+
+interface Mail {
+  file: string
+  to: string
+  subject: string
+  text: string
+}
+
+/** The mails in a data folder's outbox, decoded enough to read their recipient, subject and text. */
+function mails(dataDir: string): Mail[] {
+  const outbox = path.join(dataDir, 'outbox')
+  if (!fs.existsSync(outbox)) return []
+  return fs
+    .readdirSync(outbox)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => {
+      const raw = fs.readFileSync(path.join(outbox, name), 'utf8')
+      const [head = '', ...body] = raw.split('\r\n\r\n')
+      const header = (field: string) => new RegExp(`^${field}: (.*(?:\\r\\n[ \\t].*)*)`, 'm').exec(head)?.[1]?.replace(/\r\n[ \t]/g, ' ') ?? ''
+      const subject = header('Subject').replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, text: string) => decode(text.replace(/_/g, ' ')))
+      return { file: name, to: header('To'), subject, text: decode(body.join('\r\n\r\n')) }
+    })
+}
+
+/** The mails of `to` that came after `known`. */
+const newMails = (known: Mail[], to?: string, dataDir = server.dataDir) =>
+  mails(dataDir).filter((mail) => !known.some((old) => old.file === mail.file) && (!to || mail.to === to))
+
+interface Org {
+  owner: Tenant
+  device: Client
+  ops: string
+}
+
+/** A registered organization with a heartbeat key and an outside address to mail. */
+async function organization(name: string): Promise<Org> {
+  const owner = await register(server, name)
+  const issued = expectStatus<Rec>(await owner.create('access_keys', createKey({ scopes: ['heartbeat'] })), 201)
+  return { owner, device: client(server, issued.secret), ops: `ops-${randomUUID().slice(0, 8)}@example.com` }
+}
+
+const createRule = (owner: Client, body: Rec) => call(server, 'POST', '/alert_rules/', owner.token, body)
+const alertsOf = (owner: Client, query = '') => call(server, 'GET', `/alerts?${query}`, owner.token)
+const sweep = async (target = server) => {
+  await target.alerts.idle()
+  await target.alerts.evaluate()
+}
+
+test('a rule on a tag: no mail within the grace time, one after, none within the repeat interval, one when the device returns', async () => {
+  const { owner, device, ops } = await organization('Tagged')
+  const watched = expectStatus<Rec>(await owner.create('devices', createDevice({ name: 'Gateway North', tags: ['site-a'] })), 201)
+  const other = expectStatus<Rec>(await owner.create('devices', createDevice({ name: 'Untagged box', tags: ['lab'] })), 201)
+  const rule = expectStatus<Rec>(await createRule(owner, { name: 'Site A dark', target: 'tag', tag: 'site-a', condition: 'offline', emails: [ops], user_ids: [owner.userId] }), 201)
+  assert.equal([rule.grace_s, rule.repeat_s, rule.enabled], [300, 3600, true])
+  const before = mails(server.dataDir)
+  expectStatus(await device.heartbeat(watched.id), 200)
+  expectStatus(await device.heartbeat(other.id), 200)
+  await sweep()
+
+  advance(4 * MINUTE)
+  await sweep()
+  assert.is(newMails(before).length, 0, 'nothing within the grace time')
+
+  advance(2 * MINUTE)
+  await sweep()
+  const fired = newMails(before)
+  assert.equal(fired.map((mail) => mail.to).sort(), [ops, owner.email].sort(), 'one mail to each recipient')
+  assert.match(fired[0]!.subject, 'Site A dark')
+  assert.match(fired[0]!.subject, 'Gateway North')
+  assert.not.match(fired[0]!.text, 'Untagged box')
+  const firing = expectStatus<Rec[]>(await alertsOf(owner), 200)
+  assert.equal(firing.map((alert) => [alert.subject_name, alert.state, alert.notified_count]), [['Gateway North', 'firing', 1]])
+
+  advance(30 * MINUTE)
+  await sweep()
+  await sweep()
+  assert.is(newMails(before).length, 2, 'no second mail within the repeat interval')
+
+  expectStatus(await device.heartbeat(watched.id), 200)
+  await sweep()
+  const resolved = newMails(before).filter((mail) => !fired.some((old) => old.file === mail.file))
+  assert.equal(resolved.map((mail) => mail.to).sort(), [ops, owner.email].sort())
+  assert.match(resolved[0]!.subject, 'Resolved')
+  assert.is(expectStatus<Rec[]>(await alertsOf(owner), 200).length, 0)
+  const history = expectStatus<Rec[]>(await alertsOf(owner, 'state=resolved'), 200)
+  assert.equal(history.map((alert) => alert.state), ['resolved'])
+  await sweep()
+  assert.is(newMails(before).length, 4, 'the end is told once')
+})
+
+test('a firing alert is mailed again once the repeat interval has passed, and not after it is acknowledged', async () => {
+  const { owner, device, ops } = await organization('Repeating')
+  const box = expectStatus<Rec>(await owner.create('devices', createDevice({ name: 'Repeater' })), 201)
+  expectStatus(await createRule(owner, { name: 'Every hour', target: 'device', device_id: box.id, condition: 'offline', grace_s: 60, repeat_s: 600, emails: [ops] }), 201)
+  const before = mails(server.dataDir)
+  expectStatus(await device.heartbeat(box.id), 200)
+  advance(2 * MINUTE)
+  await sweep()
+  assert.is(newMails(before, ops).length, 1)
+  advance(11 * MINUTE)
+  await sweep()
+  assert.is(newMails(before, ops).length, 2)
+  const [alert] = expectStatus<Rec[]>(await alertsOf(owner), 200)
+  const acked = expectStatus<Rec>(await call(server, 'POST', `/alerts/${alert!.id}/ack`, owner.token, { note: 'Truck on the way' }), 200)
+  assert.equal([acked.ack_note, acked.state, typeof acked.acked_at], ['Truck on the way', 'firing', 'string'])
+  advance(11 * MINUTE)
+  await sweep()
+  assert.is(newMails(before, ops).length, 2, 'an acknowledged alert is not repeated')
+  const trail = expectStatus<Rec[]>(await call(server, 'GET', '/audit/?collection=alerts', owner.token), 200)
+  assert.ok(trail.some((entry) => entry.action === 'ack' && entry.record_id === alert!.id))
+  expectStatus(await device.heartbeat(box.id), 200)
+})
+
+test('a rule switched off ends its alerts without a mail', async () => {
+  const { owner, device, ops } = await organization('Switched off')
+  const box = expectStatus<Rec>(await owner.create('devices', createDevice({ name: 'Forgotten box' })), 201)
+  const rule = expectStatus<Rec>(await createRule(owner, { name: 'Soon off', target: 'all', condition: 'offline', emails: [ops] }), 201)
+  const before = mails(server.dataDir)
+  expectStatus(await device.heartbeat(box.id), 200)
+  advance(6 * MINUTE)
+  await sweep()
+  assert.is(newMails(before, ops).length, 1)
+  expectStatus(await call(server, 'PUT', `/alert_rules/${rule.id}`, owner.token, { ...rule, enabled: false }), 200)
+  await sweep()
+  assert.is(expectStatus<Rec[]>(await alertsOf(owner), 200).length, 0)
+  assert.is(expectStatus<Rec[]>(await alertsOf(owner, 'state=resolved'), 200).length, 1)
+  advance(120 * MINUTE)
+  await sweep()
+  assert.is(newMails(before, ops).length, 1)
+})
+
+test('fifty devices going dark at once make one grouped mail, and their return one more', async () => {
+  const { owner, ops } = await organization('Storm')
+  const at = serverNow()
+  // Written straight to the table: fifty devices are past the free plan's limit.
+  for (let n = 0; n < 50; n++) {
+    await server.exec(
+      sql`INSERT INTO devices (id, organization_id, name, serial, model, status, tags, tags_text, last_seen, created_at, updated_at, version)
+          VALUES (${randomUUID()}, ${owner.organizationId}, ${`Storm ${String(n).padStart(2, '0')}`}, ${`STORM-${n}`}, 'EdgeBox', 'online', '["uplink"]', 'uplink', ${at}, ${at}, ${at}, 1)`,
+    )
+  }
+  expectStatus(await createRule(owner, { name: 'Uplink', target: 'tag', tag: 'uplink', condition: 'offline', emails: [ops] }), 201)
+  const before = mails(server.dataDir)
+  advance(6 * MINUTE)
+  await sweep()
+  const fired = newMails(before, ops)
+  assert.is(fired.length, 1, 'one mail for the storm')
+  assert.match(fired[0]!.subject, '50 devices')
+  assert.match(fired[0]!.text, 'Storm 00')
+  assert.match(fired[0]!.text, '30 more')
+  assert.not.match(fired[0]!.text, 'Storm 49')
+  assert.is(Number((await alertsOf(owner, 'per_page=5')).headers.get('X-Total-Count')), 50)
+  await server.exec(sql`UPDATE devices SET last_seen = ${serverNow()} WHERE organization_id = ${owner.organizationId}`)
+  await sweep()
+  const back = newMails(before, ops)
+  assert.is(back.length, 2)
+  assert.match(back[1]!.subject, 'Resolved')
+  assert.match(back[1]!.subject, '50 devices')
+})
+
+test("another organization's devices never trigger this organization's rules, and its rules and alerts are 404", async () => {
+  const alpha = await organization('Alpha')
+  const bravo = await organization('Bravo')
+  const bravoBox = expectStatus<Rec>(await bravo.owner.create('devices', createDevice({ name: 'Bravo box' })), 201)
+  const alphaRule = expectStatus<Rec>(await createRule(alpha.owner, { name: 'All of Alpha', target: 'all', condition: 'offline', emails: [alpha.ops] }), 201)
+  const bravoRule = expectStatus<Rec>(await createRule(bravo.owner, { name: 'All of Bravo', target: 'all', condition: 'offline', emails: [bravo.ops] }), 201)
+  const before = mails(server.dataDir)
+  expectStatus(await bravo.device.heartbeat(bravoBox.id), 200)
+  advance(6 * MINUTE)
+  await sweep()
+  assert.is(newMails(before, alpha.ops).length, 0, "Bravo's device does not reach Alpha")
+  assert.is(newMails(before, bravo.ops).length, 1)
+  assert.is(expectStatus<Rec[]>(await alertsOf(alpha.owner, 'state=all'), 200).length, 0)
+  const [bravoAlert] = expectStatus<Rec[]>(await alertsOf(bravo.owner), 200)
+
+  const a = alpha.owner.token
+  assert.is((await call(server, 'GET', `/alert_rules/${bravoRule.id}`, a)).status, 404)
+  assert.is((await call(server, 'PUT', `/alert_rules/${bravoRule.id}`, a, { ...bravoRule, name: 'Taken' })).status, 404)
+  assert.is((await call(server, 'DELETE', `/alert_rules/${bravoRule.id}`, a)).status, 404)
+  assert.is((await call(server, 'POST', `/alerts/${bravoAlert!.id}/ack`, a, { note: 'mine now' })).status, 404)
+  assert.ok(!expectStatus<Rec[]>(await call(server, 'GET', '/alert_rules/', a), 200).some((rule) => rule.id === bravoRule.id))
+  const foreignDevice = await createRule(alpha.owner, { name: 'Watch Bravo', target: 'device', device_id: bravoBox.id, condition: 'offline', emails: [alpha.ops] })
+  assert.equal([foreignDevice.status, Object.keys(foreignDevice.body.errors ?? {})], [400, ['device_id']])
+  const foreignUser = await createRule(alpha.owner, { name: 'Mail Bravo', target: 'all', condition: 'offline', user_ids: [bravo.owner.userId] })
+  assert.equal([foreignUser.status, Object.keys(foreignUser.body.errors ?? {})], [400, ['user_ids']])
+  const foreignMute = await call(server, 'POST', '/alerts/mutes', a, { rule_id: bravoRule.id, until: new Date(Date.parse(serverNow()) + 24 * 3600_000).toISOString() })
+  assert.is(foreignMute.status, 400)
+  const unchanged = expectStatus<Rec>(await call(server, 'GET', `/alert_rules/${bravoRule.id}`, bravo.owner.token), 200)
+  assert.equal([unchanged.name, unchanged.version], [bravoRule.name, 1])
+  expectStatus(await call(server, 'GET', `/alert_rules/${alphaRule.id}`, a), 200)
+  expectStatus(await bravo.device.heartbeat(bravoBox.id), 200)
+})
+
+test('rights: no devices nor alerts is 403; devices reads rules and alerts but writes nothing', async () => {
+  const owner = await register(server, 'Rights')
+  const rule = expectStatus<Rec>(await createRule(owner, { name: 'Watched', target: 'all', condition: 'offline', emails: ['watch@example.com'] }), 201)
+  const none = await register(server, 'Nobody')
+  await joinOrganization(server, none, owner.organizationId, ['tunnels'])
+  for (const [method, route] of [
+    ['GET', '/alert_rules/'],
+    ['GET', `/alert_rules/${rule.id}`],
+    ['GET', '/alerts'],
+    ['GET', '/alerts/mutes'],
+  ] as const) {
+    assert.is((await call(server, method, route, none.token)).status, 403, `${method} ${route}`)
+  }
+  const reader = await register(server, 'Reader')
+  await joinOrganization(server, reader, owner.organizationId, ['devices'])
+  expectStatus(await call(server, 'GET', '/alert_rules/', reader.token), 200)
+  expectStatus(await call(server, 'GET', `/alert_rules/${rule.id}`, reader.token), 200)
+  expectStatus(await call(server, 'GET', '/alerts', reader.token), 200)
+  expectStatus(await call(server, 'GET', '/alerts/mutes', reader.token), 200)
+  const writes = [
+    ['POST', '/alert_rules/', { name: 'Mine', target: 'all', condition: 'offline', emails: ['x@example.com'] }],
+    ['PUT', `/alert_rules/${rule.id}`, { ...rule, name: 'Renamed' }],
+    ['DELETE', `/alert_rules/${rule.id}`, undefined],
+    ['POST', '/alerts/mutes', { rule_id: rule.id, until: new Date(Date.now() + 3600_000).toISOString() }],
+    ['POST', `/alerts/${randomUUID()}/ack`, { note: '' }],
+  ] as const
+  for (const [method, route, body] of writes) assert.is((await call(server, method, route, reader.token, body)).status, 403, `${method} ${route}`)
+  // The new right alone opens everything.
+  const operator = await register(server, 'Operator')
+  await joinOrganization(server, operator, owner.organizationId, ['alerts'])
+  expectStatus(await call(server, 'PUT', `/alert_rules/${rule.id}`, operator.token, { ...rule, name: 'Renamed' }), 200)
+})
+
+test('rules are checked field by field, versioned (409) and audited', async () => {
+  const { owner } = await organization('Checks')
+  const bad = async (body: Rec) => {
+    const answer = await createRule(owner, { name: 'Bad', target: 'all', condition: 'offline', emails: ['a@example.com'], ...body })
+    assert.is(answer.status, 400, JSON.stringify(body))
+    return Object.keys(answer.body.errors ?? {})
+  }
+  assert.equal(await bad({ target: 'tag' }), ['tag'])
+  assert.equal(await bad({ target: 'device' }), ['device_id'])
+  assert.equal(await bad({ condition: 'metric' }), ['metric', 'threshold'])
+  assert.equal(await bad({ condition: 'key_expiring' }), ['days'])
+  assert.equal(await bad({ emails: [] }), ['emails'])
+  assert.equal(await bad({ emails: ['not an address'] }), ['emails.0'])
+  assert.equal(await bad({ emails: Array.from({ length: 21 }, (_, n) => `a${n}@example.com`) }), ['emails'])
+  assert.equal(await bad({ grace_s: 5 }), ['grace_s'])
+  assert.equal(await bad({ repeat_s: 1 }), ['repeat_s'])
+  assert.equal(await bad({ condition: 'sometimes' }), ['condition'])
+  assert.equal(await bad({ language: 'fr' }), ['language'])
+  const rule = expectStatus<Rec>(await createRule(owner, { name: 'Versioned', target: 'all', condition: 'error', emails: ['A@Example.com', 'a@example.com'] }), 201)
+  assert.equal(rule.emails, ['a@example.com'])
+  const renamed = expectStatus<Rec>(await call(server, 'PUT', `/alert_rules/${rule.id}`, owner.token, { ...rule, name: 'Renamed' }), 200)
+  assert.is(renamed.version, 2)
+  const stale = await call(server, 'PUT', `/alert_rules/${rule.id}`, owner.token, { ...rule, name: 'Stale' })
+  assert.equal([stale.status, stale.body.current?.name], [409, 'Renamed'])
+  const found = expectStatus<Rec[]>(await call(server, 'GET', '/alert_rules/?q=renam', owner.token), 200)
+  assert.equal(found.map((item) => item.id), [rule.id])
+  const trail = expectStatus<Rec[]>(await call(server, 'GET', `/audit/?collection=alerts&record_id=${rule.id}`, owner.token), 200)
+  assert.equal(trail.map((entry) => entry.action), ['update', 'create'])
+})
+
+test('a heartbeat reporting error fires at once and ends with the next good one; a metric fires after its duration', async () => {
+  const { owner, device, ops } = await organization('Errors')
+  const box = expectStatus<Rec>(await owner.create('devices', createDevice({ name: 'Hot box' })), 201)
+  expectStatus(await createRule(owner, { name: 'Reports error', target: 'all', condition: 'error', emails: [ops] }), 201)
+  expectStatus(await createRule(owner, { name: 'CPU hot', target: 'all', condition: 'metric', metric: 'cpu', threshold: 80, duration_s: 120, emails: [ops] }), 201)
+  const before = mails(server.dataDir)
+  const hot = createHeartbeat({ metrics: { latency_ms: 10, bytes_in: 1, bytes_out: 1, cpu: 95, memory: 10 } })
+  expectStatus(await device.heartbeat(box.id, { ...hot, status: 'error' }), 200)
+  await sweep()
+  assert.equal(newMails(before, ops).map((mail) => mail.subject.includes('Reports error')), [true])
+  advance(MINUTE)
+  expectStatus(await device.heartbeat(box.id, hot), 200)
+  await sweep()
+  assert.is(newMails(before, ops).length, 2, 'the error ended; the CPU has not been hot long enough')
+  assert.match(newMails(before, ops)[1]!.subject, 'Resolved')
+  advance(90_000)
+  expectStatus(await device.heartbeat(box.id, hot), 200)
+  await sweep()
+  const cpu = newMails(before, ops)
+  assert.is(cpu.length, 3)
+  assert.match(cpu[2]!.subject, 'CPU hot')
+  assert.match(cpu[2]!.text, 'CPU (%) above 80')
+  expectStatus(await device.heartbeat(box.id, createHeartbeat()), 200)
+  await sweep()
+  assert.match(newMails(before, ops)[3]!.subject, 'Resolved: CPU hot')
+})
+
+test('a muted device is not mailed until its mute ends; a rule in German mails in German', async () => {
+  const { owner, device, ops } = await organization('Muted')
+  const box = expectStatus<Rec>(await owner.create('devices', createDevice({ name: 'Quiet box' })), 201)
+  expectStatus(await createRule(owner, { name: 'Stumm', target: 'all', condition: 'offline', emails: [ops], language: 'de' }), 201)
+  const until = new Date(Date.parse(serverNow()) + 60 * MINUTE).toISOString()
+  const mute = expectStatus<Rec>(await call(server, 'POST', '/alerts/mutes', owner.token, { device_id: box.id, until, note: 'Maintenance' }), 201)
+  assert.is(expectStatus<Rec[]>(await call(server, 'GET', '/alerts/mutes', owner.token), 200).length, 1)
+  assert.is((await call(server, 'POST', '/alerts/mutes', owner.token, { device_id: box.id, until: '2001-01-01T00:00:00Z' })).status, 400)
+  const before = mails(server.dataDir)
+  expectStatus(await device.heartbeat(box.id), 200)
+  advance(10 * MINUTE)
+  await sweep()
+  assert.is(newMails(before, ops).length, 0, 'muted')
+  expectStatus(await call(server, 'DELETE', `/alerts/mutes/${mute.id}`, owner.token), 200)
+  await sweep()
+  const [mail] = newMails(before, ops)
+  assert.match(mail!.subject, 'Alarm: Stumm bei Quiet box')
+  assert.match(mail!.text, 'kein Heartbeat seit')
+  expectStatus(await device.heartbeat(box.id), 200)
+})
+
+test('a device back from offline is told once per repeat interval; a key expiring within the days is told once', async () => {
+  const { owner, device, ops } = await organization('Returns')
+  const box = expectStatus<Rec>(await owner.create('devices', createDevice({ name: 'Flaky box' })), 201)
+  expectStatus(await createRule(owner, { name: 'Back again', target: 'device', device_id: box.id, condition: 'online', repeat_s: 3600, emails: [ops] }), 201)
+  const before = mails(server.dataDir)
+  const goOffline = () => server.exec(sql`UPDATE devices SET status = 'offline' WHERE id = ${box.id}`)
+  await goOffline()
+  expectStatus(await device.heartbeat(box.id), 200)
+  await sweep()
+  const [back] = newMails(before, ops)
+  assert.match(back!.subject, 'Back again on Flaky box')
+  assert.match(back!.text, 'back online at')
+  advance(10 * MINUTE)
+  await goOffline()
+  expectStatus(await device.heartbeat(box.id), 200)
+  await sweep()
+  assert.is(newMails(before, ops).length, 1, 'not again within the repeat interval, and no resolved mail for a return')
+  advance(61 * MINUTE)
+  await goOffline()
+  expectStatus(await device.heartbeat(box.id), 200)
+  await sweep()
+  assert.is(newMails(before, ops).length, 2)
+
+  expectStatus(await owner.create('access_keys', createKey({ name: 'Expiring soon', expires_in_days: 7 })), 201)
+  expectStatus(await owner.create('access_keys', createKey({ name: 'Expiring later', expires_in_days: 90 })), 201)
+  expectStatus(await createRule(owner, { name: 'Keys', target: 'all', condition: 'key_expiring', days: 10, emails: [ops] }), 201)
+  await sweep()
+  await sweep()
+  const keyMails = newMails(before, ops).filter((mail) => mail.subject.includes('Keys'))
+  assert.is(keyMails.length, 1)
+  assert.match(keyMails[0]!.text, 'Expiring soon: access key expires at')
+  assert.not.match(keyMails[0]!.text, 'Expiring later')
+})
+
+test('a restart neither loses a firing alert nor mails it again; the schedule sweeps by itself', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'console-alerts-'))
+  const dataDir = path.join(root, 'data')
+  let clock = Date.now()
+  const now = () => new Date(clock)
+  let first: TestServer | undefined = await startTestServer({ dataDir, now, alertsEveryMs: 50, offlineAfterS: 3600 })
+  let second: TestServer | undefined
+  try {
+    const owner = await register(first, 'Restarted')
+    const issued = expectStatus<Rec>(await owner.create('access_keys', createKey({ scopes: ['heartbeat'] })), 201)
+    const box = expectStatus<Rec>(await owner.create('devices', createDevice({ name: 'Durable box' })), 201)
+    expectStatus(await client(first, issued.secret).heartbeat(box.id), 200)
+    expectStatus(await call(first, 'POST', '/alert_rules/', owner.token, { name: 'Durable', target: 'all', condition: 'offline', emails: ['durable@example.com'] }), 201)
+    clock += 6 * MINUTE
+    const deadline = Date.now() + 5000
+    while (!mails(dataDir).length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25))
+    assert.is(mails(dataDir).length, 1, 'the schedule mailed without being asked')
+    await first.close()
+    first = undefined
+    second = await startTestServer({ dataDir, now, alertsEveryMs: 3_600_000, offlineAfterS: 3600 })
+    clock += 10 * MINUTE
+    await second.alerts.evaluate()
+    await second.alerts.evaluate()
+    assert.is(mails(dataDir).length, 1, 'no second mail after the restart')
+    const alerts = expectStatus<Rec[]>(await call(second, 'GET', '/alerts', owner.token), 200)
+    assert.equal(alerts.map((alert) => [alert.subject_name, alert.state, alert.notified_count]), [['Durable box', 'firing', 1]])
+  } finally {
+    await first?.close()
+    await second?.close()
+    fs.rmSync(root, { recursive: true, force: true })
+  }
+})
+
+test.run()

@@ -1,0 +1,79 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { call, expectStatus, register, startServer, type TestServer } from '../api/collections/_api'
+import { createTestDatabase } from '../api/_server'
+
+type Rec = Record<string, any>
+
+// Two server processes' worth of servers on one PostgreSQL database, on one clock the test moves;
+// each has its own outbox, so a mail sent twice shows as one in each.
+let database: Awaited<ReturnType<typeof createTestDatabase>>
+let a: TestServer
+let b: TestServer
+let clock = Date.now()
+const now = () => new Date(clock)
+
+test.before(async () => {
+  database = await createTestDatabase()
+  const options = { databaseUrl: database.url, now, alertsEveryMs: 3_600_000, offlineAfterS: 3600 }
+  ;[a, b] = await Promise.all([startServer(options), startServer(options)])
+})
+test.after(async () => {
+  await Promise.all([a.close(), b.close()])
+  await database.drop()
+})
+
+/** The texts of every mail to `to` in both outboxes. */
+const mailsTo = (to: string) =>
+  [a, b].flatMap((server) => {
+    const outbox = path.join(server.dataDir, 'outbox')
+    if (!fs.existsSync(outbox)) return []
+    return fs
+      .readdirSync(outbox)
+      .filter((name) => name.endsWith('.eml'))
+      .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, ''))
+      .filter((raw) => raw.includes(`To: ${to}`))
+  })
+
+/** How many times each device is named across `texts`. */
+const namings = (texts: string[], names: string[]) => names.map((name) => texts.filter((text) => text.includes(`- ${name}:`)).length)
+
+/** Both evaluators sweeping at once, several times over, as two processes without a lease would. */
+const sweepBoth = () => Promise.all([a.alerts.evaluate(), b.alerts.evaluate(), a.alerts.evaluate(), b.alerts.evaluate()])
+
+test('two evaluators sweeping the same database at once open each alert once and mail each device once, firing and resolved', async () => {
+  const owner = await register(a, 'Raced')
+  const ops = 'race-ops@example.com'
+  const at = now().toISOString()
+  const names = Array.from({ length: 20 }, (_, n) => `Raced ${String(n).padStart(2, '0')}`)
+  for (const [n, name] of names.entries()) {
+    await a.exec(
+      sql`INSERT INTO devices (id, organization_id, name, serial, model, status, tags, tags_text, last_seen, created_at, updated_at, version)
+          VALUES (${randomUUID()}, ${owner.organizationId}, ${name}, ${`RACE-${n}`}, 'EdgeBox', 'online', '[]', '', ${at}, ${at}, ${at}, 1)`,
+    )
+  }
+  expectStatus(await call(a, 'POST', '/alert_rules/', owner.token, { name: 'Raced rule', target: 'all', condition: 'offline', grace_s: 60, emails: [ops] }), 201)
+
+  clock += 2 * 60_000
+  await sweepBoth()
+  const [opened] = await a.rows<{ count: number }>(sql`SELECT count(*) AS count FROM alerts WHERE organization_id = ${owner.organizationId}`)
+  assert.is(Number(opened!.count), 20, 'one alert per device')
+  assert.equal(namings(mailsTo(ops), names), Array(20).fill(1), 'each device mailed once')
+
+  clock += 10 * 60_000
+  await sweepBoth()
+  assert.equal(namings(mailsTo(ops), names), Array(20).fill(1), 'nothing again within the repeat interval')
+
+  await a.exec(sql`UPDATE devices SET last_seen = ${now().toISOString()} WHERE organization_id = ${owner.organizationId}`)
+  await sweepBoth()
+  const resolved = mailsTo(ops).filter((text) => /Subject: .*Resolved/.test(text))
+  assert.equal(namings(resolved, names), Array(20).fill(1), 'each end mailed once')
+  const firing = expectStatus<Rec[]>(await call(b, 'GET', '/alerts', owner.token), 200)
+  assert.is(firing.length, 0)
+})
+
+test.run()
