@@ -147,6 +147,13 @@ async function finish(result) {
     ...Object.fromEntries(Object.keys(screenOutputs).filter(screenCss).map((key) => [key, sheetName(screenCss(key))])),
     palettes: sheetName(palettesCss),
   }
+  // Every sheet's name in one file; a page names only those its visitor needs first (src/lib/screen-styles.ts).
+  const stylesText = JSON.stringify(screenStyles)
+  const stylesList = `screen-styles-${createHash('sha256').update(stylesText).digest('hex').slice(0, 8).toUpperCase()}`
+  writeFileSync(join(assets, `${stylesList}.json`), stylesText)
+  const publicScreens = [...new Set([...PAGES, NOT_FOUND_PAGE].map((entry) => entry.screen))]
+  /** A public page names the public screens and what signing in opens; an /app page its own screen and the shell. */
+  const stylesFor = (screens) => scriptJson({ ...Object.fromEntries(screens.filter((key) => screenStyles[key]).map((key) => [key, screenStyles[key]])), '*': stylesList })
   const template = readFileSync(join(root, 'index.html'), 'utf8').replace(
     /<script>([\s\S]*?)<\/script>/,
     (_, code) => `<script>${esbuild.transformSync(code, { minify: true, target: TARGET }).code.trim()}</script>`,
@@ -156,23 +163,26 @@ async function finish(result) {
     ? `<script data-live-reload="http://localhost:${RELOAD_PORT}/">new EventSource(document.currentScript.dataset.liveReload).onmessage=()=>location.reload()</script>`
     : ''
   const inline = (file, key) => `<style${key ? ` data-screen="${key}"` : ''}>${readFileSync(join(root, file), 'utf8')}</style>`
-  const stylesJson = scriptJson(screenStyles)
 
   // The /app page's start script and, per screen, the code and styles it names for preloading.
   const startScript = (
     await esbuild.build({ absWorkingDir: root, entryPoints: ['src/app/start.ts'], bundle: true, format: 'iife', minify: true, target: TARGET, define: clientOptions.define, write: false, logLevel: 'warning' })
   ).outputFiles[0].text.trim()
-  // `{ files: [names in /assets/], <screen>: [indexes into files] }`: short, as every /app visit carries it.
+  // Each /app address has its own page, naming the shell's files and its screen's only:
+  // `{ files: [names in /assets/], shell: [indexes into files], <screen>: [indexes] }`.
   const mainClosure = staticClosure(meta, main)
-  const routeFiles = { files: [] }
-  const indexOf = (file) => {
-    const name = relative(assets, join(root, file))
-    const at = routeFiles.files.indexOf(name)
-    return at >= 0 ? at : routeFiles.files.push(name) - 1
-  }
-  for (const key of ['shell', ...new Set(prerender.APP_SCREENS)]) {
-    const files = [...staticClosure(meta, screenOutputs[key])].filter((file) => !mainClosure.has(file))
-    routeFiles[key] = [...files, ...(screenCss(key) ? [screenCss(key)] : [])].map(indexOf)
+  const routeFilesFor = (screen) => {
+    const routeFiles = { files: [] }
+    const indexOf = (file) => {
+      const name = relative(assets, join(root, file))
+      const at = routeFiles.files.indexOf(name)
+      return at >= 0 ? at : routeFiles.files.push(name) - 1
+    }
+    for (const key of ['shell', screen]) {
+      const files = [...staticClosure(meta, screenOutputs[key])].filter((file) => !mainClosure.has(file))
+      routeFiles[key] = [...files, ...(screenCss(key) ? [screenCss(key)] : [])].map(indexOf)
+    }
+    return routeFiles
   }
 
   const page = async ({ path, screen, mode, title }) => {
@@ -184,8 +194,8 @@ async function finish(result) {
       inline(stylesCss),
       screenOut && screenCss(screen) ? inline(screenCss(screen), screen) : '',
       ...[...preloads].map((file) => `<link rel="modulepreload" href="${url(file)}">`),
-      `<script type="application/json" id="screen-styles">${stylesJson}</script>`,
-      mode === 'shell' ? `<script type="application/json" id="route-files">${scriptJson(routeFiles)}</script><script>${startScript}</script>` : '',
+      `<script type="application/json" id="screen-styles">${stylesFor(mode === 'shell' ? ['shell', screen] : [...publicScreens, 'shell', 'home'])}</script>`,
+      mode === 'shell' ? `<script type="application/json" id="route-files">${scriptJson(routeFilesFor(screen))}</script><script>${startScript}</script>` : '',
     ].join('')
     return fillPage(template, {
       title: escapeHtml(title ? `${title} | ${BRAND.name}` : BRAND.name),
@@ -201,7 +211,8 @@ async function finish(result) {
   mkdirSync(join(out, 'pages'), { recursive: true })
   const manifest = { pages: {}, main: url(main) }
   const written = new Set()
-  for (const entry of [...PAGES, { ...NOT_FOUND_PAGE, mode: 'page' }, { ...APP_PAGE, mode: 'shell' }]) {
+  const appPages = [{ ...APP_PAGE, screen: 'home' }, ...prerender.APP_ROUTE_PAGES].map((entry) => ({ ...entry, mode: 'shell' }))
+  for (const entry of [...PAGES, { ...NOT_FOUND_PAGE, mode: 'page' }, ...appPages]) {
     const name = `${entry.page}.html`
     if (!written.has(name)) writeFileSync(join(out, 'pages', name), await page({ mode: 'page', ...entry }))
     written.add(name)
@@ -214,11 +225,10 @@ async function finish(result) {
   for (const file of Object.keys(meta.outputs)) if (!keep.has(file)) rmSync(join(root, file), { force: true })
   rmSync(join(assets, 'package.json'), { force: true })
   if (watch) writeFileSync(join(out, 'sw.js'), RETIRING_WORKER)
-  else await writeServiceWorker(meta, { main })
+  else await writeServiceWorker(meta, { main, also: [relative(root, join(assets, `${stylesList}.json`))] })
 
   if (!watch) compressTree(out)
-  const publicScreens = [...PAGES, NOT_FOUND_PAGE].map((entry) => entry.screen)
-  const report = sizeReport({ root, out, meta, keep, downloads: downloads(meta, { main, screenOutputs, screenCss, manifest, publicScreens, appScreens: [...new Set(prerender.APP_SCREENS)] }) })
+  const report = sizeReport({ root, out, meta, keep, downloads: downloads(meta, { main, screenOutputs, screenCss, manifest, publicScreens, appScreens: [...new Set(prerender.APP_SCREENS)], appPaths: Object.fromEntries(prerender.APP_ROUTE_PAGES.map((entry) => [entry.screen, entry.path.slice('/app'.length)])) }) })
   writeFileSync(join(out, 'size-report.json'), JSON.stringify({ flavour, ...report }, null, 2))
   writeFileSync(join(out, 'metafile.json'), JSON.stringify(meta))
   printReport(flavour, report)
@@ -278,7 +288,7 @@ function withoutShellStyles(meta, screenOutputs, appScreens) {
  * opening it fetches after that first load (with the chunks it shares with other screens, such as
  * the list kit).
  */
-function downloads(meta, { main, screenOutputs, screenCss, manifest, publicScreens, appScreens }) {
+function downloads(meta, { main, screenOutputs, screenCss, manifest, publicScreens, appScreens, appPaths }) {
   const page = (key) => relative(root, join(out, 'pages', manifest.pages[key]))
   const css = (key) => (screenCss(key) ? [screenCss(key)] : [])
   const load = (key) => [...staticClosure(meta, screenOutputs[key]), ...css(key)]
@@ -286,7 +296,7 @@ function downloads(meta, { main, screenOutputs, screenCss, manifest, publicScree
   const loaded = new Set(appPage)
   const consoleScreens = Object.keys(screenOutputs).filter((key) => !['shell', 'home', ...publicScreens].includes(key))
   // Opening each /app screen first, from a cold cache: the page, the entry, the shell and the screen.
-  const first = (key) => [page('app'), ...staticClosure(meta, main), ...load('shell'), ...load(key)]
+  const first = (key) => [page(`/app${appPaths[key]}`), ...staticClosure(meta, main), ...load('shell'), ...load(key)]
   return {
     signInPage: [page('/login'), ...staticClosure(meta, main), ...staticClosure(meta, screenOutputs['sign-in'])],
     appPage,
@@ -314,16 +324,17 @@ self.addEventListener('activate', (event) => event.waitUntil(
 
 /**
  * `sw.js`: the service worker of this build, with the build's id and the files it keeps: the
- * /app page and all the code and styles the console may load, lazily loaded parts too (the other
- * languages' texts are kept as they are first used).
+ * /app page and all the code and styles the console may load, lazily loaded parts too, with the
+ * list of every screen's sheet (the other languages' texts are kept as they are first used).
  */
-async function writeServiceWorker(meta, { main }) {
+async function writeServiceWorker(meta, { main, also }) {
   // Everything the console may load, lazily loaded parts too, but the other languages' texts.
   const languages = readdirSync(join(root, 'locales')).filter((name) => name.endsWith('.json') && name !== 'en.json').map((name) => name.slice(0, -5))
   const other = new RegExp(`/(?:${languages.join('|')})-[A-Z0-9]+\\.js$`)
   const files = [...reachable(meta, [main], [])].filter((file) => /\.(js|css)$/.test(file) && !other.test(file))
   // Each screen's styles (they load beside its code) and the palettes.
   for (const file of Object.keys(meta.outputs)) if (file.endsWith('.css')) files.push(file)
+  files.push(...also)
   const list = ['/app', '/login', ...[...new Set(files)].filter((file) => existsSync(join(root, file))).sort().map(url)]
   const id = createHash('sha256').update(list.join('\n')).update(readFileSync(join(out, 'pages/app.html'))).digest('base64url').slice(0, 12)
   await esbuild.build({

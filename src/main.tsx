@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { BRAND } from './contract/brand'
 import { syncDocument } from './app/document'
+import { prefetchScreenStyles } from './lib/screen-styles'
 import { markReady } from './ui/early-input'
 import { getToken } from './api/client'
 import { APP_BASE, appRouteFor, pageRouteFor } from './app/route-table'
@@ -67,6 +68,7 @@ function start() {
       }
       // For the benchmark: the moment the page answers input.
       performance.mark('console:ready')
+      prefetchScreenStyles()
     })
 }
 

@@ -67,7 +67,8 @@ worker.addEventListener('fetch', (event) => {
   const url = new URL(request.url)
   if (url.origin !== worker.location.origin) return
   if (url.pathname.startsWith('/assets/')) event.respondWith(fromCache(request, request))
-  // Every address inside /app is the same page; the console reads the address itself.
+  // Every address inside /app runs the same console, which reads the address itself: the page
+  // kept is /app's, and what it does not name for preloading comes from this cache as fast.
   else if (request.mode === 'navigate' && (url.pathname === APP_PAGE || url.pathname.startsWith(`${APP_PAGE}/`))) {
     event.respondWith(fromCache(request, APP_PAGE))
   } else if (request.mode === 'navigate' && (url.pathname === SIGN_IN_PAGE || url.pathname === '/')) {

@@ -1,22 +1,44 @@
 /**
- * Each screen's CSS arrives with its code. The build writes the name of every screen's sheet in
- * `/assets/` into the page (`<script type="application/json" id="screen-styles">`) and marks the
- * styles already inlined in it (`<style data-screen="key">`), so a sheet is fetched once, when needed.
+ * Each screen's CSS arrives with its code. The build writes into each page the names in
+ * `/assets/` of the sheets its visitor needs first (`<script type="application/json"
+ * id="screen-styles">`), with, under `*`, the name of a JSON file in `/assets/` naming every
+ * screen's sheet: a page carries a few names, not a hundred, and a screen met later finds its
+ * sheet there. The styles already inlined in a page are marked (`<style data-screen="key">`), so
+ * a sheet is fetched once, when needed.
  */
-let sheets: Record<string, string> | undefined
+type Sheets = Record<string, string>
+
+let inline: Sheets | undefined
+let everySheet: Promise<Sheets> | undefined
 const requested = new Map<string, Promise<void>>()
 
-function sheetsOf(key: string): string[] {
-  if (typeof document === 'undefined') return []
-  if (!sheets) {
+function inlineSheets(): Sheets {
+  if (!inline) {
     try {
-      sheets = JSON.parse(document.getElementById('screen-styles')?.textContent || '{}') as Record<string, string>
+      inline = JSON.parse(document.getElementById('screen-styles')?.textContent || '{}') as Sheets
     } catch {
-      sheets = {}
+      inline = {}
     }
   }
+  return inline
+}
+
+/** The build's whole list, asked for once; without it (offline, no such file), no sheet. */
+function allSheets(): Promise<Sheets> {
+  const list = inlineSheets()['*']
+  if (!list) return Promise.resolve({})
+  return (everySheet ??= fetch(`/assets/${list}.json`)
+    .then((answer) => (answer.ok ? (answer.json() as Promise<Sheets>) : {}))
+    .catch(() => {
+      everySheet = undefined
+      return {}
+    }))
+}
+
+async function sheetsOf(key: string): Promise<string[]> {
+  if (typeof document === 'undefined') return []
   if (document.querySelector(`style[data-screen="${key}"]`)) return []
-  const name = sheets[key]
+  const name = inlineSheets()[key] ?? (await allSheets())[key]
   return name ? [`/assets/${name}.css`] : []
 }
 
@@ -39,5 +61,16 @@ function loadSheet(href: string): Promise<void> {
 
 /** Resolves once the stylesheets of screen `key` are in the page. */
 export function loadScreenStyles(key: string): Promise<void> {
-  return Promise.all(sheetsOf(key).map(loadSheet)).then(() => undefined)
+  return sheetsOf(key).then((hrefs) => Promise.all(hrefs.map(loadSheet))).then(() => undefined)
+}
+
+/**
+ * Asks for the build's list of sheets once the page has loaded, so the first move to another
+ * screen waits for its code only.
+ */
+export function prefetchScreenStyles(): void {
+  if (typeof window === 'undefined' || !inlineSheets()['*']) return
+  const ask = () => setTimeout(() => void allSheets(), 1000)
+  if (document.readyState === 'complete') ask()
+  else window.addEventListener('load', ask, { once: true })
 }

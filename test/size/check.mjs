@@ -57,6 +57,26 @@ function checkWithoutDemo(root) {
   ]
 }
 
+/**
+ * Each /app address has a page of its own that names for preloading the shell's files and its
+ * own screen's, not every screen's: `/app` is home's.
+ */
+export function checkRoutePages(root, flavour) {
+  const dist = join(root, 'dist', flavour)
+  const { pages } = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8'))
+  const results = []
+  for (const [address, name] of Object.entries(pages)) {
+    if (address !== 'app' && !address.startsWith('/app/')) continue
+    const page = readFileSync(join(dist, 'pages', name), 'utf8')
+    const listed = /<script type="application\/json" id="route-files">(.*?)<\/script>/s.exec(page)
+    const keys = listed ? Object.keys(JSON.parse(listed[1])) : []
+    const screens = keys.filter((key) => key !== 'files' && key !== 'shell')
+    const pass = keys.includes('shell') && screens.length === 1 && (address !== 'app' || screens[0] === 'home')
+    results.push({ pass, text: `${flavour} ${address === 'app' ? '/app' : address} names the shell and one screen (${screens.join(', ')}) for preloading` })
+  }
+  return results.length ? results : [{ pass: false, text: `${flavour} has no /app page` }]
+}
+
 export function checkBudgets(root) {
   const budgets = JSON.parse(readFileSync(join(root, 'test/size/budgets.json'), 'utf8'))
   let ok = true
@@ -78,6 +98,10 @@ export function checkBudgets(root) {
       continue
     }
     const read = (name) => JSON.parse(readFileSync(join(root, 'dist', flavour, name), 'utf8'))
+    for (const { pass, text } of checkRoutePages(root, flavour)) {
+      if (!pass) console.log(`  FAIL ${text}`)
+      ok &&= pass
+    }
     for (const { pass, text } of checkReport({ flavour, report: read('size-report.json'), meta: read('metafile.json'), limits })) {
       console.log(`  ${pass ? 'ok  ' : 'FAIL'} ${text}`)
       ok &&= pass
