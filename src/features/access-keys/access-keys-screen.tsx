@@ -14,6 +14,7 @@ import { KEY_LIST, keysApi } from './access-keys-api'
 import { keyColumns } from './key-columns'
 import { KeyRevoke } from './key-revoke'
 import s from './access-keys.module.css'
+import './texts'
 
 // The forms load when first opened: the list shows without them.
 const SecretDialog = lazyPart(() => import('../../ui/record/secret-dialog').then((part) => part.SecretDialog))

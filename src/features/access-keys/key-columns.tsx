@@ -6,6 +6,7 @@ import type { Column } from '../../ui/list/list-view'
 import { scopeLabel } from './key-scopes'
 import { KeyExpiry, KeyStatusBadge, keyStatus } from './key-status'
 import s from './access-keys.module.css'
+import './texts'
 
 export interface KeyActions {
   onRename: (key: AccessKey) => void

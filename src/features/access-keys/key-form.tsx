@@ -11,6 +11,7 @@ import { useT } from '../../ui/use-t'
 import { keysApi } from './access-keys-api'
 import { scopeChoices } from './key-scopes'
 import s from './access-keys.module.css'
+import './texts'
 
 type KeyValues = { name: string; scopes: readonly string[]; expiry: string }
 

@@ -7,6 +7,7 @@ import { useRecordSave } from '../../ui/record/use-record-save'
 import { errorsOf, useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import { renameApi } from './access-keys-api'
+import './texts'
 
 type NameValues = { name: string }
 

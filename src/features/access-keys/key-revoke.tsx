@@ -4,6 +4,7 @@ import { notify } from '../../stores/notices'
 import { ConfirmDialog } from '../../ui/record/confirm-dialog'
 import { useT } from '../../ui/use-t'
 import { keysApi } from './access-keys-api'
+import './texts'
 
 /** Asks before a key stops working for good; the key stays listed, marked revoked. */
 export function KeyRevoke({ accessKey, onClose, onRevoked }: { accessKey: AccessKey | null; onClose: () => void; onRevoked: () => void }) {

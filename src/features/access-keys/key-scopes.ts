@@ -1,6 +1,7 @@
 import { HEARTBEAT_SCOPE, type KeyScope } from '../../contract/access-keys'
 import { RIGHTS, type Right } from '../../contract/rights'
 import type { t as translate } from '../../lib/i18n'
+import './texts'
 
 /** A scope in words: a right by its screen's name, `heartbeat` by what it lets a device do. */
 export const scopeLabel = (t: typeof translate, scope: KeyScope) => (scope === HEARTBEAT_SCOPE ? t('accessKeys.scopeHeartbeat') : t(`menu.${scope}`))

@@ -4,6 +4,7 @@ import { Age } from '../../ui/age'
 import { Badge } from '../../ui/badge'
 import { useT } from '../../ui/use-t'
 import s from './access-keys.module.css'
+import './texts'
 
 const DAY_MS = 86_400_000
 

@@ -7,6 +7,7 @@ import type { Column } from '../../ui/list/list-view'
 import { TunnelEndpoint } from './tunnel-endpoint'
 import { TunnelSwitch } from './tunnel-switch'
 import s from './tunnels.module.css'
+import './texts'
 
 export interface TunnelActions {
   /** Whether the user may open a device's page; without the right its name is plain text. */

@@ -4,6 +4,7 @@ import { notify } from '../../stores/notices'
 import { ConfirmDialog } from '../../ui/record/confirm-dialog'
 import { useT } from '../../ui/use-t'
 import { tunnelsApi } from './tunnels-api'
+import './texts'
 
 /** Asks before a tunnel goes: its public endpoint stops answering, for good. */
 export function TunnelDelete({ tunnel, onClose, onDeleted }: { tunnel: Tunnel | null; onClose: () => void; onDeleted: () => void }) {

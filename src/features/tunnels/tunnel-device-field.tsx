@@ -6,6 +6,7 @@ import type { TextFieldBinding } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import { devicesApi } from './tunnels-api'
 import s from './tunnel-form.module.css'
+import './texts'
 
 /** The server's largest page: a fleet bigger than this is narrowed with the search. */
 const DEVICES_PER_PAGE = 100

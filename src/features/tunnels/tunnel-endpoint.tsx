@@ -5,6 +5,7 @@ import { Icon } from '../../ui/icons'
 import { copyText } from '../../ui/record/secret-dialog'
 import { useT } from '../../ui/use-t'
 import s from './tunnels.module.css'
+import './texts'
 
 /** A long host name wraps after its dots, never inside a label: `t-ab12.` / `tunnels.example`. */
 const lines = (endpoint: string) => endpoint.split('.').map((part, index, all) => (index < all.length - 1 ? `${part}.` : part))

@@ -6,6 +6,7 @@ import { Icon } from '../../ui/icons'
 import { useT } from '../../ui/use-t'
 import { devicesApi } from './tunnels-api'
 import s from './tunnels.module.css'
+import './texts'
 
 export interface TunnelFiltersProps {
   filters: Record<string, string>

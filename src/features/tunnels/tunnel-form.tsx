@@ -10,6 +10,7 @@ import { errorsOf, useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import { DeviceField } from './tunnel-device-field'
 import { tunnelsApi } from './tunnels-api'
+import './texts'
 
 type TunnelValues = { name: string; device_id: string; protocol: string; local_port: number | null; enabled: boolean }
 

@@ -4,6 +4,7 @@ import { notify } from '../../stores/notices'
 import { useT } from '../../ui/use-t'
 import { inputOf, tunnelsApi } from './tunnels-api'
 import s from './tunnel-switch.module.css'
+import './texts'
 
 /**
  * Turns a tunnel on or off from its row: a `PUT` with the version the row shows. When someone

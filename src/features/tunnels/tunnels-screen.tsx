@@ -15,6 +15,7 @@ import { TunnelDelete } from './tunnel-delete'
 import { TunnelFilters } from './tunnel-filters'
 import { TUNNEL_LIST, tunnelsApi, withDeviceStatus } from './tunnels-api'
 import s from './tunnels.module.css'
+import './texts'
 
 // The forms load when first opened: the list shows without them.
 const TunnelForm = lazyPart(() => import('./tunnel-form').then((part) => part.TunnelForm))
