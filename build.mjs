@@ -47,10 +47,11 @@ const PUBLIC_ENTRY = /\/src\/features\/(auth|landing|errors)\/|\/src\/features\/
  * The console's lazy entries that use no list: the shell and its parts, the home screen (the
  * first after sign-in), the dashboards and the live stream's reader. The demo pages name the
  * lists kit like the other screens: they use its forms and pages, and naming it keeps it whole.
- * The presence menu's save (profile-api) names the forms kit too: it validates the presence.
+ * The presence menu's save (profile-api) and the organization switcher name the forms kit too: they
+ * validate what they send.
  */
 const NO_LISTS = /\/src\/app\/shell\/|\/src\/features\/(home|network|traffic)\/|\/src\/lib\/|\/src\/features\/profile\/profile-api\.ts$/
-const WITH_FORMS = /\/src\/features\/profile\/profile-api\.ts$/
+const WITH_FORMS = /\/src\/features\/profile\/profile-api\.ts$|\/src\/app\/shell\/header\/organization-switcher\.tsx$/
 /**
  * Which kits a module names first (src/app/kits/): the page's script, the prerender and every lazy
  * entry the core kit; a public page's the public kit; the console's the console kit and, but for
