@@ -10,6 +10,7 @@ import { createServer } from 'node:http'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { chunkGroups } from './src/build/chunk-groups.mjs'
+import { spellLocaleImports } from './src/build/locale-imports.mjs'
 import { escapeHtml, fillPage, scriptJson } from './src/build/page.mjs'
 import { screenModules, screenSources } from './src/build/screens.mjs'
 import { compressTree, printReport, reachable, sizeReport, staticClosure } from './src/build/size-report.mjs'
@@ -102,7 +103,7 @@ const clientOptions = {
   legalComments: 'none',
   charset: 'utf8',
   logLevel: 'warning',
-  plugins: [chunkGroups({ srcDir, kitsOf }), ...(demo ? [] : [withoutDemo])],
+  plugins: [chunkGroups({ srcDir, kitsOf, transform: spellLocaleImports }), ...(demo ? [] : [withoutDemo])],
 }
 
 const serverOptions = {

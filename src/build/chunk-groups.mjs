@@ -45,8 +45,9 @@ export function lazyEntries(srcDir) {
  * The esbuild plugin. `kitsOf(path, lazy)` answers the kit modules (absolute paths) that the
  * module at `path` names first, `lazy` telling whether it is an `import()` target; none leaves
  * it as it is. The imports go on the module's first line, so its other lines keep their numbers.
+ * `transform(code, path)`, if given, rewrites each module of `srcDir` on its way in.
  */
-export function chunkGroups({ srcDir, kitsOf }) {
+export function chunkGroups({ srcDir, kitsOf, transform }) {
   return {
     name: 'chunk-groups',
     setup(build) {
@@ -57,9 +58,11 @@ export function chunkGroups({ srcDir, kitsOf }) {
       build.onLoad({ filter: CODE }, (args) => {
         if (!args.path.startsWith(srcDir)) return undefined
         const kits = kitsOf(args.path, lazy.has(args.path)).filter((kit) => kit !== args.path)
-        if (!kits.length) return undefined
+        const source = readFileSync(args.path, 'utf8')
+        const code = transform ? transform(source, args.path) : source
+        if (!kits.length && code === source) return undefined
         const imports = kits.map((kit) => `import ${JSON.stringify(kit)};`).join('')
-        return { contents: imports + readFileSync(args.path, 'utf8'), loader: extname(args.path).slice(1), resolveDir: dirname(args.path) }
+        return { contents: imports + code, loader: extname(args.path).slice(1), resolveDir: dirname(args.path) }
       })
     },
   }

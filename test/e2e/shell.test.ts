@@ -7,6 +7,9 @@ import { ADMIN, BASE, closeBrowser, limitRights, newContext, PREACT_BASE, regist
 test.after(closeBrowser)
 
 const html = (page: Page, attribute: string) => page.evaluate((name) => document.documentElement.getAttribute(name), attribute)
+// From locales/devices/de.json and locales/tunnels/de.json.
+const DEVICES_SEARCH_DE = "Geräte durchsuchen"
+const TUNNELS_SEARCH_DE = "Tunnel suchen"
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' })
 
 // The shell on both builds: every test runs against the React and the Preact console.
@@ -60,6 +63,25 @@ for (const { flavour, BASE, dataDir } of builds) {
     await page.getByRole('button', { name: /^اللغة|Language/ }).click()
     await page.getByRole('menuitemradio', { name: 'English' }).click()
     await page.waitForFunction(() => document.documentElement.dir === 'ltr')
+    await context.close()
+  })
+
+  test(`a screen's own texts arrive in the chosen language, opened first and reached later (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await signInAdmin(page)
+    await page.getByRole('button', { name: /^Language/ }).click()
+    await page.getByRole('menuitemradio', { name: 'Deutsch' }).click()
+    await page.waitForFunction(() => document.documentElement.lang === 'de')
+    // Opened first: the page loads the devices screen and its German texts.
+    await page.goto(`${BASE}/app/devices`)
+    await page.getByRole('searchbox', { name: DEVICES_SEARCH_DE }).waitFor()
+    // Reached later, in the running console: the tunnels screen's German texts load with its code.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/app/tunnels')
+      dispatchEvent(new PopStateEvent('popstate'))
+    })
+    await page.getByRole('searchbox', { name: TUNNELS_SEARCH_DE }).waitFor()
     await context.close()
   })
 

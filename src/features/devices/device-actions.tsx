@@ -11,6 +11,7 @@ import { DeviceFormDialog } from './device-form-dialog'
 import { toValues } from './device-values'
 import { devicesApi, saveDevice } from './devices-api'
 import s from './device-summary.module.css'
+import './texts'
 
 /**
  * Edit and Delete. The edit form keeps the version the device had when it opened, so a save over

@@ -5,6 +5,7 @@ import type { Column } from '../../ui/list/list-view'
 import { deviceHref } from './devices-api'
 import { StatusBadge, TagList } from './device-status'
 import s from './devices-screen.module.css'
+import './texts'
 
 /** The devices table: what an operator scans for, most telling first; narrow screens keep the first. */
 export const deviceColumns = (t: (key: string) => string): Column<Device>[] => [

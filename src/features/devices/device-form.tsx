@@ -4,6 +4,7 @@ import { useT } from '../../ui/use-t'
 import { TagList } from './device-status'
 import { splitTags, type DeviceValues } from './device-values'
 import s from './device-form.module.css'
+import './texts'
 
 /** The fields a person sets on a device; status, IP and firmware come from its heartbeats. */
 export function DeviceFields({ form }: { form: Form<DeviceValues> }) {

@@ -9,6 +9,7 @@ import { formatBytes, formatNumber } from './format'
 import { Sparkline } from './sparkline'
 import { pointsOf } from './sparkline-data'
 import card from './device-screen.module.css'
+import './texts'
 
 /** While heartbeats arrive, the history is read again at most this often. */
 export const HISTORY_REFRESH_MS = 60_000

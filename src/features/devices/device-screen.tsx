@@ -8,6 +8,7 @@ import { DeviceSummary } from './device-summary'
 import { DeviceTunnels } from './device-tunnels'
 import { useDevice } from './use-device'
 import s from './device-screen.module.css'
+import './texts'
 
 /** `/app/devices/details?id=`: one device, its recent history and its tunnels. */
 export default function DeviceScreen() {

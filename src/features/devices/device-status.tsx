@@ -2,6 +2,7 @@ import type { DeviceStatus } from '../../contract/devices'
 import { Badge, type BadgeTone } from '../../ui/badge'
 import { useT } from '../../ui/use-t'
 import s from './device-status.module.css'
+import './texts'
 
 const TONES: Record<DeviceStatus, BadgeTone> = { online: 'success', offline: 'muted', provisioning: 'info', error: 'error' }
 

@@ -8,6 +8,7 @@ import { DeviceActions } from './device-actions'
 import { StatusBadge, TagList } from './device-status'
 import card from './device-screen.module.css'
 import s from './device-summary.module.css'
+import './texts'
 
 const orDash = (value: ReactNode) => (value === '' || value === null ? '—' : value)
 

@@ -10,6 +10,7 @@ import { useT } from '../../ui/use-t'
 import { deviceTunnelsHref, tunnelsApi } from './devices-api'
 import card from './device-screen.module.css'
 import s from './device-tunnels.module.css'
+import './texts'
 
 /** How many of the device's tunnels the detail view lists; the tunnels screen has them all. */
 export const TUNNELS_SHOWN = 5

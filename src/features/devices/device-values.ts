@@ -3,6 +3,7 @@ import type { DeviceEvent } from '../../contract/collections'
 import { check } from '../../contract/validation'
 import type { FormErrors } from '../../ui/use-form'
 import type { FieldLabel } from '../../ui/record/use-record-save'
+import './texts'
 
 /** The device form as typed: tags are one comma-separated line. */
 export type DeviceValues = { name: string; serial: string; model: string; location: string; tags: string }

@@ -14,6 +14,7 @@ import { EMPTY_DEVICE, patchDevice } from './device-values'
 import { DEVICE_LIST, devicesApi, saveDevice } from './devices-api'
 import { StatusFilter } from './status-filter'
 import s from './devices-screen.module.css'
+import './texts'
 
 // The form loads when first opened: the list shows without it.
 const DeviceFormDialog = lazyPart(() => import('./device-form-dialog').then((part) => part.DeviceFormDialog))

@@ -3,6 +3,7 @@ import { useId } from 'react'
 import { useT } from '../../ui/use-t'
 import { sparkPath, summarise, type SparkBox, type SparkPoint } from './sparkline-data'
 import s from './sparkline.module.css'
+import './texts'
 
 const WIDTH = 300
 const HEIGHT = 48

@@ -1,0 +1,1 @@
+export function spellLocaleImports(code: string, path: string): string
