@@ -181,8 +181,10 @@ test('asks again once, after the throttle, however many device events arrive', a
   await waitFor(() => server.send('device', { id: 'd-1', status: 'online', last_seen: new Date().toISOString() }))
   server.send('device', { id: 'd-2', status: 'online', last_seen: new Date().toISOString() })
   server.send('change', { collection: 'devices', id: 'd-3', action: 'update', version: 2 })
+  const sentAt = Date.now()
   await wait(SUMMARY_THROTTLE_MS / 2)
-  assert.is(server.asked.length, 1, 'not before the throttle')
+  // On a loaded machine the wait may overrun the throttle itself; the gap below still holds then.
+  if (Date.now() - sentAt < SUMMARY_THROTTLE_MS - 50) assert.is(server.asked.length, 1, 'not before the throttle')
   await waitFor(() => page().getByRole('link', { name: '2 Devices offline' }))
   const gap = server.askedAt[1]! - server.askedAt[0]!
   assert.ok(gap >= SUMMARY_THROTTLE_MS - 20, `${gap} ms between the requests`)
