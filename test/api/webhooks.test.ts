@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'kysely'
@@ -46,6 +47,19 @@ const sweep = async (server: TestServer) => {
   await server.webhooks.deliver()
 }
 
+type Verify = (secret: string, headers: Record<string, unknown>, body: string) => boolean
+
+/** The receiver's code from the README's Webhooks section, as a function to call. */
+function readmeVerifier(): Verify {
+  const readme = fs.readFileSync(path.join(process.cwd(), 'README.md'), 'utf8')
+  const section = readme.slice(readme.indexOf('### Webhooks'))
+  const code = /```js\n([\s\S]*?)```/.exec(section)?.[1]
+  if (!code) throw new Error('no js block in the README\'s Webhooks section')
+  const body = code.replace(/^import .*$/m, '')
+  assert.ok(body.split('\n').filter((line) => line.trim()).length <= 12, 'about ten lines')
+  return new Function('createHmac', 'timingSafeEqual', `${body}\nreturn verifyWebhook`)(createHmac, timingSafeEqual) as Verify
+}
+
 /** The mails in a data folder's outbox: recipient, subject and text, soft line breaks undone. */
 function mails(dataDir: string) {
   const outbox = path.join(dataDir, 'outbox')
@@ -88,11 +102,16 @@ test('a rule that fires sends its webhook one signed delivery, verified with the
     await sweep(open)
     assert.is(receiver.received.length, 1, 'one delivery, not one per sweep')
     const [got] = receiver.received
+    const timestamp = Number(got!.headers['webhook-timestamp'])
     assert.ok(verifySignature(hook.secret, got!), 'the signature verifies with the secret')
+    const readmeVerify = readmeVerifier()
+    assert.ok(readmeVerify(hook.secret, got!.headers, got!.body), "the README's receiver code accepts it")
+    assert.not.ok(readmeVerify(hook.secret, got!.headers, got!.body.replace('Pump', 'Pumq')), 'and refuses a changed body')
+    assert.not.ok(readmeVerify(`whsec_${Buffer.alloc(32).toString('base64url')}`, got!.headers, got!.body), 'or another secret')
+    assert.not.ok(readmeVerify(hook.secret, { ...got!.headers, 'webhook-timestamp': String(timestamp - 3600) }, got!.body), 'or an old timestamp')
     assert.not.ok(verifySignature(hook.secret, { ...got!, body: got!.body.replace('Pump house', 'Pump housf') }), 'a changed body does not')
     assert.match(String(got!.headers['webhook-signature']), /^v1,[A-Za-z0-9+/]+=*$/)
     assert.match(String(got!.headers['content-type']), 'application/json')
-    const timestamp = Number(got!.headers['webhook-timestamp'])
     assert.ok(Math.abs(timestamp - (Date.now() + 2 * MINUTE) / 1000) < 60, 'the timestamp is the server clock in seconds')
     const event = JSON.parse(got!.body) as Rec
     assert.is(event.id, got!.headers['webhook-id'])
