@@ -44,7 +44,7 @@ export type MessageKey =
   | 'billing.cardNumber'
   | 'billing.cardExpired'
   | 'billing.cvc'
-  | 'webhooks.url'
+  | 'webhooks.urlShape'
   | 'webhooks.urlHttps'
   | 'webhooks.urlPrivate'
   | 'webhooks.urlLinkLocal'

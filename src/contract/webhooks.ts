@@ -105,14 +105,14 @@ export function webhookUrlRule(value: string): true | MessageKey {
   if (value.trim().length === 0) return 'validation.required'
   if (value.length > WEBHOOK_URL_MAX) return 'validation.tooLong'
   if (LONE_SURROGATE.test(value)) return 'validation.characters'
-  if (/[\s\u0000-\u001F\u007F]/.test(value) || !/^https?:\/\//i.test(value)) return 'webhooks.url'
+  if (/[\s\u0000-\u001F\u007F]/.test(value) || !/^https?:\/\//i.test(value)) return 'webhooks.urlShape'
   let url: URL
   try {
     url = new URL(value)
   } catch {
-    return 'webhooks.url'
+    return 'webhooks.urlShape'
   }
-  if (url.username || url.password || !url.hostname || url.hash || value.includes('#')) return 'webhooks.url'
+  if (url.username || url.password || !url.hostname || url.hash || value.includes('#')) return 'webhooks.urlShape'
   return true
 }
 

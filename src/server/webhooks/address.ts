@@ -94,9 +94,9 @@ export function webhookUrlAllowed(value: string, policy: ReachPolicy): true | Me
   try {
     url = new URL(value)
   } catch {
-    return 'webhooks.url'
+    return 'webhooks.urlShape'
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'webhooks.url'
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'webhooks.urlShape'
   if (url.protocol === 'http:' && !policy.allowPrivate) return 'webhooks.urlHttps'
   const host = bare(url.hostname).toLowerCase().replace(/\.$/, '')
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80))

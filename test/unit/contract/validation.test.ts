@@ -54,7 +54,7 @@ test('each message key has its English text', () => {
     'billing.cardNumber': 'Not a valid card number',
     'billing.cardExpired': 'This card has expired',
     'billing.cvc': 'Three or four digits',
-    'webhooks.url': 'Enter an absolute http or https URL, such as https://hooks.example.com/edgeline',
+    'webhooks.urlShape': 'Enter an absolute http or https URL, such as https://hooks.example.com/edgeline',
     'webhooks.urlHttps': 'Use https: plain http is only allowed when the server allows private addresses',
     'webhooks.urlPrivate': 'This address is local or private: only allowed when the server allows private addresses',
     'webhooks.urlLinkLocal': 'Link-local addresses (169.254.x.x, fe80::) are not allowed',

@@ -72,7 +72,7 @@ test('URLs: https always, http only with the setting, never the server itself', 
   assert.is(webhookUrlAllowed('https://hooks.example.com/x', strict), true)
   assert.is(webhookUrlAllowed('http://hooks.example.com/x', strict), 'webhooks.urlHttps')
   assert.is(webhookUrlAllowed('http://hooks.example.com/x', open), true)
-  assert.is(webhookUrlAllowed('ftp://hooks.example.com/x', open), 'webhooks.url')
+  assert.is(webhookUrlAllowed('ftp://hooks.example.com/x', open), 'webhooks.urlShape')
   for (const url of ['http://127.0.0.1:8080/api', 'http://localhost:8080/', 'http://[::1]:8080/', 'http://2130706433:8080/']) {
     assert.is(webhookUrlAllowed(url, open), 'webhooks.urlOwnServer', url)
     assert.is.not(webhookUrlAllowed(url, strict), true, url)
