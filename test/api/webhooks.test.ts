@@ -385,6 +385,20 @@ test('a webhook whose deliveries all fail past the limit is turned off, audited,
   }
 })
 
+test('a deleted webhook leaves the rules that called it', async () => {
+  const owner = await register(open, 'Forget')
+  const kept = expectStatus<Rec>(await createHook(open, owner, { url: 'https://hooks.example.com/kept' }), 201)
+  const gone = expectStatus<Rec>(await createHook(open, owner, { url: 'https://hooks.example.com/gone' }), 201)
+  const rule = expectStatus<Rec>(await call(open, 'POST', '/alert_rules/', owner.token, { name: 'Two hooks', target: 'all', condition: 'offline', webhook_ids: [kept.id, gone.id] }), 201)
+  expectStatus(await call(open, 'DELETE', `/webhooks/${gone.id}`, owner.token), 200)
+  const after = expectStatus<Rec>(await call(open, 'GET', `/alert_rules/${rule.id}`, owner.token), 200)
+  assert.equal([after.webhook_ids, after.version], [[kept.id], 2])
+  // An edit that leaves the webhooks out keeps them; naming the deleted one is refused.
+  const renamed = expectStatus<Rec>(await call(open, 'PUT', `/alert_rules/${rule.id}`, owner.token, { name: 'Renamed', target: 'all', condition: 'offline', version: 2 }), 200)
+  assert.equal(renamed.webhook_ids, [kept.id])
+  assert.is((await call(open, 'PUT', `/alert_rules/${rule.id}`, owner.token, { ...renamed, webhook_ids: [gone.id] })).status, 400)
+})
+
 test('the same event queued twice is delivered once (a restart between claim and queue)', async () => {
   const receiver = await startReceiver()
   try {

@@ -146,9 +146,11 @@ export function alertRules(onChange: (organizationId: string) => void = () => un
     },
     update: {
       schema: AlertRuleInput,
-      row: async (input, ctx) => {
-        await checkRule(ctx, input)
-        return columnsOf(input)
+      row: async (input, ctx, current) => {
+        // Webhooks left out of an edit stay as they are, and count as its recipients.
+        const whole = { ...input, webhook_ids: input.webhook_ids ?? current.webhook_ids }
+        await checkRule(ctx, whole)
+        return columnsOf(whole)
       },
     },
     afterWrite: async (ctx) => {

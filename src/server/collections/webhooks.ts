@@ -1,9 +1,10 @@
+import { sql } from 'kysely'
 import { WebhookInput, type DeliveryError, type Webhook } from '../../contract/webhooks'
 import { invalidInput } from '../http/body'
 import { newWebhookSecret } from '../webhooks/secrets'
 import { webhookUrlAllowed } from '../webhooks/address'
 import type { Webhooks } from '../webhooks/service'
-import type { CollectionModule } from './engine'
+import type { CollectionModule, WriteContext } from './engine'
 
 type Row = Record<string, unknown>
 
@@ -49,6 +50,32 @@ export const WEBHOOK_COLUMNS = [
   't.updated_at',
   't.version',
 ] as const
+
+/**
+ * A deleted webhook leaves the rules that called it, in the same transaction: a rule never names
+ * a webhook that is not there (its next edit would be refused for it). Each rule changed is a new
+ * version, told to open consoles.
+ */
+async function forget(ctx: WriteContext, webhookId: string) {
+  const organizationId = ctx.principal.organizationId
+  const rules = await ctx.db
+    .selectFrom('alert_rules')
+    .select(['id', 'webhook_ids'])
+    .where('organization_id', '=', organizationId)
+    .where('webhook_ids', 'like', `%${JSON.stringify(webhookId)}%`)
+    .execute()
+  for (const rule of rules as { id: string; webhook_ids: string }[]) {
+    const kept = (JSON.parse(rule.webhook_ids) as string[]).filter((id) => id !== webhookId)
+    const changed = await ctx.db
+      .updateTable('alert_rules')
+      .set({ webhook_ids: JSON.stringify(kept), updated_at: ctx.now, version: sql`version + 1` })
+      .where('id', '=', rule.id)
+      .where('organization_id', '=', organizationId)
+      .returning('version')
+      .executeTakeFirst()
+    if (changed) ctx.later(() => ctx.services.hub.publish(organizationId, 'change', { collection: 'alert_rules', id: rule.id, action: 'update', version: Number(changed.version) }))
+  }
+}
 
 /**
  * Webhooks: records like the others (list, search on name, versions, audit under the right
@@ -104,6 +131,7 @@ export function webhooks(service: Webhooks): CollectionModule<Webhook, WebhookIn
       },
     },
     afterWrite: async (ctx, done) => {
+      if (done.action === 'delete' && done.before) return forget(ctx, done.before.id)
       if (done.action !== 'create' || !done.after || !done.input) return
       const secret = made.get(done.input as object)
       if (!secret) throw new Error('A webhook was made without its secret')
