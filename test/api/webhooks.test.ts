@@ -419,6 +419,25 @@ test('the same event queued twice is delivered once (a restart between claim and
   }
 })
 
+test('finished deliveries leave the log after 30 days; waiting ones stay', async () => {
+  const owner = await register(open, 'Retention')
+  const hook = expectStatus<Rec>(await createHook(open, owner, { url: 'https://hooks.example.com/old' }), 201)
+  const old = new Date(Date.now() - 40 * 86400_000).toISOString()
+  const future = new Date(Date.now() + 365 * 86400_000).toISOString()
+  for (const [id, state, next] of [
+    ['old-delivered', 'delivered', null],
+    ['old-failed', 'failed', null],
+    ['old-waiting', 'pending', future],
+  ] as const) {
+    await open.exec(
+      sql`INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event_id, type, body, state, tries, next_try_at, response, created_at)
+          VALUES (${id}, ${owner.organizationId}, ${hook.id}, ${id}, 'webhook.test', '{}', ${state}, 1, ${next}, '', ${old})`,
+    )
+  }
+  await open.sweep()
+  assert.equal((await deliveries(open, owner, hook.id)).map((each) => each.id), ['old-waiting'])
+})
+
 test('bad input is a 400 with the field named, never a crash', async () => {
   const owner = await register(open, 'Input')
   for (const body of [{}, { name: '', url: 'https://a.example.com' }, { name: 'x', url: 42 }, { name: 'x', url: 'https://a.example.com', enabled: 'yes' }, { name: 'x', url: `https://a.example.com/${'a'.repeat(2100)}` }]) {
