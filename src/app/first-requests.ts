@@ -1,5 +1,5 @@
 import { collectionPath, type CollectionName } from '../contract/collections'
-import { APP_LIST, DEVICE_LIST, KEY_LIST, ORGANIZATION_LIST, ROLE_LIST, TUNNEL_LIST, USER_LIST } from '../features/list-defaults'
+import { APP_LIST, DEVICE_LIST, KEY_LIST, ORGANIZATION_LIST, ROLE_LIST, TUNNEL_LIST, USER_LIST, WEBHOOK_LIST } from '../features/list-defaults'
 import { listParams } from '../api/list-params'
 import { BILLING_PATH } from '../contract/billing-paths'
 import { NETWORK_METRICS_PATH, TRAFFIC_METRICS_PATH } from '../contract/metrics'
@@ -30,6 +30,7 @@ export const FIRST_REQUESTS: Partial<Record<ScreenKey, FirstRequest | FirstReque
   roles: { collection: 'roles', list: ROLE_LIST },
   organizations: { collection: 'organizations', list: ORGANIZATION_LIST },
   'app-ids': { collection: 'app_ids', list: APP_LIST },
+  webhooks: { collection: 'webhooks', list: WEBHOOK_LIST },
   home: [{ path: SUMMARY_PATH }, { path: AUDIT_PATH, query: () => ({ page: '1', per_page: String(RECENT_CHANGES) }) }],
   billing: { path: BILLING_PATH },
   network: { path: NETWORK_METRICS_PATH, query: (search) => ({ range: readRange(search) }) },

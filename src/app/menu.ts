@@ -18,6 +18,8 @@ export interface MenuItem {
   multilevel?: boolean
   /** Shown to every signed-in user, whatever their rights (the demo pages). */
   open?: boolean
+  /** The right that shows it, when its key is not one (webhooks show with `alerts`). */
+  right?: Right
 }
 
 const leaf = (key: Right | 'home' | 'profile', icon: MenuIconName, keyParent?: string): MenuItem => ({
@@ -79,6 +81,7 @@ export const MENU: readonly MenuItem[] = [
     icon: 'inventory',
     child: [
       leaf('devices', 'device', 'inventory'),
+      { key: 'webhooks', keyParent: 'inventory', name: 'menu.webhooks', icon: 'webhook', link: '/app/alerts/webhooks', linkParent: '/app/alerts/webhooks', right: 'alerts' },
       {
         key: 'connectivity',
         keyParent: 'inventory',
@@ -109,7 +112,7 @@ export function visibleMenu(menu: readonly MenuItem[], rights: readonly string[]
     if (item.child) {
       const child = visibleMenu(item.child, rights)
       if (child.some((entry) => !entry.title)) result.push({ ...item, child })
-    } else if (item.title || item.key === 'home' || item.open || rights.includes(item.key)) {
+    } else if (item.title || item.key === 'home' || item.open || rights.includes(item.right ?? item.key)) {
       result.push(item)
     }
   }

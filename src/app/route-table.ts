@@ -25,6 +25,7 @@ export type ScreenKey =
   | 'role'
   | 'organizations'
   | 'app-ids'
+  | 'webhooks'
   | 'billing'
   | 'network'
   | 'traffic'
@@ -106,6 +107,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/devices/details', screen: 'device', right: 'devices' },
   { path: '/tunnels', screen: 'tunnels', right: 'tunnels' },
   { path: '/app_ids', screen: 'app-ids', right: 'app_ids' },
+  { path: '/alerts/webhooks', screen: 'webhooks', right: 'alerts' },
   { path: '/network', screen: 'network', right: 'network' },
   { path: '/traffic', screen: 'traffic', right: 'traffic' },
   // The template's demo pages: signed-in is enough.

@@ -24,6 +24,7 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = lazyScreens({
   role: () => import('../features/roles/role-screen'),
   organizations: () => import('../features/organizations/organizations-screen'),
   'app-ids': () => import('../features/app-ids/app-ids-screen'),
+  webhooks: () => import('../features/webhooks/webhooks-screen'),
   billing: () => import('../features/billing/billing-screen'),
   network: () => import('../features/network/network-screen'),
   traffic: () => import('../features/traffic/traffic-screen'),

@@ -37,6 +37,7 @@ export const ALERT_LIMITS = {
   maxDays: 365,
   maxUsers: 50,
   maxEmails: 20,
+  maxWebhooks: 5,
   note: 500,
 } as const
 
@@ -65,6 +66,8 @@ export interface AlertRule extends BaseRecord {
   user_ids: string[]
   /** Other addresses to mail. */
   emails: string[]
+  /** Webhooks of the organization that receive each notification, by id. */
+  webhook_ids: string[]
   /** Seconds between two mails of one device's firing alert. */
   repeat_s: number
   language: AlertLanguage
@@ -91,6 +94,8 @@ export const AlertRuleInput = object({
   days: optional(nullable(Between(1, ALERT_LIMITS.maxDays, true))),
   user_ids: defaulted(size(array(Id), 0, ALERT_LIMITS.maxUsers), []),
   emails: defaulted(size(array(Email), 0, ALERT_LIMITS.maxEmails), []),
+  /** Left out of an edit, the rule keeps its webhooks (a form that does not show them cannot drop them). */
+  webhook_ids: optional(size(array(Id), 0, ALERT_LIMITS.maxWebhooks)),
   repeat_s: defaulted(Between(ALERT_LIMITS.minRepeatS, ALERT_LIMITS.maxRepeatS, true), DEFAULT_REPEAT_S),
   language: defaulted(enums(ALERT_LANGUAGES), 'en'),
 })

@@ -1,7 +1,7 @@
 import type { Right } from './rights'
 
 /** Who wrote: a signed-in user, an access key, or an app id's token. */
-export type ActorKind = 'user' | 'key' | 'app'
+export type ActorKind = 'user' | 'key' | 'app' | 'system'
 
 /**
  * One write in the organization's trail. `collection` is the right that shows it: a viewer sees

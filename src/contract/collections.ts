@@ -13,15 +13,15 @@ export const PER_PAGE_CHOICES = [5, 10, 25, 50, 100] as const
 export const CONSOLE_PER_PAGE = [5, 10, 25] as const
 export type Order = 'asc' | 'desc'
 
-/** The collections of the management area; each but the alert rules is named by the right that opens it. */
-export const COLLECTIONS = ['devices', 'tunnels', 'access_keys', 'users', 'roles', 'app_ids', 'organizations', 'alert_rules'] as const
+/** The collections of the management area; each but the alert rules and webhooks is named by the right that opens it. */
+export const COLLECTIONS = ['devices', 'tunnels', 'access_keys', 'users', 'roles', 'app_ids', 'organizations', 'alert_rules', 'webhooks'] as const
 export type CollectionName = (typeof COLLECTIONS)[number]
 
 /**
  * The rights that read a collection and hear of its changes: the right of its name, and for alert
- * rules `alerts` or `devices` (whoever watches the fleet may see what it is watched for).
+ * rules and webhooks `alerts` or `devices` (whoever watches the fleet may see what it is watched for).
  */
-export const readRights = (name: CollectionName): readonly Right[] => (name === 'alert_rules' ? ['alerts', 'devices'] : [name])
+export const readRights = (name: CollectionName): readonly Right[] => (name === 'alert_rules' || name === 'webhooks' ? ['alerts', 'devices'] : [name])
 
 /** `/{collection}/` relative to `{host}`. */
 export const collectionPath = (name: CollectionName, id?: string) => (id ? `/${name}/${encodeURIComponent(id)}` : `/${name}/`)

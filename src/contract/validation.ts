@@ -19,7 +19,7 @@ export const LIMITS = {
 /**
  * Locale keys of the validation messages; the server answers them in English. `validation.*`
  * travel with the public pages, `fields.*` (the management screens' own) with the console,
- * `appIds.*` with the app ids screen.
+ * `appIds.*` with the app ids screen, `webhooks.*` with the webhooks screen.
  */
 export type MessageKey =
   | 'validation.required'
@@ -44,6 +44,13 @@ export type MessageKey =
   | 'billing.cardNumber'
   | 'billing.cardExpired'
   | 'billing.cvc'
+  | 'webhooks.urlShape'
+  | 'webhooks.urlHttps'
+  | 'webhooks.urlPrivate'
+  | 'webhooks.urlLinkLocal'
+  | 'webhooks.urlOwnServer'
+  | 'webhooks.urlNever'
+  | 'webhooks.webhook'
   | 'validation.invalid'
 
 export type FieldErrors = Record<string, MessageKey>

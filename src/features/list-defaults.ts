@@ -11,3 +11,4 @@ export const ORGANIZATION_LIST: ListDefaults = { sort: 'name', order: 'asc', per
 export const ROLE_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: [] }
 export const TUNNEL_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: ['device_id', 'protocol'] }
 export const USER_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: ['status', 'role'] }
+export const WEBHOOK_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: [] }

@@ -16,6 +16,7 @@ import { alertRules } from './collections/alert-rules'
 import { devices } from './collections/devices'
 import { collectionRoutes } from './collections/engine'
 import { tunnels } from './collections/tunnels'
+import { webhooks } from './collections/webhooks'
 import { docsRoutes, type Docs } from './docs'
 import { closeUnread, limitBody } from './http/body'
 import { errorHandler, notFoundJson } from './http/errors'
@@ -36,6 +37,8 @@ import { invitationRoutes } from './people/invitations'
 import { signInRoutes } from './people/sign-ins'
 import { users } from './people/users'
 import type { Services } from './services'
+import { webhookRoutes } from './webhooks/routes'
+import type { Webhooks } from './webhooks/service'
 
 /** Where the API is mounted; the console's default `{host}`. */
 export const API_PREFIX = '/api'
@@ -57,6 +60,8 @@ export interface AppOptions extends Services {
   alerts?: AlertEvaluator
   /** Folds heartbeats into the metrics rollups; the metrics routes make their own when absent. */
   rollup?: Rollup
+  /** Sends webhook deliveries and seals their secrets. */
+  webhooks: Webhooks
 }
 
 /** The whole HTTP application: the JSON API under `/api` and the console's files elsewhere. */
@@ -82,6 +87,8 @@ export function createApp(options: AppOptions): Hono {
     .route('/', collectionRoutes(options, accessKeys))
     .route('/', collectionRoutes(options, alertRules((organizationId) => options.alerts?.rulesChanged(organizationId))))
     .route('/', alertRoutes(options))
+    .route('/', webhookRoutes(options, options.webhooks))
+    .route('/', collectionRoutes(options, webhooks(options.webhooks)))
     .route('/', collectionRoutes(options, users))
     .route('/', invitationRoutes(options))
     .route('/', signInRoutes(options))

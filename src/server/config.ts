@@ -14,6 +14,14 @@ function integer(env: Env, name: string, fallback?: number): number | undefined 
   return Number(value)
 }
 
+/** A switch: `1` or `true` turns it on, unset, `0` or `false` leaves it off. */
+function flag(env: Env, name: string): boolean {
+  const value = nonEmpty(env[name])?.toLowerCase()
+  if (value === undefined || value === '0' || value === 'false') return false
+  if (value === '1' || value === 'true') return true
+  throw new Error(`${name} takes 1 or 0, got "${value}"`)
+}
+
 /** `TRUST_PROXY`: a number of proxy hops, or true (one) and false (none). */
 function trustProxy(env: Env): number {
   const value = nonEmpty(env.TRUST_PROXY)?.toLowerCase()
@@ -83,6 +91,8 @@ export function optionsFromEnv(env: Env): ServerOptions {
     scryptCost: integer(env, 'SCRYPT_COST'),
     offlineAfterS: integer(env, 'OFFLINE_AFTER_S'),
     alertsEveryMs: integer(env, 'ALERTS_EVERY_MS'),
+    webhooksAllowPrivate: flag(env, 'WEBHOOKS_ALLOW_PRIVATE'),
+    webhookSecretKey: nonEmpty(env.WEBHOOK_SECRET_KEY),
     oauth: oauthFromEnv(env),
   }
 }

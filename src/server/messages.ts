@@ -3,6 +3,7 @@ import billingTexts from '../../locales/billing/en.json'
 import consoleTexts from '../../locales/console/en.json'
 import en from '../../locales/en.json'
 import texts from '../../locales/server/en.json'
+import webhookTexts from '../../locales/webhooks/en.json'
 import type { MessageKey } from '../contract/validation'
 
 export type ServerKey = keyof typeof texts.server
@@ -17,7 +18,7 @@ export function message(key: ServerKey, vars: Record<string, string | number> = 
   return fill(texts.server[key], vars)
 }
 
-const FIELD_TEXTS: Record<string, Record<string, string>> = { validation: en.validation, fields: consoleTexts.fields, appIds: appIdTexts.appIds, billing: billingTexts.billing as unknown as Record<string, string> }
+const FIELD_TEXTS: Record<string, Record<string, string>> = { validation: en.validation, fields: consoleTexts.fields, appIds: appIdTexts.appIds, billing: billingTexts.billing as unknown as Record<string, string>, webhooks: webhookTexts.webhooks as unknown as Record<string, string> }
 
 /** The English text of a validation message key (`validation.email` -> 'Invalid email'). */
 export function fieldMessage(key: MessageKey): string {

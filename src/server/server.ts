@@ -21,6 +21,8 @@ import { SERVER_STOPPING } from './live/stream'
 import { createMailer } from './mail'
 import { createRollup } from './metrics/rollup'
 import { createSweeper, sweep } from './sweeper'
+import { serverKey } from './webhooks/secrets'
+import { createWebhooks, type Lookup, type Webhooks } from './webhooks/service'
 import { BRAND, message } from './messages'
 import { consoleLogger, type Logger } from './log'
 import { createBackground } from './services'
@@ -47,6 +49,18 @@ export interface ServerOptions {
   sessions?: SessionPolicy
   /** How often the alert rules' sweep runs, in ms; default 5000; 0 evaluates no alert rules at all. */
   alertsEveryMs?: number
+  /** `WEBHOOKS_ALLOW_PRIVATE=1`: webhooks may use http and reach loopback, private and link-local addresses. */
+  webhooksAllowPrivate?: boolean
+  /** `WEBHOOK_SECRET_KEY`: 32 bytes (base64) sealing the webhooks' secrets; a key file in `dataDir` otherwise. */
+  webhookSecretKey?: string
+  /** Waits before each retry of a webhook delivery, in ms; default 30 s, 2 min, 10 min, 30 min, 1 h. */
+  webhookRetryMs?: number[]
+  /** A webhook whose deliveries all failed this long is turned off; default a day. */
+  webhookDisableAfterMs?: number
+  /** How often due webhook deliveries are looked for, in ms; default 5000. */
+  webhooksEveryMs?: number
+  /** How a webhook's host is resolved; the system's resolver by default (tests answer their own). */
+  webhookLookup?: Lookup
   /** A device silent this many seconds goes offline; default 60. */
   offlineAfterS?: number
   /** A request whose headers (body) have not all arrived after this long is closed; 10 s (30 s). */
@@ -88,6 +102,8 @@ export interface RunningServer {
   sweep(): Promise<void>
   /** The alert rules' evaluator: `evaluate()` sweeps now, as the schedule does; `idle()` waits for heartbeats' share. */
   alerts: Pick<AlertEvaluator, 'evaluate' | 'idle'>
+  /** The webhook deliveries: `deliver()` makes the tries that are due now, as the schedule does. */
+  webhooks: Pick<Webhooks, 'deliver'>
   /** Waits for the work started after an answer (a mail, a reset link) to finish. */
   idle(): Promise<void>
   /**
@@ -134,7 +150,27 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const rollup = createRollup({ db, now, log, lease: foldLease })
   // The alert sweep runs where the sweeper runs: one process at a time, under its lease.
   const alertsEveryMs = options.alertsEveryMs ?? DEFAULT_ALERTS_EVERY_MS
-  const alerts = alertsEveryMs > 0 ? createAlertEvaluator({ db, mailer, log, now, everyMs: alertsEveryMs, lease: sweeperLease }) : undefined
+  // Webhook deliveries are made under the same lease, on their own schedule; claims keep any
+  // second process (a test event sent at once, a lapsed lease) from making the same try.
+  let webhooks: Webhooks
+  try {
+    webhooks = createWebhooks(
+      { db, hub, mailer, log, now, lease: sweeperLease, publicUrl: options.publicUrl },
+      {
+        allowPrivate: options.webhooksAllowPrivate,
+        retryMs: options.webhookRetryMs,
+        disableAfterMs: options.webhookDisableAfterMs,
+        everyMs: options.webhooksEveryMs,
+        lookup: options.webhookLookup,
+        key: serverKey(options.webhookSecretKey, dataDir),
+      },
+    )
+  } catch (error) {
+    await hub.close()
+    await db.destroy()
+    throw error
+  }
+  const alerts = alertsEveryMs > 0 ? createAlertEvaluator({ db, mailer, log, now, everyMs: alertsEveryMs, lease: sweeperLease, webhooks }) : undefined
   const staticDir = options.staticDir && path.resolve(options.staticDir)
   if (staticDir && !fs.existsSync(path.join(staticDir, 'manifest.json'))) {
     log.info(`No console build in ${staticDir} yet: pages answer 404 until its manifest.json appears.`)
@@ -152,6 +188,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     presence,
     rollup,
     alerts,
+    webhooks,
     sessions: options.sessions ?? DEFAULT_SESSIONS,
     publicUrl: options.publicUrl,
     corsOrigins: options.corsOrigins,
@@ -202,6 +239,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   presence.start()
   rollup.start()
   alerts?.start()
+  webhooks.listening(port)
+  webhooks.start()
 
   let closing: Promise<void> | undefined
   const close = () =>
@@ -211,6 +250,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await presence.stop()
       await rollup.stop()
       await alerts?.stop()
+      await webhooks.stop()
       await background.idle()
       mailer.close()
       await hub.close()
@@ -218,7 +258,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await db.destroy()
     })())
 
-  return { url: `http://localhost:${port}`, port, app, db, close, alerts: alerts ?? { evaluate: async () => undefined, idle: async () => undefined }, sweep: () => sweep(db, now(), throttle), idle: () => background.idle() }
+  return { url: `http://localhost:${port}`, port, app, db, close, alerts: alerts ?? { evaluate: async () => undefined, idle: async () => undefined }, webhooks, sweep: () => sweep(db, now(), throttle), idle: () => background.idle() }
 }
 
 /**

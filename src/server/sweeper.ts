@@ -14,12 +14,14 @@ export const SWEEP_EVERY_MS = 10 * 60_000
 export const HEARTBEAT_RETENTION_DAYS = 7
 /** A user's sign-ins are listed this long, on their detail and in the sessions' history. */
 export const SIGN_IN_RETENTION_DAYS = 90
+/** A webhook's finished deliveries stay in its log this long. */
+export const DELIVERY_RETENTION_DAYS = 30
 
 /**
  * Deletes what can no longer be used: ended sessions, spent or expired links and codes (and the
  * accounts made for invitations that lapsed with them), old
- * counts, heartbeat samples past their retention, the answers kept for Idempotency-Keys after 24
- * hours; then lets the storage tune itself.
+ * counts, heartbeat samples past their retention, webhook deliveries finished 30 days ago, the
+ * answers kept for Idempotency-Keys after 24 hours; then lets the storage tune itself.
  */
 export async function sweep(db: Db, now: Date, throttle: Throttle): Promise<void> {
   const at = now.toISOString()
@@ -33,6 +35,8 @@ export async function sweep(db: Db, now: Date, throttle: Throttle): Promise<void
   await pruneInvitedAccounts(db, at)
   const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600_000).toISOString()
   await db.deleteFrom('sign_ins').where('at', '<', daysAgo(SIGN_IN_RETENTION_DAYS)).execute()
+  // Deliveries still waiting for a try stay, however old.
+  await db.deleteFrom('webhook_deliveries').where('state', 'in', ['delivered', 'failed']).where('created_at', '<', daysAgo(DELIVERY_RETENTION_DAYS)).execute()
   // Samples not yet folded into the rollups stay past their retention, so no traffic misses an invoice.
   const folded = (await watermark(db)) ?? 0
   const kept = new Date(Math.min(Date.parse(daysAgo(HEARTBEAT_RETENTION_DAYS)), folded)).toISOString()

@@ -26,6 +26,7 @@ export type MenuIconName =
   | 'timeline'
   | 'image'
   | 'cart'
+  | 'webhook'
 
 /** Every icon the console draws: the menu's plus the shell's and header's own. */
 export type IconName =
@@ -103,6 +104,7 @@ const PATHS: Record<IconName, string[]> = {
   timeline: ['M6 3v18', 'M6 7h2M6 17h2', 'M10 5h10v4H10zM10 15h10v4H10z'],
   image: ['M3 5h18v14H3z', 'M3 16l5-5 4 4 3-3 6 6', 'M15.5 9.5a1.5 1.5 0 1 0 0-.1'],
   cart: ['M3 4h2l2.5 11h11L21 7H6.5', 'M9 20a1 1 0 1 0 0-.1M18 20a1 1 0 1 0 0-.1'],
+  webhook: ['M9 16.5a3 3 0 1 1-1.5-4.9L11 6', 'M12 8a3 3 0 1 1 2.3 2.9L17 16', 'M17 13.5a3 3 0 1 1-2.6 4.5H8'],
 }
 
 /** An inline 24px SVG icon in the current text colour; decorative (`aria-hidden`). */

@@ -34,6 +34,8 @@ async function startConsole(root, flavour) {
       PUBLIC_URL: `http://localhost:${port}`,
       SMTP_URL: '',
       API_HOST: '',
+      // The webhooks test's receiver listens on loopback.
+      WEBHOOKS_ALLOW_PRIVATE: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

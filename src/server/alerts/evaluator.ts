@@ -7,6 +7,8 @@ import type { Lease } from '../db/lease'
 import type { Db } from '../db/open'
 import type { Logger } from '../log'
 import type { Mailer } from '../mail'
+import type { WebhookEvent } from '../../contract/webhooks'
+import { eventIdOf, type Webhooks } from '../webhooks/service'
 import { composeNotice, type Notice, type Noticed } from './mail'
 
 /** How often the sweep looks for silence, fires waiting alerts and mails (`ALERTS_EVERY_MS`). */
@@ -47,9 +49,14 @@ export interface EvaluatorOptions {
   everyMs?: number
   /** One process at a time sweeps (the sweeper's lease). */
   lease?: Lease
+  /** Where the webhooks of a rule get their deliveries queued. */
+  webhooks?: Pick<Webhooks, 'enqueue' | 'kick'>
 }
 
 type DeviceLike = Pick<Beat['device'], 'id' | 'tags'>
+
+/** An alert claimed for a notification, with what its webhook event names. */
+type Claimed = Noticed & { id: string; subject_id: string; subject_kind: string; notified_count?: number }
 
 /** Whether a heartbeat's metrics are past a metric rule's threshold. */
 const above = (rule: AlertRule, metrics: { latency_ms: number; cpu: number; memory: number }) =>
@@ -331,14 +338,14 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
         ]),
       )
       .execute()
-    const firing: Noticed[] = []
+    const firing: Claimed[] = []
     for (const part of chunks(due.filter((row) => !mutedBy(mutes, rule.id, row.subject_id)).map((row) => row.id))) {
       const claimed = await db
         .updateTable('alerts')
         .set((eb) => ({ last_notified_at: at, notified_count: eb('notified_count', '+', 1) }))
         .where('id', 'in', part)
         .where((eb) => eb.or([eb('last_notified_at', 'is', null), eb('last_notified_at', '<=', cutoff)]))
-        .returning(['subject_name', 'started_at', 'resolved_at'])
+        .returning(['id', 'subject_id', 'subject_kind', 'subject_name', 'started_at', 'resolved_at', 'notified_count'])
         .execute()
       firing.push(...claimed)
     }
@@ -350,19 +357,28 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
       .where('last_notified_at', 'is not', null)
       .where('resolved_notified_at', 'is', null)
       .execute()
-    const resolved: Noticed[] = []
+    const resolved: Claimed[] = []
     for (const part of chunks(ended.map((row) => row.id))) {
       const claimed = await db
         .updateTable('alerts')
         .set({ resolved_notified_at: at })
         .where('id', 'in', part)
         .where('resolved_notified_at', 'is', null)
-        .returning(['subject_id', 'subject_name', 'started_at', 'resolved_at', 'condition'])
+        .returning(['id', 'subject_id', 'subject_kind', 'subject_name', 'started_at', 'resolved_at', 'condition'])
         .execute()
       // A return is told once, as it happens; a muted device's end is kept quiet.
       resolved.push(...claimed.filter((row) => row.condition !== 'online' && !mutedBy(mutes, rule.id, row.subject_id)))
     }
     if (!firing.length && !resolved.length) return
+    if (rule.webhook_ids.length && options.webhooks) {
+      for (const [kind, items] of [
+        ['firing', firing],
+        ['resolved', resolved],
+      ] as const) {
+        if (items.length) await options.webhooks.enqueue(db, rule.organization_id, rule.webhook_ids, eventOf(rule, kind, items, at))
+      }
+      options.webhooks.kick()
+    }
     const recipients = await recipientsOf(rule, rule.organization_id)
     for (const [kind, items] of [
       ['firing', firing],
@@ -373,6 +389,45 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
       for (const to of recipients) {
         await options.mailer.send({ to, ...mail }).catch((error: unknown) => log.error(`Alert mail to ${to} failed:`, error))
       }
+    }
+  }
+
+  /**
+   * The webhook event of one notification: one alert, or a grouped one for a storm. Its id follows
+   * from the alerts and the notification (the repeat's count, or the end), so queuing it twice
+   * (a restart between the claim and the queue) makes one delivery.
+   */
+  function eventOf(rule: AlertRule & { organization_id: string }, kind: 'firing' | 'resolved', items: Claimed[], at: string): WebhookEvent {
+    const base = { created_at: at, organization_id: rule.organization_id, rule: { id: rule.id, name: rule.name } }
+    if (items.length === 1) {
+      const item = items[0]!
+      const device = item.subject_kind === 'device' ? { id: item.subject_id, name: item.subject_name } : null
+      return {
+        id: eventIdOf(item.id, kind, kind === 'firing' ? String(item.notified_count ?? 0) : 'end'),
+        type: kind === 'firing' ? 'alert.firing' : 'alert.resolved',
+        ...base,
+        device,
+        alert: {
+          id: item.id,
+          condition: rule.condition,
+          state: kind,
+          subject_kind: item.subject_kind === 'key' ? 'key' : 'device',
+          subject_id: item.subject_id,
+          subject_name: item.subject_name,
+          started_at: item.started_at,
+          resolved_at: item.resolved_at,
+        },
+      }
+    }
+    const sorted = [...items].sort((a, b) => a.subject_name.localeCompare(b.subject_name))
+    return {
+      id: eventIdOf(kind, at, ...sorted.map((item) => item.id).sort()),
+      type: 'alert.grouped',
+      ...base,
+      state: kind,
+      device: null,
+      devices: sorted.map((item) => ({ id: item.subject_id, name: item.subject_name, alert_id: item.id, started_at: item.started_at, resolved_at: item.resolved_at })),
+      alert: null,
     }
   }
 

@@ -52,7 +52,7 @@ const muteOf = (row: { id: string; rule_id: string | null; device_id: string | n
 })
 
 /** `page` and `per_page` as every list takes them; 400 with a message otherwise. */
-function pageOf(query: (name: string) => string | undefined) {
+export function pageOf(query: (name: string) => string | undefined) {
   const pageText = query('page') ?? '1'
   const page = /^\d{1,6}$/.test(pageText) ? Number(pageText) : NaN
   if (!(page >= 1)) throw new ApiError(400, message('badPage'))

@@ -43,6 +43,7 @@ export function ruleOf(row: Row): AlertRule {
     days: orNull(row.days, Number),
     user_ids: parseList(row.user_ids),
     emails: parseList(row.emails),
+    webhook_ids: parseList(row.webhook_ids),
     repeat_s: Number(row.repeat_s),
     language: String(row.language) as AlertLanguage,
     created_at: String(row.created_at),
@@ -65,7 +66,7 @@ async function checkRule(ctx: WriteContext, input: AlertRuleInput): Promise<void
     if (input.threshold === null || input.threshold === undefined) errors.threshold = 'validation.required'
   }
   if (input.condition === 'key_expiring' && !input.days) errors.days = 'validation.required'
-  if (!input.user_ids.length && !input.emails.length) errors.emails = 'validation.required'
+  if (!input.user_ids.length && !input.emails.length && !input.webhook_ids?.length) errors.emails = 'validation.required'
   if (Object.keys(errors).length) throw invalidInput(errors)
   const organizationId = ctx.principal.organizationId
   if (input.target === 'device') {
@@ -82,6 +83,12 @@ async function checkRule(ctx: WriteContext, input: AlertRuleInput): Promise<void
       .where('status', '=', 'active')
       .execute()
     if (members.length !== users.length) throw invalidInput({ user_ids: 'validation.invalid' })
+  }
+  // Another organization's webhook reads as not there, as a missing one does.
+  const hooks = [...new Set(input.webhook_ids ?? [])]
+  if (hooks.length) {
+    const found = await ctx.db.selectFrom('webhooks').select('id').where('organization_id', '=', organizationId).where('id', 'in', hooks).execute()
+    if (found.length !== hooks.length) throw invalidInput({ webhook_ids: 'webhooks.webhook' })
   }
 }
 
@@ -103,6 +110,7 @@ function columnsOf(input: AlertRuleInput): Row {
     emails: JSON.stringify([...new Set(input.emails.map((email) => email.trim().toLowerCase()))]),
     repeat_s: input.repeat_s,
     language: input.language,
+    ...(input.webhook_ids ? { webhook_ids: JSON.stringify([...new Set(input.webhook_ids)]) } : {}),
   }
 }
 
@@ -133,14 +141,16 @@ export function alertRules(onChange: (organizationId: string) => void = () => un
       schema: AlertRuleInput,
       row: async (input, ctx) => {
         await checkRule(ctx, input)
-        return { values: columnsOf(input) }
+        return { values: { webhook_ids: '[]', ...columnsOf(input) } }
       },
     },
     update: {
       schema: AlertRuleInput,
-      row: async (input, ctx) => {
-        await checkRule(ctx, input)
-        return columnsOf(input)
+      row: async (input, ctx, current) => {
+        // Webhooks left out of an edit stay as they are, and count as its recipients.
+        const whole = { ...input, webhook_ids: input.webhook_ids ?? current.webhook_ids }
+        await checkRule(ctx, whole)
+        return columnsOf(whole)
       },
     },
     afterWrite: async (ctx) => {

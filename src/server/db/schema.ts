@@ -421,6 +421,8 @@ export interface AlertRuleRow {
   emails: string
   repeat_s: number
   language: string
+  /** JSON array of webhook ids. */
+  webhook_ids: string
   created_at: string
   updated_at: string
   version: number
@@ -460,6 +462,48 @@ export interface AlertMuteRow {
   created_at: string
 }
 
+/** A webhook of the organization (`contract/webhooks.ts`); its secret sealed, its last try kept for the list. */
+export interface WebhookRow {
+  id: string
+  organization_id: string
+  name: string
+  url: string
+  enabled: number
+  description: string
+  /** AES-256-GCM under the server's key (`webhooks/secrets.ts`), base64. */
+  secret_sealed: string
+  disabled_reason: string | null
+  failing_since: string | null
+  last_delivery_at: string | null
+  last_delivery_ok: number | null
+  last_status_code: number | null
+  last_error: string | null
+  created_at: string
+  updated_at: string
+  version: number
+}
+
+/** One event for one webhook: its body as sent, where its tries stand and how the last went. */
+export interface WebhookDeliveryRow {
+  id: string
+  organization_id: string
+  webhook_id: string
+  event_id: string
+  type: string
+  body: string
+  /** pending, sending (claimed until `claimed_until`), delivered or failed. */
+  state: string
+  tries: number
+  next_try_at: string | null
+  claimed_until: string | null
+  tried_at: string | null
+  status_code: number | null
+  error: string | null
+  duration_ms: number | null
+  response: string
+  created_at: string
+}
+
 export interface Database {
   organizations: OrganizationRow
   users: UserRow
@@ -495,4 +539,6 @@ export interface Database {
   alert_rules: AlertRuleRow
   alerts: AlertRow
   alert_mutes: AlertMuteRow
+  webhooks: WebhookRow
+  webhook_deliveries: WebhookDeliveryRow
 }

@@ -33,8 +33,8 @@ test('appRouteFor falls back to home for /app and unknown paths', () => {
   for (const path of ['/', '', '/nowhere', '/home/extra']) assert.is(appRouteFor(path).screen, 'home', path)
 })
 
-/** Rights the API serves before their screen exists: alert rules and alerts have no screen yet. */
-const WITHOUT_SCREEN: readonly string[] = ['alerts']
+/** Rights the API serves before their screen exists: none (`alerts` opens the webhooks screen). */
+const WITHOUT_SCREEN: readonly string[] = []
 
 test('every right an app route asks for is a known right, and every right opens a screen', () => {
   const asked = APP_ROUTES.flatMap((route) => (route.right ? [route.right as string] : []))

@@ -16,6 +16,7 @@ import { t } from '../../../src/lib/i18n'
 import '../../../src/ui/console-texts'
 import '../../../src/features/app-ids/texts'
 import '../../../src/features/billing/texts'
+import '../../../src/features/webhooks/texts'
 
 const errorsOf = (result: ReturnType<typeof check>) => (result.ok ? {} : result.errors)
 
@@ -53,6 +54,13 @@ test('each message key has its English text', () => {
     'billing.cardNumber': 'Not a valid card number',
     'billing.cardExpired': 'This card has expired',
     'billing.cvc': 'Three or four digits',
+    'webhooks.urlShape': 'Enter an absolute http or https URL, such as https://hooks.example.com/edgeline',
+    'webhooks.urlHttps': 'Use https: plain http is only allowed when the server allows private addresses',
+    'webhooks.urlPrivate': 'This address is local or private: only allowed when the server allows private addresses',
+    'webhooks.urlLinkLocal': 'Link-local addresses (169.254.x.x, fe80::) are not allowed',
+    'webhooks.urlOwnServer': "The console's own address cannot receive its webhooks",
+    'webhooks.urlNever': 'This address cannot receive webhooks',
+    'webhooks.webhook': 'Choose webhooks of this organization',
   }
   for (const [key, text] of Object.entries(texts)) assert.is(t(key), text, key)
   const publicKeys = Object.keys(texts).filter((key) => key.startsWith('validation.'))

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { call, expectStatus, register, startServer, type TestServer } from '../api/collections/_api'
+import { createTestDatabase } from '../api/_server'
+import { startReceiver, verifySignature } from '../api/_receiver'
+
+type Rec = Record<string, any>
+
+// Two servers on one PostgreSQL database, sharing the key that seals the secrets, on one clock
+// the test moves; both claim due deliveries at once, again and again.
+let database: Awaited<ReturnType<typeof createTestDatabase>>
+let a: TestServer
+let b: TestServer
+let clock = Date.now()
+const now = () => new Date(clock)
+
+test.before(async () => {
+  database = await createTestDatabase()
+  const options = {
+    databaseUrl: database.url,
+    now,
+    alertsEveryMs: 3_600_000,
+    webhooksEveryMs: 3_600_000,
+    offlineAfterS: 3600,
+    webhooksAllowPrivate: true,
+    webhookRetryMs: [1000, 1000],
+    webhookSecretKey: randomBytes(32).toString('base64'),
+  }
+  ;[a, b] = await Promise.all([startServer(options), startServer(options)])
+})
+test.after(async () => {
+  await Promise.all([a.close(), b.close()])
+  await database.drop()
+})
+
+const deliverBoth = () => Promise.all([a.webhooks.deliver(), b.webhooks.deliver(), a.webhooks.deliver(), b.webhooks.deliver()])
+
+test('two servers claiming due deliveries at once send each one exactly once, signed with the one secret', async () => {
+  // Slow answers keep the first claims in flight while the other server looks for due rows.
+  const receiver = await startReceiver(() => ({ status: 200, body: 'ok' }))
+  try {
+    const owner = await register(a, 'Raced hooks')
+    const hooks: Rec[] = []
+    for (let n = 0; n < 4; n++) hooks.push(expectStatus<Rec>(await call(a, 'POST', '/webhooks/', owner.token, { name: `Hook ${n}`, url: `${receiver.url}/${n}` }), 201))
+    // Forty events due at once, waiting in the table for whichever server looks first.
+    const queued: string[] = []
+    const at = now().toISOString()
+    for (let n = 0; n < 10; n++) {
+      for (const hook of hooks) {
+        const eventId = `evt_race_${n}_${hook.id.slice(0, 8)}`
+        queued.push(eventId)
+        const body = JSON.stringify({ id: eventId, type: 'webhook.test', created_at: at, organization_id: owner.organizationId, rule: null, device: null, alert: null })
+        await a.exec(
+          sql`INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event_id, type, body, state, tries, next_try_at, response, created_at)
+              VALUES (${`${eventId}-d`}, ${owner.organizationId}, ${hook.id}, ${eventId}, 'webhook.test', ${body}, 'pending', 0, ${at}, '', ${at})`,
+        )
+      }
+    }
+    await deliverBoth()
+    await deliverBoth()
+    const ids = receiver.received.map((each) => String(each.headers['webhook-id']))
+    assert.is(ids.length, 40, 'every delivery sent')
+    assert.is(new Set(ids).size, 40, 'none sent twice')
+    assert.equal([...ids].sort(), [...queued].sort())
+    for (const request of receiver.received) {
+      const hook = hooks.find((each) => request.path.endsWith(`/${hooks.indexOf(each)}`))!
+      assert.ok(verifySignature(hook.secret, request), 'either server signs with the secret shown once')
+    }
+    const [counts] = await a.rows<Rec>(sql`SELECT count(*) FILTER (WHERE state = 'delivered') AS delivered, sum(tries) AS tries FROM webhook_deliveries WHERE organization_id = ${owner.organizationId}`)
+    assert.equal([Number(counts!.delivered), Number(counts!.tries)], [40, 40])
+  } finally {
+    await receiver.close()
+  }
+})
+
+test('retries raced by two servers: each try made once', async () => {
+  const receiver = await startReceiver(() => ({ status: 500, body: 'no' }))
+  try {
+    const owner = await register(a, 'Raced retries')
+    const hook = expectStatus<Rec>(await call(a, 'POST', '/webhooks/', owner.token, { name: 'Failing', url: receiver.url }), 201)
+    for (let n = 0; n < 10; n++) expectStatus(await call(n % 2 ? a : b, 'POST', `/webhooks/${hook.id}/test`, owner.token), 202)
+    await deliverBoth()
+    assert.is(receiver.received.length, 10)
+    clock += 1500
+    await deliverBoth()
+    assert.is(receiver.received.length, 20)
+    clock += 1500
+    await deliverBoth()
+    clock += 60_000
+    await deliverBoth()
+    assert.is(receiver.received.length, 30, 'three tries of each, no more')
+    const rows = await a.rows<Rec>(sql`SELECT state, tries FROM webhook_deliveries WHERE webhook_id = ${hook.id}`)
+    assert.equal(rows.map((row) => [row.state, Number(row.tries)]), Array(10).fill(['failed', 3]))
+  } finally {
+    await receiver.close()
+  }
+})
+
+test.run()
