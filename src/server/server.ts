@@ -134,7 +134,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const rollup = createRollup({ db, now, log, lease: foldLease })
   // The alert sweep runs where the sweeper runs: one process at a time, under its lease.
   const alertsEveryMs = options.alertsEveryMs ?? DEFAULT_ALERTS_EVERY_MS
-  const alerts = alertsEveryMs > 0 ? createAlertEvaluator({ db, mailer, log, now, everyMs: alertsEveryMs, lease: sweeperLease }) : undefined
+  const alerts = alertsEveryMs > 0 ? createAlertEvaluator({ db, mailer, log, now, everyMs: alertsEveryMs, lease: sweeperLease, hub }) : undefined
   const staticDir = options.staticDir && path.resolve(options.staticDir)
   if (staticDir && !fs.existsSync(path.join(staticDir, 'manifest.json'))) {
     log.info(`No console build in ${staticDir} yet: pages answer 404 until its manifest.json appears.`)

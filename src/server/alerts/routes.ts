@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { AlertAck, AlertMuteInput, ALERTS_PATH, type Alert, type AlertCondition, type AlertMute } from '../../contract/alerts'
-import { PER_PAGE_CHOICES } from '../../contract/collections'
+import { PER_PAGE_CHOICES, type ChangeEvent } from '../../contract/collections'
 import { audit } from '../audit'
-import { runWrite, type EngineServices } from '../collections/engine'
+import { runWrite, type EngineServices, type WriteContext } from '../collections/engine'
 import type { AnyDb, Db } from '../db/open'
 import type { AlertRow } from '../db/schema'
 import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
@@ -83,6 +83,13 @@ export function alertRoutes(services: EngineServices) {
     return joined(organizationId, on).selectAll('a').select('r.name as rule_name').where('a.id', '=', id).executeTakeFirst()
   }
 
+  /**
+   * Once the write is kept, tells the organization's open consoles: an alert acknowledged
+   * (`update`), a mute made (`create`) or removed (`delete`), all on the `alerts` topic.
+   */
+  const tellLater = (ctx: WriteContext, id: string, action: ChangeEvent['action']) =>
+    ctx.later(() => services.hub.publish(ctx.principal.organizationId, 'change', { collection: 'alerts', id, action, version: 0 }))
+
   return new Hono<AuthEnv>()
     .use(`${ALERTS_PATH}/*`, requirePrincipal(services), mayRead)
     .get(ALERTS_PATH, async (c) => {
@@ -153,6 +160,7 @@ export function alertRoutes(services: EngineServices) {
         await ctx.db.insertInto('alert_mutes').values(row).execute()
         const name = [rule?.name, device?.name].filter(Boolean).join(' · ')
         await audit(ctx.db, organizationId, ctx.actor, { action: 'mute', collection: 'alerts', recordId: row.id, recordName: name }, ctx.now)
+        tellLater(ctx, row.id, 'create')
         return row
       })
       return c.json(muteOf(mute), 201)
@@ -166,6 +174,7 @@ export function alertRoutes(services: EngineServices) {
         if (!row) throw fail(404, 'notFound')
         await ctx.db.deleteFrom('alert_mutes').where('id', '=', id).where('organization_id', '=', organizationId).execute()
         await audit(ctx.db, organizationId, ctx.actor, { action: 'unmute', collection: 'alerts', recordId: id }, ctx.now)
+        tellLater(ctx, id, 'delete')
         return row
       })
       return c.json(muteOf(removed))
@@ -184,6 +193,7 @@ export function alertRoutes(services: EngineServices) {
           .execute()
         const row = (await findAlert(organizationId, id, ctx.db))!
         await audit(ctx.db, organizationId, ctx.actor, { action: 'ack', collection: 'alerts', recordId: id, recordName: `${row.rule_name} · ${row.subject_name}` }, ctx.now)
+        tellLater(ctx, id, 'update')
         return row
       })
       return c.json(alertOf(acked as Joined))
