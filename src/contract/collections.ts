@@ -1,4 +1,4 @@
-import type { Right } from './rights'
+import { readersOf, type Right } from './rights'
 
 /** What every collection record carries. `version` goes back with each `PUT`; a stale one is 409. */
 export interface BaseRecord {
@@ -27,7 +27,7 @@ export type ChangeTopic = CollectionName | 'alerts'
  * The rights that read a collection and hear of its changes: the right of its name, and for alert
  * rules and alerts `alerts` or `devices` (whoever watches the fleet may see what it is watched for).
  */
-export const readRights = (name: ChangeTopic): readonly Right[] => (name === 'alert_rules' || name === 'alerts' ? ['alerts', 'devices'] : [name])
+export const readRights = (name: ChangeTopic): readonly Right[] => (name === 'alert_rules' || name === 'alerts' ? readersOf('alerts') : [name])
 
 /** `/{collection}/` relative to `{host}`. */
 export const collectionPath = (name: CollectionName, id?: string) => (id ? `/${name}/${encodeURIComponent(id)}` : `/${name}/`)

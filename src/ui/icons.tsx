@@ -26,6 +26,7 @@ export type MenuIconName =
   | 'timeline'
   | 'image'
   | 'cart'
+  | 'bell'
 
 /** Every icon the console draws: the menu's plus the shell's and header's own. */
 export type IconName =
@@ -46,7 +47,6 @@ export type IconName =
   | 'globe'
   | 'settings'
   | 'code'
-  | 'bell'
   | 'palette'
   | 'layout'
   | 'check'

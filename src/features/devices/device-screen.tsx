@@ -3,13 +3,14 @@ import { AuditTrail } from '../../ui/audit/audit-trail'
 import { RecordPending } from '../../ui/record/record-pending'
 import { useT } from '../../ui/use-t'
 import '../../ui/console-texts'
+import { DeviceAlerts } from './device-alerts'
 import { DeviceHistory } from './device-history'
 import { DeviceSummary } from './device-summary'
 import { DeviceTunnels } from './device-tunnels'
 import { useDevice } from './use-device'
 import s from './device-screen.module.css'
 
-/** `/app/devices/details?id=`: one device, its recent history and its tunnels. */
+/** `/app/devices/details?id=`: one device, its recent history, its alerts and its tunnels. */
 export default function DeviceScreen() {
   const [params] = useSearchParams()
   const id = params.get('id') ?? ''
@@ -28,6 +29,7 @@ function DeviceView({ id }: { id: string }) {
     <div className={s.detail}>
       <DeviceSummary device={device} loadedAt={state.loadedAt} onSaved={replace} />
       <DeviceHistory id={device.id} lastSeen={device.last_seen} />
+      <DeviceAlerts deviceId={device.id} />
       <DeviceTunnels deviceId={device.id} deviceStatus={device.status} />
       <AuditTrail collection="devices" recordId={device.id} perPage={5} />
     </div>

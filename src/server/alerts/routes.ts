@@ -122,14 +122,18 @@ export function alertRoutes(services: EngineServices) {
       return c.json(rows.map((row) => alertOf(row as Joined)))
     })
     .get(`${ALERTS_PATH}/mutes`, async (c) => {
+      const { organizationId } = c.var.principal
       const rows = await db
-        .selectFrom('alert_mutes')
-        .selectAll()
-        .where('organization_id', '=', c.var.principal.organizationId)
-        .where('until', '>', services.now().toISOString())
-        .orderBy('until')
+        .selectFrom('alert_mutes as m')
+        .leftJoin('alert_rules as r', (join) => join.onRef('r.id', '=', 'm.rule_id').on('r.organization_id', '=', organizationId))
+        .leftJoin('devices as d', (join) => join.onRef('d.id', '=', 'm.device_id').on('d.organization_id', '=', organizationId))
+        .selectAll('m')
+        .select(['r.name as rule_name', 'd.name as device_name'])
+        .where('m.organization_id', '=', organizationId)
+        .where('m.until', '>', services.now().toISOString())
+        .orderBy('m.until')
         .execute()
-      return c.json(rows.map(muteOf))
+      return c.json(rows.map((row) => ({ ...muteOf(row), rule_name: row.rule_name, device_name: row.device_name })))
     })
     .post(`${ALERTS_PATH}/mutes`, requireRight('alerts'), async (c) => {
       const input = await readBody(c, AlertMuteInput)
