@@ -144,4 +144,4 @@ export interface AlertMute {
   device_name?: string | null
 }
 
-export const ALERTS_PATH = '/alerts'
+export { ALERTS_PATH } from './paths'

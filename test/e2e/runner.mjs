@@ -34,6 +34,8 @@ async function startConsole(root, flavour) {
       PUBLIC_URL: `http://localhost:${port}`,
       SMTP_URL: '',
       API_HOST: '',
+      // The alert sweep looks every second, so an alert fires within a second of its grace time.
+      ALERTS_EVERY_MS: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

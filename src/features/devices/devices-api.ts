@@ -1,6 +1,7 @@
 import { collection, conflictCurrent } from '../../api/collection'
 import { call, type Result } from '../../api/client'
-import { ALERTS_PATH, type Alert } from '../../contract/alerts'
+import { ALERTS_PATH } from '../../contract/paths'
+import type { Alert } from '../../contract/alerts'
 import { DEFAULT_HISTORY_RANGE, historyPath, type HistoryRange } from '../../contract/device-history'
 import type { Device, DeviceInput, DeviceSample } from '../../contract/devices'
 import type { Tunnel, TunnelInput } from '../../contract/tunnels'
