@@ -4,8 +4,10 @@ import type { Alert } from '../../contract/alerts'
 import { messageText } from '../../lib/i18n'
 import { live } from '../../stores/live'
 import { Age } from '../../ui/age'
+import '../../ui/console-texts'
 import { Spinner } from '../../ui/spinner'
 import { useT } from '../../ui/use-t'
+import './device-alerts-texts'
 import { deviceAlerts } from './devices-api'
 import card from './device-screen.module.css'
 import s from './device-alerts.module.css'
@@ -45,15 +47,15 @@ export function DeviceAlerts({ deviceId }: { deviceId: string }) {
     <section className={card.card} aria-labelledby="device-alerts">
       <div className={s.head}>
         <h3 id="device-alerts" className={card.cardTitle}>
-          {t('devices.alerts.title')}
+          {t('deviceAlerts.title')}
         </h3>
         <Link href="/alerts" className={s.all}>
-          {t('devices.alerts.all')}
+          {t('deviceAlerts.all')}
         </Link>
       </div>
-      {alerts.status === 'loading' && <Spinner label={t('devices.alerts.loading')} />}
+      {alerts.status === 'loading' && <Spinner label={t('deviceAlerts.loading')} />}
       {alerts.status === 'error' && <p className={card.muted}>{messageText(alerts.message)}</p>}
-      {alerts.status === 'ready' && rows.length === 0 && <p className={card.muted}>{t('devices.alerts.none')}</p>}
+      {alerts.status === 'ready' && rows.length === 0 && <p className={card.muted}>{t('deviceAlerts.none')}</p>}
       {rows.length > 0 && (
         <ul className={s.list}>
           {rows.map((alert) => (
@@ -61,17 +63,17 @@ export function DeviceAlerts({ deviceId }: { deviceId: string }) {
               <span className={s.rule}>{alert.rule_name}</span>
               <span className={s.state}>
                 <span className={s.dot} aria-hidden="true" />
-                {t(alert.state === 'firing' ? 'devices.alerts.firing' : 'devices.alerts.resolved')}
+                {t(alert.state === 'firing' ? 'deviceAlerts.firing' : 'deviceAlerts.resolved')}
               </span>
               <span className={s.when}>
-                {t(`devices.alerts.conditions.${alert.condition}`)} · {t('devices.alerts.since')} <Age at={alert.fired_at} />
+                {t(`deviceAlerts.conditions.${alert.condition}`)} · {t('deviceAlerts.since')} <Age at={alert.fired_at} />
                 {alert.resolved_at && (
                   <>
                     {' · '}
-                    {t('devices.alerts.ended')} <Age at={alert.resolved_at} />
+                    {t('deviceAlerts.ended')} <Age at={alert.resolved_at} />
                   </>
                 )}
-                {alert.acked_at && ` · ${t('devices.alerts.acked', { name: alert.acked_by ?? '' })}`}
+                {alert.acked_at && ` · ${t('deviceAlerts.acked', { name: alert.acked_by ?? '' })}`}
               </span>
             </li>
           ))}

@@ -1,14 +1,17 @@
 import { useSearchParams } from 'wouter'
 import { AuditTrail } from '../../ui/audit/audit-trail'
+import { lazyPart } from '../../ui/lazy-part'
 import { RecordPending } from '../../ui/record/record-pending'
 import { useT } from '../../ui/use-t'
 import '../../ui/console-texts'
-import { DeviceAlerts } from './device-alerts'
 import { DeviceHistory } from './device-history'
 import { DeviceSummary } from './device-summary'
 import { DeviceTunnels } from './device-tunnels'
 import { useDevice } from './use-device'
 import s from './device-screen.module.css'
+
+// The alerts section, with its texts, loads once the page shows: the device comes first.
+const DeviceAlerts = lazyPart(() => import('./device-alerts').then((part) => part.DeviceAlerts))
 
 /** `/app/devices/details?id=`: one device, its recent history, its alerts and its tunnels. */
 export default function DeviceScreen() {
