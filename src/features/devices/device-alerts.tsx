@@ -8,8 +8,7 @@ import '../../ui/console-texts'
 import { Spinner } from '../../ui/spinner'
 import { useT } from '../../ui/use-t'
 import './device-alerts-texts'
-import { deviceAlerts } from './devices-api'
-import card from './device-screen.module.css'
+import { deviceAlerts } from './device-alerts-api'
 import s from './device-alerts.module.css'
 
 /** The firing alerts the section lists at most, and the ended ones after them. */
@@ -44,9 +43,9 @@ export function DeviceAlerts({ deviceId }: { deviceId: string }) {
 
   const rows = [...alerts.firing, ...alerts.resolved]
   return (
-    <section className={card.card} aria-labelledby="device-alerts">
+    <section className={s.card} aria-labelledby="device-alerts">
       <div className={s.head}>
-        <h3 id="device-alerts" className={card.cardTitle}>
+        <h3 id="device-alerts" className={s.cardTitle}>
           {t('deviceAlerts.title')}
         </h3>
         <Link href="/alerts" className={s.all}>
@@ -54,8 +53,8 @@ export function DeviceAlerts({ deviceId }: { deviceId: string }) {
         </Link>
       </div>
       {alerts.status === 'loading' && <Spinner label={t('deviceAlerts.loading')} />}
-      {alerts.status === 'error' && <p className={card.muted}>{messageText(alerts.message)}</p>}
-      {alerts.status === 'ready' && rows.length === 0 && <p className={card.muted}>{t('deviceAlerts.none')}</p>}
+      {alerts.status === 'error' && <p className={s.muted}>{messageText(alerts.message)}</p>}
+      {alerts.status === 'ready' && rows.length === 0 && <p className={s.muted}>{t('deviceAlerts.none')}</p>}
       {rows.length > 0 && (
         <ul className={s.list}>
           {rows.map((alert) => (

@@ -1,7 +1,5 @@
 import { collection, conflictCurrent } from '../../api/collection'
 import { call, type Result } from '../../api/client'
-import { ALERTS_PATH } from '../../contract/paths'
-import type { Alert } from '../../contract/alerts'
 import { DEFAULT_HISTORY_RANGE, historyPath, type HistoryRange } from '../../contract/device-history'
 import type { Device, DeviceInput, DeviceSample } from '../../contract/devices'
 import type { Tunnel, TunnelInput } from '../../contract/tunnels'
@@ -35,7 +33,3 @@ export const deviceHref = (id: string) => `/devices/details?id=${encodeURICompon
 
 /** The tunnels list narrowed to one device, relative to `/app`. */
 export const deviceTunnelsHref = (id: string) => `/tunnels?device_id=${encodeURIComponent(id)}`
-
-/** `GET /alerts?device_id=`: the device's alerts, firing or ended, newest first. */
-export const deviceAlerts = (id: string, state: 'firing' | 'resolved', perPage: number, signal?: AbortSignal) =>
-  call<Alert[]>('GET', ALERTS_PATH, { query: { device_id: id, state, per_page: perPage }, signal })
