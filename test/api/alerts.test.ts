@@ -431,6 +431,8 @@ test("an alert firing, acknowledged, muted and resolved is told on its organizat
     await streams.owner.waitFor((event) => event.data?.collection === 'alerts')
     expectStatus(await call(server, 'POST', `/alerts/${alert!.id}/ack`, owner.token, { note: 'on it' }), 200)
     const mute = expectStatus<Rec>(await call(server, 'POST', '/alerts/mutes', owner.token, { rule_id: rule.id, until: new Date(Date.parse(serverNow()) + 3600_000).toISOString() }), 201)
+    const listed = expectStatus<Rec[]>(await call(server, 'GET', '/alerts/mutes', reader.token), 200)
+    assert.equal(listed.map((row) => [row.id, row.rule_name, row.device_name]), [[mute.id, 'Told dark', null]], 'a mute is listed with the names of what it holds back')
     expectStatus(await call(server, 'DELETE', `/alerts/mutes/${mute.id}`, owner.token), 200)
     expectStatus(await device.heartbeat(box.id), 200)
     await sweep()
