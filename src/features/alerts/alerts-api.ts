@@ -3,7 +3,6 @@ import { call, type Result } from '../../api/client'
 import { ALERTS_PATH, type Alert, type AlertAck, type AlertMute, type AlertMuteInput, type AlertRule, type AlertRuleInput } from '../../contract/alerts'
 import type { Device } from '../../contract/devices'
 import type { UserRecord } from '../../contract/users'
-import type { ListDefaults } from '../../ui/list/list-url'
 
 export const rulesApi = collection<AlertRule, AlertRuleInput>('alert_rules')
 /** Read only: a rule's device is picked by a search over the devices. */
@@ -11,7 +10,7 @@ export const devicesApi = collection<Device>('devices')
 /** Read only: the users a rule mails are picked from the organization's. */
 export const usersApi = collection<UserRecord>('users')
 
-export const RULE_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: [] }
+export { RULE_LIST } from '../list-defaults'
 
 /** Alerts firing now come in one page this long; the history pages by `HISTORY_PER_PAGE`. */
 export const FIRING_PER_PAGE = 100
