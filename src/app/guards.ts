@@ -1,5 +1,5 @@
 import { APP_BASE, safeNext } from '../contract/next-path'
-import type { Right } from '../contract/rights'
+import { readersOf, type Right } from '../contract/rights'
 import { SIGN_IN_PATH } from './route-table'
 
 /** The sign-in address that brings the visitor back to `path` afterwards. */
@@ -7,7 +7,7 @@ export const signInFor = (path: string): string => `${SIGN_IN_PATH}?next=${encod
 
 export type Decision = { show: 'splash' } | { show: 'screen' } | { redirect: string }
 
-/** What a `/app` route shows for the session: splash while unknown, sign-in when signed out, `/app` without the right. */
+/** What a `/app` route shows for the session: splash while unknown, sign-in when signed out, `/app` without a right that may read it. */
 export function guardApp(
   session: { loggedIn: boolean | null; user: { rights: readonly string[] } | null },
   location: string,
@@ -15,7 +15,7 @@ export function guardApp(
 ): Decision {
   if (session.loggedIn === false) return { redirect: signInFor(location) }
   if (session.loggedIn === null || !session.user) return { show: 'splash' }
-  if (right && !session.user.rights.includes(right)) return { redirect: APP_BASE }
+  if (right && !readersOf(right).some((reader) => session.user!.rights.includes(reader))) return { redirect: APP_BASE }
   return { show: 'screen' }
 }
 

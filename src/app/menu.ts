@@ -1,4 +1,4 @@
-import type { Right } from '../contract/rights'
+import { isRight, readersOf, type Right } from '../contract/rights'
 import type { MenuIconName } from '../ui/icons'
 import { DEMO_PAGES, demoPath } from './demo-pages'
 
@@ -81,6 +81,7 @@ export const MENU: readonly MenuItem[] = [
     icon: 'inventory',
     child: [
       leaf('devices', 'device', 'inventory'),
+      leaf('alerts', 'bell', 'inventory'),
       { key: 'webhooks', keyParent: 'inventory', name: 'menu.webhooks', icon: 'webhook', link: '/app/alerts/webhooks', linkParent: '/app/alerts/webhooks', right: 'alerts' },
       {
         key: 'connectivity',
@@ -101,9 +102,12 @@ export const MENU: readonly MenuItem[] = [
   ...DEMO_GROUP,
 ]
 
+/** Whether `rights` may read what the entry keyed `key` opens (alerts: `devices` too). */
+const mayRead = (key: string, rights: readonly string[]) => isRight(key) && readersOf(key).some((right) => rights.includes(right))
+
 /**
- * The entries `rights` may see: a link shows when the rights contain its key, the key is 'home'
- * or the entry is open to all; a group shows when something in it shows; a heading when its
+ * The entries `rights` may see: a link shows when the rights may read what its key opens, the key
+ * is 'home' or the entry is open to all; a group shows when something in it shows; a heading when its
  * group does.
  */
 export function visibleMenu(menu: readonly MenuItem[], rights: readonly string[]): MenuItem[] {
@@ -112,7 +116,7 @@ export function visibleMenu(menu: readonly MenuItem[], rights: readonly string[]
     if (item.child) {
       const child = visibleMenu(item.child, rights)
       if (child.some((entry) => !entry.title)) result.push({ ...item, child })
-    } else if (item.title || item.key === 'home' || item.open || rights.includes(item.right ?? item.key)) {
+    } else if (item.title || item.key === 'home' || item.open || mayRead(item.right ?? item.key, rights)) {
       result.push(item)
     }
   }

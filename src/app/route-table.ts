@@ -17,6 +17,8 @@ export type ScreenKey =
   | 'profile'
   | 'devices'
   | 'device'
+  | 'alerts'
+  | 'alert-rules'
   | 'tunnels'
   | 'access-keys'
   | 'users'
@@ -105,6 +107,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/roles/details', screen: 'role', right: 'roles' },
   { path: '/devices', screen: 'devices', right: 'devices' },
   { path: '/devices/details', screen: 'device', right: 'devices' },
+  { path: '/alerts', screen: 'alerts', right: 'alerts' },
+  { path: '/alerts/rules', screen: 'alert-rules', right: 'alerts' },
   { path: '/tunnels', screen: 'tunnels', right: 'tunnels' },
   { path: '/app_ids', screen: 'app-ids', right: 'app_ids' },
   { path: '/alerts/webhooks', screen: 'webhooks', right: 'alerts' },

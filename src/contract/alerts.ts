@@ -144,6 +144,9 @@ export interface AlertMute {
   until: string
   note: string
   created_at: string
+  /** The names of the rule and the device, as they are now (the list names them; null when none or gone). */
+  rule_name?: string | null
+  device_name?: string | null
 }
 
-export const ALERTS_PATH = '/alerts'
+export { ALERTS_PATH } from './paths'

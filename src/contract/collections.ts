@@ -1,4 +1,4 @@
-import type { Right } from './rights'
+import { readersOf, type Right } from './rights'
 
 /** What every collection record carries. `version` goes back with each `PUT`; a stale one is 409. */
 export interface BaseRecord {
@@ -18,10 +18,17 @@ export const COLLECTIONS = ['devices', 'tunnels', 'access_keys', 'users', 'roles
 export type CollectionName = (typeof COLLECTIONS)[number]
 
 /**
- * The rights that read a collection and hear of its changes: the right of its name, and for alert
- * rules and webhooks `alerts` or `devices` (whoever watches the fleet may see what it is watched for).
+ * What a change event is about: a collection, or `alerts` (an alert fired, resolved or was
+ * acknowledged; a mute was made or removed), which is no collection of the engine.
  */
-export const readRights = (name: CollectionName): readonly Right[] => (name === 'alert_rules' || name === 'webhooks' ? ['alerts', 'devices'] : [name])
+export type ChangeTopic = CollectionName | 'alerts'
+
+/**
+ * The rights that read a collection and hear of its changes: the right of its name, and for alert
+ * rules, webhooks and alerts `alerts` or `devices` (whoever watches the fleet may see what it is
+ * watched for).
+ */
+export const readRights = (name: ChangeTopic): readonly Right[] => (name === 'alert_rules' || name === 'webhooks' || name === 'alerts' ? readersOf('alerts') : [name])
 
 /** `/{collection}/` relative to `{host}`. */
 export const collectionPath = (name: CollectionName, id?: string) => (id ? `/${name}/${encodeURIComponent(id)}` : `/${name}/`)
@@ -45,7 +52,7 @@ export interface ConflictAnswer<T> {
 
 /** `event: change` on the events stream. */
 export interface ChangeEvent {
-  collection: CollectionName
+  collection: ChangeTopic
   id: string
   action: 'create' | 'update' | 'delete'
   version: number

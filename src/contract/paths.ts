@@ -14,3 +14,9 @@ export const API = {
 /** Where the browser starts a provider sign-in, and where the provider sends it back. */
 export const socialStartPath = (provider: string) => `/auth/${provider}/start`
 export const socialCallbackPath = (provider: string) => `/auth/${provider}/callback`
+
+/**
+ * `/alerts`: here rather than beside the alert structs, so a screen that only reads alerts (a
+ * device's page) takes the path without the rules' validation code.
+ */
+export const ALERTS_PATH = '/alerts'

@@ -16,3 +16,6 @@ export const RIGHTS = [
 export type Right = (typeof RIGHTS)[number]
 
 export const isRight = (value: string): value is Right => (RIGHTS as readonly string[]).includes(value)
+
+/** The rights that may read what `right` opens: whoever watches the fleet (`devices`) may read its alerts. */
+export const readersOf = (right: Right): readonly Right[] => (right === 'alerts' ? ['alerts', 'devices'] : [right])

@@ -20,6 +20,8 @@ export interface Summary {
   access_keys?: { expiring: number }
   /** Right `app_ids`: how many there are (an app id has no expiry: its tokens last minutes). */
   app_ids?: { total: number }
+  /** Right `alerts` or `devices`: alerts firing now (fired and not resolved). */
+  alerts?: { firing: number }
   /** Right `billing`: the organization's plan, its limits and the usage against them (as `GET /billing/` counts it). */
   billing?: { plan: PlanName; limits: Limits; usage: Usage }
 }

@@ -8,6 +8,7 @@ export const DEVICE_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 
 export const INVOICE_LIST: ListDefaults = { sort: 'period', order: 'desc', perPage: 10, filters: [] }
 export const KEY_LIST: ListDefaults = { sort: 'created_at', order: 'desc', perPage: 10, filters: [] }
 export const ORGANIZATION_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: [] }
+export const RULE_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: [] }
 export const ROLE_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: [] }
 export const TUNNEL_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: ['device_id', 'protocol'] }
 export const USER_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: ['status', 'role'] }

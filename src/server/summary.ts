@@ -14,7 +14,8 @@ const countOf = (row: { n?: unknown } | undefined) => Number(row?.n ?? 0)
 /**
  * `GET /summary`: the home screen's figures, each part only with its right, all counted in the
  * caller's organization on the indexes that start with it: devices by status, tunnels up (enabled,
- * their device online) of all, keys expiring within a week, app ids, and the plan's usage (counted
+ * their device online) of all, keys expiring within a week, app ids, alerts firing (with `alerts`
+ * or `devices`), and the plan's usage (counted
  * as the billing screen counts it).
  */
 export function summaryRoutes(services: Services) {
@@ -86,6 +87,19 @@ export function summaryRoutes(services: Services) {
           .where('organization_id', '=', organizationId)
           .executeTakeFirst()
           .then((row) => void (answer.app_ids = { total: countOf(row) })),
+      )
+    }
+
+    if (rights.includes('alerts') || rights.includes('devices')) {
+      parts.push(
+        db
+          .selectFrom('alerts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('organization_id', '=', organizationId)
+          .where('fired_at', 'is not', null)
+          .where('resolved_at', 'is', null)
+          .executeTakeFirst()
+          .then((row) => void (answer.alerts = { firing: countOf(row) })),
       )
     }
 

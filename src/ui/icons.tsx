@@ -27,6 +27,7 @@ export type MenuIconName =
   | 'image'
   | 'cart'
   | 'webhook'
+  | 'bell'
 
 /** Every icon the console draws: the menu's plus the shell's and header's own. */
 export type IconName =
@@ -47,7 +48,6 @@ export type IconName =
   | 'globe'
   | 'settings'
   | 'code'
-  | 'bell'
   | 'palette'
   | 'layout'
   | 'check'

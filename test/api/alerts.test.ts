@@ -6,6 +6,7 @@ import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { startTestServer } from './_server'
+import { openEvents, quiet, type EventStream } from './collections/_events'
 import { call, client, createDevice, createHeartbeat, createKey, expectStatus, joinOrganization, register, startServer, type Client, type Tenant, type TestServer } from './collections/_api'
 
 type Rec = Record<string, any>
@@ -396,6 +397,57 @@ test('a restart neither loses a firing alert nor mails it again; the schedule sw
     await first?.close()
     await second?.close()
     fs.rmSync(root, { recursive: true, force: true })
+  }
+})
+
+/** The `alerts` changes a stream carried, as `action id` lines, after a moment for stragglers. */
+const alertChanges = async (stream: EventStream) => {
+  await quiet(150)
+  return stream.events.filter((event) => event.event === 'change' && event.data.collection === 'alerts').map((event) => `${event.data.action} ${event.data.id}`)
+}
+
+test("an alert firing, acknowledged, muted and resolved is told on its organization's stream alone, to those who may read alerts", async () => {
+  const { owner, device } = await organization('Told')
+  const box = expectStatus<Rec>(await owner.create('devices', createDevice({ name: 'Told box' })), 201)
+  const rule = expectStatus<Rec>(await createRule(owner, { name: 'Told dark', target: 'device', device_id: box.id, condition: 'offline', grace_s: 30, emails: ['told@example.com'] }), 201)
+  const reader = await register(server, 'Told reader')
+  await joinOrganization(server, reader, owner.organizationId, ['devices'])
+  const outsider = await register(server, 'Told outsider')
+  await joinOrganization(server, outsider, owner.organizationId, ['tunnels'])
+  const stranger = await organization('Elsewhere')
+  const streams = {
+    owner: await openEvents(server, owner.token),
+    reader: await openEvents(server, reader.token),
+    outsider: await openEvents(server, outsider.token),
+    stranger: await openEvents(server, stranger.owner.token),
+  }
+  try {
+    expectStatus(await device.heartbeat(box.id), 200)
+    await sweep()
+    advance(MINUTE)
+    await sweep()
+    const [alert] = expectStatus<Rec[]>(await alertsOf(owner), 200)
+    assert.ok(alert, 'the alert fired')
+    await streams.owner.waitFor((event) => event.data?.collection === 'alerts')
+    expectStatus(await call(server, 'POST', `/alerts/${alert!.id}/ack`, owner.token, { note: 'on it' }), 200)
+    const mute = expectStatus<Rec>(await call(server, 'POST', '/alerts/mutes', owner.token, { rule_id: rule.id, until: new Date(Date.parse(serverNow()) + 3600_000).toISOString() }), 201)
+    const listed = expectStatus<Rec[]>(await call(server, 'GET', '/alerts/mutes', reader.token), 200)
+    assert.equal(listed.map((row) => [row.id, row.rule_name, row.device_name]), [[mute.id, 'Told dark', null]], 'a mute is listed with the names of what it holds back')
+    expectStatus(await call(server, 'DELETE', `/alerts/mutes/${mute.id}`, owner.token), 200)
+    expectStatus(await device.heartbeat(box.id), 200)
+    await sweep()
+    assert.is(expectStatus<Rec[]>(await alertsOf(owner, 'state=resolved'), 200)[0]?.id, alert!.id, 'the alert resolved')
+    const told = [`create ${alert!.id}`, `update ${alert!.id}`, `create ${mute.id}`, `delete ${mute.id}`, `update ${alert!.id}`]
+    // The fire's mail is told too (its notified count), right after the fire.
+    const mailed = `update ${alert!.id}`
+    const ownerSaw = await alertChanges(streams.owner)
+    assert.equal(ownerSaw, [told[0], mailed, ...told.slice(1)])
+    assert.equal(await alertChanges(streams.reader), ownerSaw, 'a holder of devices hears it too')
+    assert.equal(await alertChanges(streams.outsider), [], 'a member without alerts nor devices hears nothing')
+    assert.equal(await alertChanges(streams.stranger), [], 'another organization hears nothing')
+    assert.equal(streams.stranger.events, [], 'nor anything else of this one')
+  } finally {
+    for (const stream of Object.values(streams)) stream.close()
   }
 })
 

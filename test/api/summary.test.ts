@@ -110,7 +110,7 @@ test("never counts another organization's devices, tunnels, keys or app ids", as
   const at = new Date().toISOString()
   await server.exec(sql`INSERT INTO tunnels (id, organization_id, device_id, name, protocol, local_port, public_endpoint, enabled, created_at, updated_at, version) VALUES (${`forged-${Date.now()}`}, ${other.organizationId}, ${ours[0]!.id}, 'forged', 'tcp', 22, ${`forged-${Date.now()}.example.net:1`}, 1, ${at}, ${at}, 1)`)
   const again = expectStatus<Rec>(await summary(owner.token), 200)
-  for (const part of ['devices', 'tunnels', 'access_keys', 'app_ids', 'billing']) assert.equal(again[part], first[part], part)
+  for (const part of ['devices', 'tunnels', 'access_keys', 'app_ids', 'alerts', 'billing']) assert.equal(again[part], first[part], part)
   const theirsSummary = expectStatus<Rec>(await summary(other.token), 200)
   assert.equal(theirsSummary.devices, { online: 1, offline: 0, error: 0, provisioning: 0, total: 1 })
   assert.equal(theirsSummary.access_keys, { expiring: 1 })
@@ -122,7 +122,8 @@ test("never counts another organization's devices, tunnels, keys or app ids", as
 test('answers each part only with its right', async () => {
   const { owner } = await knownSetup()
   const cases: [string[], string[]][] = [
-    [['devices'], ['devices']],
+    [['devices'], ['devices', 'alerts']],
+    [['alerts'], ['alerts']],
     [['tunnels'], ['tunnels']],
     [['access_keys', 'users'], ['access_keys']],
     [['app_ids'], ['app_ids']],
@@ -148,6 +149,33 @@ test("an access key sees the parts of its scopes, in its organization", async ()
   const body = expectStatus<Rec>(await summary(issued.secret), 200)
   assert.equal(Object.keys(body).sort(), ['generated_at', 'tunnels'])
   assert.equal(body.tunnels, { up: 1, total: 4 })
+})
+
+/** Writes an alert of `rule` straight into the table: `fired` and `resolved` say which of its times are set. */
+async function alertRow(organizationId: string, ruleId: string, fired: boolean, resolved: boolean) {
+  const at = new Date().toISOString()
+  const id = `alert-${Math.random().toString(36).slice(2)}`
+  await server.exec(
+    sql`INSERT INTO alerts (id, organization_id, rule_id, subject_kind, subject_id, subject_name, condition, started_at, fired_at, resolved_at, notified_count) VALUES (${id}, ${organizationId}, ${ruleId}, 'device', ${id}, 'box', 'offline', ${at}, ${fired ? at : null}, ${resolved ? at : null}, 0)`,
+  )
+}
+
+test("counts the organization's firing alerts, not those waiting, resolved or of another organization, for those who may read alerts", async () => {
+  const owner = await register(server, 'Alerted')
+  const rule = expectStatus<Rec>(await call(server, 'POST', '/alert_rules/', owner.token, { name: 'Dark', target: 'all', condition: 'offline', emails: ['ops@example.com'] }), 201)
+  assert.equal(expectStatus<Rec>(await summary(owner.token), 200).alerts, { firing: 0 })
+  for (const [fired, resolved] of [[true, false], [true, false], [false, false], [true, true]] as const) await alertRow(owner.organizationId, rule.id, fired, resolved)
+  const other = await register(server, 'Not alerted')
+  const theirs = expectStatus<Rec>(await call(server, 'POST', '/alert_rules/', other.token, { name: 'Theirs', target: 'all', condition: 'offline', emails: ['ops@example.com'] }), 201)
+  await alertRow(other.organizationId, theirs.id, true, false)
+  assert.equal(expectStatus<Rec>(await summary(owner.token), 200).alerts, { firing: 2 })
+  assert.equal(expectStatus<Rec>(await summary(other.token), 200).alerts, { firing: 1 })
+  const reader = await register(server, 'Fleet reader')
+  await joinOrganization(server, reader, owner.organizationId, ['devices'])
+  assert.equal(expectStatus<Rec>(await summary(reader.token), 200).alerts, { firing: 2 }, 'devices may read alerts')
+  const outsider = await register(server, 'Tunnels only')
+  await joinOrganization(server, outsider, owner.organizationId, ['tunnels'])
+  assert.not.ok('alerts' in expectStatus<Rec>(await summary(outsider.token), 200), 'no count without alerts nor devices')
 })
 
 test('refuses a caller without a valid token', async () => {

@@ -36,6 +36,8 @@ async function startConsole(root, flavour) {
       API_HOST: '',
       // The webhooks test's receiver listens on loopback.
       WEBHOOKS_ALLOW_PRIVATE: '1',
+      // The alert sweep looks every second, so an alert fires within a second of its grace time.
+      ALERTS_EVERY_MS: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -4,7 +4,6 @@
 // travels as one file. See src/app/kits/core.ts.
 import './forms'
 import '../../contract/collections'
-import '../../contract/rights'
 import '../../features/list-defaults'
 import '../../ui/checkbox-group'
 import '../../ui/lazy-part'

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'wouter'
 import { AuditTrail } from '../../ui/audit/audit-trail'
+import { lazyPart } from '../../ui/lazy-part'
 import { RecordPending } from '../../ui/record/record-pending'
 import { useT } from '../../ui/use-t'
 import '../../ui/console-texts'
@@ -10,7 +11,10 @@ import { useDevice } from './use-device'
 import s from './device-screen.module.css'
 import './texts'
 
-/** `/app/devices/details?id=`: one device, its recent history and its tunnels. */
+// The alerts section, with its texts, loads once the page shows: the device comes first.
+const DeviceAlerts = lazyPart(() => import('./device-alerts').then((part) => part.DeviceAlerts))
+
+/** `/app/devices/details?id=`: one device, its recent history, its alerts and its tunnels. */
 export default function DeviceScreen() {
   const [params] = useSearchParams()
   const id = params.get('id') ?? ''
@@ -29,6 +33,7 @@ function DeviceView({ id }: { id: string }) {
     <div className={s.detail}>
       <DeviceSummary device={device} loadedAt={state.loadedAt} onSaved={replace} />
       <DeviceHistory id={device.id} lastSeen={device.last_seen} />
+      <DeviceAlerts deviceId={device.id} />
       <DeviceTunnels deviceId={device.id} deviceStatus={device.status} />
       <AuditTrail collection="devices" recordId={device.id} perPage={5} />
     </div>

@@ -46,6 +46,9 @@ export function tilesOf(summary: Summary, rights: readonly Right[]): Tile[] {
       { key: 'error', href: '/devices?status=error', figure: error, alert: error > 0 },
     )
   }
+  if (summary.alerts && (rights.includes('alerts') || rights.includes('devices'))) {
+    tiles.push({ key: 'alerts', href: '/alerts', figure: summary.alerts.firing, alert: summary.alerts.firing > 0 })
+  }
   if (summary.tunnels && rights.includes('tunnels')) tiles.push({ key: 'tunnels', href: '/tunnels', figure: summary.tunnels.up, of: summary.tunnels.total })
   if (summary.access_keys && rights.includes('access_keys')) {
     tiles.push({ key: 'keys', href: '/access_keys', figure: summary.access_keys.expiring, alert: summary.access_keys.expiring > 0 })

@@ -12,7 +12,7 @@ export const SUMMARY_THROTTLE_MS = 2000
 const KEPT_SUMMARY = 'summary'
 
 /** The rights whose figures the summary holds. */
-export const SUMMARY_RIGHTS: readonly Right[] = ['devices', 'tunnels', 'access_keys', 'app_ids', 'billing']
+export const SUMMARY_RIGHTS: readonly Right[] = ['devices', 'tunnels', 'access_keys', 'app_ids', 'billing', 'alerts']
 
 export interface SummaryState {
   status: 'loading' | 'ready' | 'error'
@@ -39,6 +39,9 @@ export function touchesSummary(event: LiveEvent, rights: readonly Right[]): bool
     case 'organizations':
       // The plan changed.
       return billing
+    case 'alerts':
+      // An alert fired or ended (the stream carries these to readers of alerts alone).
+      return rights.includes('alerts') || rights.includes('devices')
     default:
       return false
   }

@@ -10,6 +10,7 @@ import { ListView } from '../../ui/list/list-view'
 import { useCollectionList } from '../../ui/list/use-collection-list'
 import { LiveStatus } from '../../ui/live-status'
 import { useT } from '../../ui/use-t'
+import { AlertsNav } from '../alerts/alerts-nav'
 import { webhookColumns } from './webhook-columns'
 import { sendTestEvent, WEBHOOK_LIST, webhooksApi } from './webhooks-api'
 import './texts'
@@ -49,6 +50,7 @@ export default function WebhooksScreen() {
   const logged = logOf ? list.data.rows.find((row) => row.id === logOf.id) : undefined
   return (
     <section className={s.screen} aria-label={t('webhooks.caption')}>
+      <AlertsNav />
       <ListView
         caption={t('webhooks.caption')}
         columns={columns}

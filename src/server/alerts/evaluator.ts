@@ -5,6 +5,7 @@ import { ruleOf } from '../collections/alert-rules'
 import { parseTags } from '../collections/devices'
 import type { Lease } from '../db/lease'
 import type { Db } from '../db/open'
+import type { EventsHub } from '../events'
 import type { Logger } from '../log'
 import type { Mailer } from '../mail'
 import type { WebhookEvent } from '../../contract/webhooks'
@@ -51,6 +52,8 @@ export interface EvaluatorOptions {
   lease?: Lease
   /** Where the webhooks of a rule get their deliveries queued. */
   webhooks?: Pick<Webhooks, 'enqueue' | 'kick'>
+  /** Where an alert firing or ending is told to the organization's open consoles. */
+  hub?: Pick<EventsHub, 'publish'>
 }
 
 type DeviceLike = Pick<Beat['device'], 'id' | 'tags'>
@@ -89,6 +92,13 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
   let timer: ReturnType<typeof setInterval> | undefined
   let running: Promise<unknown> = Promise.resolve()
 
+  /**
+   * Tells the organization's open consoles that an alert fired (`create`) or ended (`update`), as a
+   * change on the `alerts` topic: the stream carries it to those who may read alerts alone.
+   */
+  const tell = (organizationId: string, id: string, action: 'create' | 'update') =>
+    void options.hub?.publish(organizationId, 'change', { collection: 'alerts', id, action, version: 0 })
+
   const rulesOf = async (organizationId: string) => {
     const known = rules.get(organizationId)
     const at = Date.now()
@@ -121,13 +131,25 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
         notified_count: 0,
       })
       .onConflict((oc) => oc.doNothing())
+      .returning('id')
       .execute()
+      .then((rows) => {
+        if (firedAt) for (const row of rows) tell(organizationId, row.id, 'create')
+      })
   }
 
   /** Ends the open alert of a rule on a subject: resolved if it had fired, gone if it was still waiting. */
   const close = async (ruleId: string, subjectId: string, at: string) => {
     await db.deleteFrom('alerts').where('rule_id', '=', ruleId).where('subject_id', '=', subjectId).where('resolved_at', 'is', null).where('fired_at', 'is', null).execute()
-    await db.updateTable('alerts').set({ resolved_at: at }).where('rule_id', '=', ruleId).where('subject_id', '=', subjectId).where('resolved_at', 'is', null).execute()
+    const ended = await db
+      .updateTable('alerts')
+      .set({ resolved_at: at })
+      .where('rule_id', '=', ruleId)
+      .where('subject_id', '=', subjectId)
+      .where('resolved_at', 'is', null)
+      .returning(['id', 'organization_id'])
+      .execute()
+    for (const row of ended) tell(row.organization_id, row.id, 'update')
   }
 
   /**
@@ -170,14 +192,16 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
 
   /** A waiting metric alert fires. */
   const fire = async (ruleId: string, subjectId: string, at: string) => {
-    await db
+    const fired = await db
       .updateTable('alerts')
       .set({ fired_at: at })
       .where('rule_id', '=', ruleId)
       .where('subject_id', '=', subjectId)
       .where('resolved_at', 'is', null)
       .where('fired_at', 'is', null)
+      .returning(['id', 'organization_id'])
       .execute()
+    for (const row of fired) tell(row.organization_id, row.id, 'create')
   }
 
   /**
@@ -232,10 +256,11 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
     const since = new Date(Date.parse(beat.at) - rule.repeat_s * 1000).toISOString()
     const recent = await db.selectFrom('alerts').select('id').where('rule_id', '=', rule.id).where('subject_id', '=', beat.device.id).where('fired_at', '>', since).executeTakeFirst()
     if (recent) return
+    const id = randomUUID()
     await db
       .insertInto('alerts')
       .values({
-        id: randomUUID(),
+        id,
         organization_id: organizationId,
         rule_id: rule.id,
         subject_kind: 'device',
@@ -248,6 +273,7 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
         notified_count: 0,
       })
       .execute()
+    tell(organizationId, id, 'create')
   }
 
   /**
@@ -265,7 +291,15 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
     }
     const ended = [...opened].filter((id) => !held.has(id))
     for (const part of chunks(ended)) {
-      await db.updateTable('alerts').set({ resolved_at: at }).where('rule_id', '=', rule.id).where('subject_id', 'in', part).where('resolved_at', 'is', null).execute()
+      const rows = await db
+        .updateTable('alerts')
+        .set({ resolved_at: at })
+        .where('rule_id', '=', rule.id)
+        .where('subject_id', 'in', part)
+        .where('resolved_at', 'is', null)
+        .returning('id')
+        .execute()
+      for (const row of rows) tell(organizationId, row.id, 'update')
     }
   }
 
@@ -347,6 +381,8 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
         .where((eb) => eb.or([eb('last_notified_at', 'is', null), eb('last_notified_at', '<=', cutoff)]))
         .returning(['id', 'subject_id', 'subject_kind', 'subject_name', 'started_at', 'resolved_at', 'notified_count'])
         .execute()
+      // The consoles show how often an alert was mailed.
+      for (const row of claimed) tell(rule.organization_id, row.id, 'update')
       firing.push(...claimed)
     }
     const ended = await db
@@ -436,12 +472,14 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
     const at = now().getTime()
     const iso = new Date(at).toISOString()
     // A rule switched off ends its alerts, quietly: it no longer speaks.
-    await db
+    const quiet = await db
       .updateTable('alerts')
       .set({ resolved_at: iso, resolved_notified_at: iso })
       .where('resolved_at', 'is', null)
       .where('rule_id', 'in', (eb) => eb.selectFrom('alert_rules').select('id').where('enabled', '=', 0))
+      .returning(['id', 'organization_id', 'fired_at'])
       .execute()
+    for (const row of quiet) if (row.fired_at) tell(row.organization_id, row.id, 'update')
     const rows = await db.selectFrom('alert_rules').selectAll().where('enabled', '=', 1).execute()
     if (!rows.length) return
     const mutes = await db.selectFrom('alert_mutes').select(['organization_id', 'rule_id', 'device_id']).where('until', '>', iso).execute()

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { AlertAck, AlertMuteInput, ALERTS_PATH, type Alert, type AlertCondition, type AlertMute } from '../../contract/alerts'
-import { PER_PAGE_CHOICES } from '../../contract/collections'
+import { PER_PAGE_CHOICES, type ChangeEvent } from '../../contract/collections'
 import { audit } from '../audit'
-import { runWrite, type EngineServices } from '../collections/engine'
+import { runWrite, type EngineServices, type WriteContext } from '../collections/engine'
 import type { AnyDb, Db } from '../db/open'
 import type { AlertRow } from '../db/schema'
 import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
@@ -83,6 +83,13 @@ export function alertRoutes(services: EngineServices) {
     return joined(organizationId, on).selectAll('a').select('r.name as rule_name').where('a.id', '=', id).executeTakeFirst()
   }
 
+  /**
+   * Once the write is kept, tells the organization's open consoles: an alert acknowledged
+   * (`update`), a mute made (`create`) or removed (`delete`), all on the `alerts` topic.
+   */
+  const tellLater = (ctx: WriteContext, id: string, action: ChangeEvent['action']) =>
+    ctx.later(() => services.hub.publish(ctx.principal.organizationId, 'change', { collection: 'alerts', id, action, version: 0 }))
+
   return new Hono<AuthEnv>()
     .use(`${ALERTS_PATH}/*`, requirePrincipal(services), mayRead)
     .get(ALERTS_PATH, async (c) => {
@@ -115,14 +122,18 @@ export function alertRoutes(services: EngineServices) {
       return c.json(rows.map((row) => alertOf(row as Joined)))
     })
     .get(`${ALERTS_PATH}/mutes`, async (c) => {
+      const { organizationId } = c.var.principal
       const rows = await db
-        .selectFrom('alert_mutes')
-        .selectAll()
-        .where('organization_id', '=', c.var.principal.organizationId)
-        .where('until', '>', services.now().toISOString())
-        .orderBy('until')
+        .selectFrom('alert_mutes as m')
+        .leftJoin('alert_rules as r', (join) => join.onRef('r.id', '=', 'm.rule_id').on('r.organization_id', '=', organizationId))
+        .leftJoin('devices as d', (join) => join.onRef('d.id', '=', 'm.device_id').on('d.organization_id', '=', organizationId))
+        .selectAll('m')
+        .select(['r.name as rule_name', 'd.name as device_name'])
+        .where('m.organization_id', '=', organizationId)
+        .where('m.until', '>', services.now().toISOString())
+        .orderBy('m.until')
         .execute()
-      return c.json(rows.map(muteOf))
+      return c.json(rows.map((row) => ({ ...muteOf(row), rule_name: row.rule_name, device_name: row.device_name })))
     })
     .post(`${ALERTS_PATH}/mutes`, requireRight('alerts'), async (c) => {
       const input = await readBody(c, AlertMuteInput)
@@ -153,6 +164,7 @@ export function alertRoutes(services: EngineServices) {
         await ctx.db.insertInto('alert_mutes').values(row).execute()
         const name = [rule?.name, device?.name].filter(Boolean).join(' · ')
         await audit(ctx.db, organizationId, ctx.actor, { action: 'mute', collection: 'alerts', recordId: row.id, recordName: name }, ctx.now)
+        tellLater(ctx, row.id, 'create')
         return row
       })
       return c.json(muteOf(mute), 201)
@@ -166,6 +178,7 @@ export function alertRoutes(services: EngineServices) {
         if (!row) throw fail(404, 'notFound')
         await ctx.db.deleteFrom('alert_mutes').where('id', '=', id).where('organization_id', '=', organizationId).execute()
         await audit(ctx.db, organizationId, ctx.actor, { action: 'unmute', collection: 'alerts', recordId: id }, ctx.now)
+        tellLater(ctx, id, 'delete')
         return row
       })
       return c.json(muteOf(removed))
@@ -184,6 +197,7 @@ export function alertRoutes(services: EngineServices) {
           .execute()
         const row = (await findAlert(organizationId, id, ctx.db))!
         await audit(ctx.db, organizationId, ctx.actor, { action: 'ack', collection: 'alerts', recordId: id, recordName: `${row.rule_name} · ${row.subject_name}` }, ctx.now)
+        tellLater(ctx, id, 'update')
         return row
       })
       return c.json(alertOf(acked as Joined))

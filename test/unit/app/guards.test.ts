@@ -41,6 +41,14 @@ test('guardApp sends a user without the right to /app', () => {
   assert.equal(guardApp(signedIn([]), '/app/billing', 'billing'), { redirect: '/app' })
 })
 
+test('guardApp shows the alerts to holders of alerts or devices, and to nobody else', () => {
+  assert.equal(guardApp(signedIn(['alerts']), '/app/alerts', 'alerts'), { show: 'screen' })
+  assert.equal(guardApp(signedIn(['devices']), '/app/alerts/rules', 'alerts'), { show: 'screen' })
+  assert.equal(guardApp(signedIn(['tunnels', 'users']), '/app/alerts', 'alerts'), { redirect: '/app' })
+  // Reading alerts opens nothing else to a holder of alerts.
+  assert.equal(guardApp(signedIn(['alerts']), '/app/devices', 'devices'), { redirect: '/app' })
+})
+
 test('guardPublic shows the screen to a visitor who is not signed in', () => {
   assert.equal(guardPublic(false, 'next=/app/home'), { show: 'screen' })
   assert.equal(guardPublic(null, ''), { show: 'screen' })

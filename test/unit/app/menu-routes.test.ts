@@ -2,7 +2,7 @@ import '../setup'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { DEMO_PAGES, demoPath } from '../../../src/app/demo-pages'
-import { MENU, menuLinks } from '../../../src/app/menu'
+import { MENU, menuLinks, visibleMenu } from '../../../src/app/menu'
 import { APP_BASE, APP_ROUTES, appRouteFor } from '../../../src/app/route-table'
 import { isRight, RIGHTS } from '../../../src/contract/rights'
 
@@ -12,12 +12,9 @@ const links = menuLinks(MENU)
 /** A link's path inside `/app`, or undefined for a link elsewhere. */
 const inApp = (link: string) => (link.startsWith(`${APP_BASE}/`) ? link.slice(APP_BASE.length) : undefined)
 const linkedPaths = new Set(links.map((item) => inApp(item.link ?? '')))
-/** Rights with no menu entry of their key yet: alerts (its webhooks entry is keyed `webhooks`, shown by `right`). */
-const WITHOUT_SCREEN: readonly string[] = ['alerts']
-
 test('every menu link opens a route of its own that asks for the right of its key', () => {
   // Every right has its link, so the checks below run over them all.
-  assert.equal([...new Set(links.map((item) => item.key).filter(isRight))].sort(), RIGHTS.filter((right) => !WITHOUT_SCREEN.includes(right)).sort())
+  assert.equal([...new Set(links.map((item) => item.key).filter(isRight))].sort(), [...RIGHTS].sort())
   const wrong = links.flatMap((item) => {
     const path = inApp(item.link ?? '')
     if (path === undefined) return [`${item.key}: ${item.link} is not inside ${APP_BASE}`]
@@ -48,11 +45,24 @@ test('every demo page has a route open to every signed-in user', () => {
   assert.ok(APP_ROUTES.some((route) => route.path === '/crm-dashboard'), 'the demo dashboards sit at the top of /app')
 })
 
-test('every route that asks for a right is in the menu, or is a detail page of a list that is', () => {
+/** The path one level up: `/alerts` of `/alerts/rules`, `/devices` of `/devices/details`. */
+const parentOf = (path: string) => path.replace(/\/[^/]+$/, '')
+
+test('every route that asks for a right is in the menu, or is a page under one that is and asks for its right', () => {
   const missing = APP_ROUTES.filter((route) => route.right)
-    .filter((route) => !linkedPaths.has(route.path) && !linkedPaths.has(route.path.replace(/\/details$/, '')))
+    .filter((route) => !linkedPaths.has(route.path) && !(linkedPaths.has(parentOf(route.path)) && appRouteFor(parentOf(route.path)).right === route.right))
     .map((route) => route.path)
   assert.equal(missing, [])
+  assert.equal(appRouteFor('/alerts/rules'), { path: '/alerts/rules', screen: 'alert-rules', right: 'alerts' })
+})
+
+test('the alerts entry sits in the inventory and shows to holders of alerts or devices alone', () => {
+  const inventory = MENU.find((item) => item.key === 'inventory')
+  assert.equal(inventory?.child?.find((item) => item.key === 'alerts')?.link, '/app/alerts')
+  const sees = (rights: string[]) => menuLinks(visibleMenu(MENU, rights)).some((item) => item.key === 'alerts')
+  assert.equal([sees(['alerts']), sees(['devices']), sees(['tunnels', 'users', 'network']), sees([])], [true, true, false, false])
+  // Holding alerts opens no devices entry.
+  assert.not.ok(menuLinks(visibleMenu(MENU, ['alerts'])).some((item) => item.key === 'devices'))
 })
 
 test('a detail page asks for the right of its list', () => {

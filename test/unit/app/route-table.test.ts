@@ -33,14 +33,16 @@ test('appRouteFor falls back to home for /app and unknown paths', () => {
   for (const path of ['/', '', '/nowhere', '/home/extra']) assert.is(appRouteFor(path).screen, 'home', path)
 })
 
-/** Rights the API serves before their screen exists: none (`alerts` opens the webhooks screen). */
-const WITHOUT_SCREEN: readonly string[] = []
-
 test('every right an app route asks for is a known right, and every right opens a screen', () => {
   const asked = APP_ROUTES.flatMap((route) => (route.right ? [route.right as string] : []))
-  assert.ok(asked.length >= RIGHTS.length - WITHOUT_SCREEN.length, 'routes ask for rights')
+  assert.ok(asked.length >= RIGHTS.length, 'routes ask for rights')
   assert.equal(asked.filter((right) => !isRight(right)), [])
-  assert.equal([...new Set(asked)].sort(), RIGHTS.filter((right) => !WITHOUT_SCREEN.includes(right)).sort())
+  assert.equal([...new Set(asked)].sort(), [...RIGHTS].sort())
+})
+
+test('the alerts and their rules are routes of their own behind the right alerts', () => {
+  assert.equal(appRouteFor('/alerts'), { path: '/alerts', screen: 'alerts', right: 'alerts' })
+  assert.equal(appRouteFor('/alerts/rules/'), { path: '/alerts/rules', screen: 'alert-rules', right: 'alerts' })
 })
 
 test.run()

@@ -90,7 +90,7 @@ test('Enter goes to the first suggestion and clears the box', () => {
 test('arrow keys move the highlight, wrapping, and Enter goes to it', () => {
   const { view, box, history } = open()
   type(box, 'r')
-  assert.equal(names(view), ['Organizations', 'Users', 'Roles', 'Network', 'Traffic'])
+  assert.equal(names(view), ['Organizations', 'Users', 'Roles', 'Alerts', 'Network'])
   assert.is(box.getAttribute('aria-activedescendant'), null)
   fireEvent.keyDown(box, { key: 'ArrowDown' })
   fireEvent.keyDown(box, { key: 'ArrowDown' })
@@ -99,7 +99,7 @@ test('arrow keys move the highlight, wrapping, and Enter goes to it', () => {
   assert.match(selected.textContent ?? '', /^Users/)
   fireEvent.keyDown(box, { key: 'ArrowUp' })
   fireEvent.keyDown(box, { key: 'ArrowUp' })
-  assert.match(view.getByRole('option', { selected: true }).textContent ?? '', /^Traffic/)
+  assert.match(view.getByRole('option', { selected: true }).textContent ?? '', /^Network/)
   fireEvent.keyDown(box, { key: 'ArrowDown' })
   fireEvent.keyDown(box, { key: 'Enter' })
   assert.equal(history, ['/app/home', '/app/organizations'])

@@ -74,6 +74,7 @@ test('shows Home and every group to a user with every right', () => {
     'Roles',
     'Inventory',
     'Edge & Devices',
+    'Alerts',
     'Connectivity',
     'Tunnels',
     'App Ids',

@@ -155,6 +155,14 @@ test('shows only the tiles of the rights held, even when the answer holds more',
   assert.equal([calm.figure, calm.alert], [0.8, false], 'devices 40 of 50 is the fullest')
 })
 
+test('counts firing alerts for holders of alerts or devices, linking to the alerts', () => {
+  const alerted = { ...ALL, alerts: { firing: 3 } }
+  assert.equal(tilesOf(alerted, ['alerts']), [{ key: 'alerts', href: '/alerts', figure: 3, alert: true }])
+  assert.equal(tilesOf(alerted, ['devices']).map((tile) => tile.key), ['online', 'offline', 'error', 'alerts'])
+  assert.equal(tilesOf(alerted, ['tunnels']).map((tile) => tile.key), ['tunnels'], 'no alerts tile without alerts nor devices')
+  assert.equal(tilesOf({ ...ALL, alerts: { firing: 0 } }, ['alerts'])[0]?.alert, false, 'calm at zero')
+})
+
 test('asks nothing and shows nothing without a right the tiles count', async () => {
   signedIn(['users', 'roles', 'network'])
   show()

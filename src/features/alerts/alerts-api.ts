@@ -1,0 +1,36 @@
+import { collection, type Page } from '../../api/collection'
+import { call, type Result } from '../../api/client'
+import { ALERTS_PATH, type Alert, type AlertAck, type AlertMute, type AlertMuteInput, type AlertRule, type AlertRuleInput } from '../../contract/alerts'
+import type { Device } from '../../contract/devices'
+import type { UserRecord } from '../../contract/users'
+
+export const rulesApi = collection<AlertRule, AlertRuleInput>('alert_rules')
+/** Read only: a rule's device is picked by a search over the devices. */
+export const devicesApi = collection<Device>('devices')
+/** Read only: the users a rule mails are picked from the organization's. */
+export const usersApi = collection<UserRecord>('users')
+
+export { RULE_LIST } from '../list-defaults'
+
+/** Alerts firing now come in one page this long; the history pages by `HISTORY_PER_PAGE`. */
+export const FIRING_PER_PAGE = 100
+export const HISTORY_PER_PAGE = 10
+
+export interface AlertQuery {
+  state: 'firing' | 'resolved' | 'all'
+  page?: number
+  per_page?: number
+  device_id?: string
+}
+
+/** `GET /alerts`: the organization's alerts, newest first, with the total. */
+export async function listAlerts(query: AlertQuery, signal?: AbortSignal): Promise<Result<Page<Alert>>> {
+  const result = await call<Alert[]>('GET', ALERTS_PATH, { query: { ...query }, signal })
+  return result.ok ? { ...result, data: { rows: result.data, total: result.total ?? result.data.length } } : result
+}
+
+export const ackAlert = (id: string, body: AlertAck) => call<Alert>('POST', `${ALERTS_PATH}/${encodeURIComponent(id)}/ack`, { body })
+
+export const listMutes = (signal?: AbortSignal) => call<AlertMute[]>('GET', `${ALERTS_PATH}/mutes`, { signal })
+export const createMute = (body: AlertMuteInput) => call<AlertMute>('POST', `${ALERTS_PATH}/mutes`, { body })
+export const removeMute = (id: string) => call<AlertMute>('DELETE', `${ALERTS_PATH}/mutes/${encodeURIComponent(id)}`)

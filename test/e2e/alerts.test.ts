@@ -1,0 +1,101 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { Page } from 'playwright-core'
+import { ALERT_LIMITS } from '../../src/contract/alerts'
+import { seriousViolations } from './axe'
+import { BUILDS, callApi, closeBrowser, newContext, registerAndSignIn, settle } from './browser'
+
+test.after(closeBrowser)
+
+const METRICS = { latency_ms: 14, bytes_in: 2048, bytes_out: 512, cpu: 12, memory: 40 }
+/** The shortest grace the contract allows, the runner's sweep every second, and room for a loaded machine. */
+const FIRES_WITHIN_MS = ALERT_LIMITS.minGraceS * 1000 + 30_000
+
+/** Axe measures colours as painted: let the page's fade and the dialogs' transitions end first. */
+async function axeAfterAnimations(page: Page) {
+  await settle(page)
+  return seriousViolations(page)
+}
+
+for (const { flavour, BASE } of BUILDS) {
+  const api = (page: Page, method: 'GET' | 'POST', path: string, data?: unknown, key?: string) => callApi(page, BASE, method, path, data, key)
+
+  test(`a rule made on the rules screen fires for a silent device live on the alerts screen, is acknowledged, and shows on the device and home (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    // A fresh organization of its own: nothing else fires or counts in it.
+    await registerAndSignIn(page, 'Alerts', BASE)
+    const n = Date.now().toString(36)
+    const deviceName = `Gate ${n}`
+    const ruleName = `Gate dark ${n}`
+    const device = await api(page, 'POST', '/devices/', { name: deviceName, serial: `ALERT-${n}`, model: 'EdgeBox 300', location: 'Lab', tags: [] })
+    const key = await api(page, 'POST', '/access_keys/', { name: `Alerts ${n}`, scopes: ['devices'], expires_in_days: 7 })
+
+    // The rule, on the rules screen: offline on this one device, with the shortest grace.
+    await page.goto(`${BASE}/app/alerts/rules`)
+    await page.getByRole('button', { name: 'New rule' }).click()
+    const form = page.getByRole('dialog', { name: 'New alert rule' })
+    await form.getByLabel('Name').fill(ruleName)
+    await form.getByLabel('Devices').selectOption('device')
+    await form.getByLabel('Find a device by name').fill(deviceName)
+    await form.locator('select[name="device_id"] option', { hasText: deviceName }).waitFor({ state: 'attached' })
+    await form.locator('select[name="device_id"]').selectOption({ label: deviceName })
+    await form.getByLabel('Grace time (seconds)').fill(String(ALERT_LIMITS.minGraceS))
+    await form.getByLabel('Other addresses').fill('noc@example.com')
+    assert.equal(await axeAfterAnimations(page), [], 'the rule form')
+    await form.getByRole('button', { name: 'Create' }).click()
+    await form.waitFor({ state: 'detached' })
+    await page.getByRole('row').filter({ hasText: ruleName }).waitFor()
+
+    // One heartbeat, then silence; the alerts screen, opened by its tab, shows the alert as it fires.
+    await api(page, 'POST', `/devices/${device.id}/heartbeat`, { status: 'online', ip: '192.0.2.60', firmware: '3.1.0', metrics: METRICS }, key.secret)
+    await page.getByRole('navigation', { name: 'Alerts pages' }).getByRole('link', { name: 'Alerts' }).click()
+    await page.getByText('Nothing is firing. All watched devices are fine.').waitFor()
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+    const firing = page.getByRole('table', { name: 'Firing now' })
+    const row = firing.getByRole('row').filter({ hasText: deviceName })
+    await row.waitFor({ timeout: FIRES_WITHIN_MS })
+    assert.ok(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), 'no reload')
+    assert.is(await row.getByRole('cell', { name: ruleName, exact: true }).count(), 1)
+    assert.is(await row.getByText('Offline', { exact: true }).count(), 1)
+    assert.match((await row.locator('time').first().textContent()) ?? '', /ago|just now/)
+    assert.equal(await axeAfterAnimations(page), [], 'the alerts screen')
+
+    // Acknowledged with a note: the row says by whom, with the note, and offers no second acknowledge.
+    await row.getByRole('button', { name: `Acknowledge ${ruleName} on ${deviceName}` }).click()
+    const ack = page.getByRole('dialog', { name: `Acknowledge “${ruleName}” on ${deviceName}` })
+    await ack.getByLabel('Note').fill('Uplink replaced at noon')
+    assert.equal(await axeAfterAnimations(page), [], 'the acknowledge dialog')
+    await ack.getByRole('button', { name: 'Acknowledge' }).click()
+    await ack.waitFor({ state: 'detached' })
+    await row.getByText('Uplink replaced at noon').waitFor()
+    await row.getByText('Acknowledged', { exact: true }).waitFor()
+    assert.is(await row.getByRole('button', { name: /^Acknowledge/ }).count(), 0)
+
+    // Muted for an hour, listed, and unmuted.
+    await row.getByRole('button', { name: `Mute ${ruleName} on ${deviceName}` }).click()
+    const mute = page.getByRole('dialog', { name: 'Mute mails' })
+    await mute.getByLabel('1 hour').check()
+    await mute.getByRole('button', { name: 'Mute' }).click()
+    await mute.waitFor({ state: 'detached' })
+    const mutes = page.getByRole('region', { name: 'Mutes in force' })
+    await mutes.getByText(`Device: ${deviceName}`).waitFor()
+    await mutes.getByRole('button', { name: `Unmute ${deviceName}` }).click()
+    await mutes.getByText('Nothing is muted.').waitFor()
+
+    // The device's page lists the alert; the home tile counts it and opens the alerts.
+    await page.goto(`${BASE}/app/devices/details?id=${device.id}`)
+    const section = page.getByRole('region', { name: 'Alerts' })
+    await section.getByText(ruleName).waitFor()
+    await section.getByText('Firing', { exact: true }).waitFor()
+    await page.goto(`${BASE}/app/home`)
+    const tile = page.getByRole('link', { name: '1 Alerts firing', exact: true })
+    await tile.waitFor()
+    await tile.click()
+    await page.waitForURL(`${BASE}/app/alerts`)
+    await firing.getByRole('row').filter({ hasText: deviceName }).waitFor()
+    await context.close()
+  })
+}
+
+test.run()
