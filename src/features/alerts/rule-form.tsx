@@ -57,6 +57,7 @@ export function RuleForm({ rule, onClose, onSaved }: RuleFormProps) {
         { name: 'days', label: t('alerts.rules.days') },
         { name: 'user_ids', label: t('alerts.rules.users') },
         { name: 'emails', label: t('alerts.rules.emails') },
+        { name: 'webhook_ids', label: t('alerts.rules.webhooks') },
         { name: 'repeat_s', label: t('alerts.rules.repeat') },
         { name: 'language', label: t('alerts.rules.language') },
       ],
@@ -101,7 +102,7 @@ export function RuleForm({ rule, onClose, onSaved }: RuleFormProps) {
         </div>
       )}
       {condition === 'key_expiring' && <TextField label={t('alerts.rules.days')} inputMode="numeric" required {...form.number('days')} />}
-      <RuleRecipients users={form.list('user_ids')} emails={form.text('emails')} />
+      <RuleRecipients users={form.list('user_ids')} emails={form.text('emails')} webhooks={form.list('webhook_ids')} />
       <div className={s.row}>
         <TextField label={t('alerts.rules.repeat')} inputMode="numeric" required {...form.number('repeat_s')} />
         <Select label={t('alerts.rules.language')} {...form.text('language')} options={ALERT_LANGUAGES.map((value) => ({ value, label: t(`alerts.rules.languages.${value}`) }))} />

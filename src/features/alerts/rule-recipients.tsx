@@ -4,20 +4,44 @@ import { CheckboxGroup } from '../../ui/checkbox-group'
 import { TextArea } from '../../ui/text-area'
 import type { ListBinding, TextFieldBinding } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
+import { webhooksApi } from '../webhooks/webhooks-api'
 import { usersApi } from './alerts-api'
 import s from './alerts.module.css'
 
 /** The most users offered to pick from, the server's largest page. */
 const USERS_SHOWN = 100
 
+type Option = { value: string; label: string }
+
+/** What was chosen before and is not among those listed (no right to list them) stays chosen, by id. */
+const withChosen = (known: readonly Option[] | null, chosen: readonly string[]): Option[] => [
+  ...(known ?? []),
+  ...chosen.filter((id) => !known?.some((option) => option.value === id)).map((id) => ({ value: id, label: id })),
+]
+
+/** The organization's webhooks a rule may call, by name and address. */
+function useWebhookOptions(): Option[] | null {
+  const [known, setKnown] = useState<Option[] | null>(null)
+  useEffect(() => {
+    const controller = new AbortController()
+    void webhooksApi.list({ sort: 'name', order: 'asc', per_page: USERS_SHOWN }, controller.signal).then((result) => {
+      if (controller.signal.aborted) return
+      setKnown(result.ok ? result.data.rows.map((webhook) => ({ value: webhook.id, label: `${webhook.name} (${webhook.url})` })) : [])
+    })
+    return () => controller.abort()
+  }, [])
+  return known
+}
+
 /**
- * Who a rule tells: users of the organization (picked from its list) and other addresses. The
- * webhooks a rule calls join here as a picker of their own.
+ * Who a rule tells: users of the organization (picked from its list), other addresses, and the
+ * organization's webhooks.
  */
-export function RuleRecipients({ users, emails }: { users: ListBinding; emails: TextFieldBinding }) {
+export function RuleRecipients({ users, emails, webhooks }: { users: ListBinding; emails: TextFieldBinding; webhooks: ListBinding }) {
   const t = useT()
-  const [known, setKnown] = useState<{ value: string; label: string }[] | null>(null)
+  const [known, setKnown] = useState<Option[] | null>(null)
   const [message, setMessage] = useState<string | null>(null)
+  const knownWebhooks = useWebhookOptions()
 
   useEffect(() => {
     const controller = new AbortController()
@@ -29,8 +53,8 @@ export function RuleRecipients({ users, emails }: { users: ListBinding; emails: 
     return () => controller.abort()
   }, [])
 
-  // A user chosen before and not among those listed (no right to list them) stays chosen, by id.
-  const options = [...(known ?? []), ...users.value.filter((id) => !known?.some((user) => user.value === id)).map((id) => ({ value: id, label: id }))]
+  const options = withChosen(known, users.value)
+  const webhookOptions = withChosen(knownWebhooks, webhooks.value)
   return (
     <fieldset className={s.group}>
       <legend className={s.legend}>{t('alerts.rules.recipients')}</legend>
@@ -39,6 +63,11 @@ export function RuleRecipients({ users, emails }: { users: ListBinding; emails: 
       {!message && known?.length === 0 && <p className={s.hint}>{t('alerts.rules.noUsers')}</p>}
       <TextArea label={t('alerts.rules.emails')} rows={2} {...emails} />
       <p className={s.hint}>{t('alerts.rules.emailsHint')}</p>
+      {webhookOptions.length > 0 ? (
+        <CheckboxGroup legend={t('alerts.rules.webhooks')} options={webhookOptions} {...webhooks} />
+      ) : (
+        knownWebhooks && <p className={s.hint}>{t('alerts.rules.noWebhooks')}</p>
+      )}
     </fieldset>
   )
 }

@@ -4,8 +4,7 @@ import type { FormErrors } from '../../ui/use-form'
 
 /**
  * A rule as the form holds it: numbers as typed (null while empty), the extra addresses as one
- * text. A field `AlertRuleInput` gains (the webhooks a rule calls) is added here, in `inputOf`
- * and in the form's recipients.
+ * text.
  */
 export type RuleValues = {
   name: string
@@ -21,6 +20,7 @@ export type RuleValues = {
   days: number | null
   user_ids: readonly string[]
   emails: string
+  webhook_ids: readonly string[]
   repeat_s: number | null
   language: string
 }
@@ -39,6 +39,7 @@ export const NEW_RULE: RuleValues = {
   days: 14,
   user_ids: [],
   emails: '',
+  webhook_ids: [],
   repeat_s: DEFAULT_REPEAT_S,
   language: 'en',
 }
@@ -57,6 +58,7 @@ export const toValues = (rule: AlertRule): RuleValues => ({
   days: rule.days ?? NEW_RULE.days,
   user_ids: rule.user_ids,
   emails: rule.emails.join('\n'),
+  webhook_ids: rule.webhook_ids ?? [],
   repeat_s: rule.repeat_s,
   language: rule.language,
 })
@@ -84,6 +86,7 @@ export function inputOf(values: RuleValues) {
     days: condition === 'key_expiring' ? values.days : null,
     user_ids: values.user_ids,
     emails: splitEmails(values.emails),
+    webhook_ids: values.webhook_ids,
     repeat_s: values.repeat_s,
     language: values.language,
   }
@@ -92,7 +95,7 @@ export function inputOf(values: RuleValues) {
 /**
  * The contract's checks of each field, with an `emails.2` failure put on the addresses' field,
  * and what the server checks across fields: the tag, device, metric, threshold or days the
- * target and condition ask for, and someone to mail.
+ * target and condition ask for, and someone to tell (a user, an address or a webhook).
  */
 export function validateRule(values: RuleValues): FormErrors {
   const input = inputOf(values)
@@ -105,6 +108,6 @@ export function validateRule(values: RuleValues): FormErrors {
   if (input.condition === 'metric' && !input.metric) errors.metric ??= required
   if (input.condition === 'metric' && input.threshold === null) errors.threshold ??= required
   if (input.condition === 'key_expiring' && input.days === null) errors.days ??= required
-  if (!input.user_ids.length && !input.emails.length) errors.emails ??= required
+  if (!input.user_ids.length && !input.emails.length && !input.webhook_ids.length) errors.emails ??= required
   return errors
 }

@@ -43,6 +43,7 @@ export function createRule(overrides: Partial<AlertRule> = {}): AlertRule {
     threshold: null,
     duration_s: 300,
     days: null,
+    webhook_ids: [],
     user_ids: [],
     emails: ['ops@example.com'],
     repeat_s: 3600,

@@ -111,4 +111,23 @@ test('lists the rules, and a holder of devices alone reads them without the butt
   assert.is(view.queryByRole('button', { name: 'Edit North tag' }), null)
 })
 
+
+test('offers the organization webhooks, and a rule that only calls a webhook tells someone', async () => {
+  const view = open({
+    'GET /webhooks/': () => listReply([{ id: 'w-1', name: 'Pager', url: 'https://pager.example.com/hook' }]),
+    'POST /alert_rules/': () => ({ status: 400, body: { message: 'Check the marked fields.', errors: { name: 'validation.invalid' } } }),
+  })
+  const dialog = await newRule(view)
+  fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Dark' } })
+  fireEvent.click(dialog.getByRole('button', { name: 'Create' }))
+  assert.ok(dialog.getByText('Required'), 'nobody to tell yet')
+  assert.is(stub!.seen('POST /alert_rules/').length, 0)
+  fireEvent.click(await waitFor(() => dialog.getByRole('checkbox', { name: 'Pager (https://pager.example.com/hook)' })))
+  fireEvent.click(dialog.getByRole('button', { name: 'Create' }))
+  await waitFor(() => assert.is(stub!.seen('POST /alert_rules/').length, 1))
+  const sent = stub!.seen('POST /alert_rules/')[0]!.body as Record<string, unknown>
+  assert.equal(sent.webhook_ids, ['w-1'])
+  assert.equal(sent.emails, [])
+})
+
 test.run()
