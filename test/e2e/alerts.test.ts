@@ -2,10 +2,20 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { ALERT_LIMITS } from '../../src/contract/alerts'
+import { startReceiver, verifySignature } from '../api/_receiver'
 import { seriousViolations } from './axe'
 import { BUILDS, callApi, closeBrowser, newContext, registerAndSignIn, settle } from './browser'
 
-test.after(closeBrowser)
+let receiver: Awaited<ReturnType<typeof startReceiver>>
+
+test.before(async () => {
+  // The console runs with WEBHOOKS_ALLOW_PRIVATE=1 (the runner), so a receiver on loopback is allowed.
+  receiver = await startReceiver(() => ({ status: 200, body: 'ok' }))
+})
+test.after(async () => {
+  await receiver.close()
+  await closeBrowser()
+})
 
 const METRICS = { latency_ms: 14, bytes_in: 2048, bytes_out: 512, cpu: 12, memory: 40 }
 /** The shortest grace the contract allows, the runner's sweep every second, and room for a loaded machine. */
@@ -20,7 +30,7 @@ async function axeAfterAnimations(page: Page) {
 for (const { flavour, BASE } of BUILDS) {
   const api = (page: Page, method: 'GET' | 'POST', path: string, data?: unknown, key?: string) => callApi(page, BASE, method, path, data, key)
 
-  test(`a rule made on the rules screen fires for a silent device live on the alerts screen, is acknowledged, and shows on the device and home (${flavour})`, async () => {
+  test(`a rule made on the rules screen with a webhook made on its screen fires for a silent device live on the alerts screen and at the webhook, is acknowledged, and shows on the device and home (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()
     // A fresh organization of its own: nothing else fires or counts in it.
@@ -31,8 +41,22 @@ for (const { flavour, BASE } of BUILDS) {
     const device = await api(page, 'POST', '/devices/', { name: deviceName, serial: `ALERT-${n}`, model: 'EdgeBox 300', location: 'Lab', tags: [] })
     const key = await api(page, 'POST', '/access_keys/', { name: `Alerts ${n}`, scopes: ['devices'], expires_in_days: 7 })
 
-    // The rule, on the rules screen: offline on this one device, with the shortest grace.
-    await page.goto(`${BASE}/app/alerts/rules`)
+    // The webhook, on its screen: its signing secret shows once.
+    const hookName = `Pager ${n}`
+    await page.goto(`${BASE}/app/alerts/webhooks`)
+    await page.getByRole('button', { name: 'New webhook' }).click()
+    const hookForm = page.getByRole('dialog', { name: 'New webhook' })
+    await hookForm.getByLabel('Name').fill(hookName)
+    await hookForm.getByLabel('URL').fill(receiver.url)
+    await hookForm.getByRole('button', { name: 'Create', exact: true }).click()
+    const shown = page.getByRole('dialog', { name: `Signing secret of “${hookName}”` })
+    const secret = await shown.getByLabel('Signing secret').inputValue()
+    await shown.getByRole('button', { name: 'I have stored it' }).click()
+    await shown.waitFor({ state: 'detached' })
+    assert.not.ok((await page.content()).includes(secret), 'the secret is gone once stored')
+
+    // The rule, on the rules screen (by the tab): offline on this one device, with the shortest grace.
+    await page.getByRole('navigation', { name: 'Alerts pages' }).getByRole('link', { name: 'Rules' }).click()
     await page.getByRole('button', { name: 'New rule' }).click()
     const form = page.getByRole('dialog', { name: 'New alert rule' })
     await form.getByLabel('Name').fill(ruleName)
@@ -42,6 +66,7 @@ for (const { flavour, BASE } of BUILDS) {
     await form.locator('select[name="device_id"]').selectOption({ label: deviceName })
     await form.getByLabel('Grace time (seconds)').fill(String(ALERT_LIMITS.minGraceS))
     await form.getByLabel('Other addresses').fill('noc@example.com')
+    await form.getByRole('checkbox', { name: `${hookName} (${receiver.url})` }).check()
     assert.equal(await axeAfterAnimations(page), [], 'the rule form')
     await form.getByRole('button', { name: 'Create' }).click()
     await form.waitFor({ state: 'detached' })
@@ -60,6 +85,12 @@ for (const { flavour, BASE } of BUILDS) {
     assert.is(await row.getByText('Offline', { exact: true }).count(), 1)
     assert.match((await row.locator('time').first().textContent()) ?? '', /ago|just now/)
     assert.equal(await axeAfterAnimations(page), [], 'the alerts screen')
+    // The webhook heard of it too, signed with the secret shown once.
+    const firedAt = (delivery: { body: string }) => (JSON.parse(delivery.body) as { type: string; device?: { id: string } | null })
+    for (let waited = 0; !receiver.received.some((got) => firedAt(got).type === 'alert.firing' && firedAt(got).device?.id === device.id) && waited < 100; waited++) await page.waitForTimeout(100)
+    const delivery = receiver.received.find((got) => firedAt(got).type === 'alert.firing' && firedAt(got).device?.id === device.id)
+    assert.ok(delivery, 'the webhook got the alert')
+    assert.ok(verifySignature(secret, delivery!), 'signed with the secret shown once')
 
     // Acknowledged with a note: the row says by whom, with the note, and offers no second acknowledge.
     await row.getByRole('button', { name: `Acknowledge ${ruleName} on ${deviceName}` }).click()
