@@ -21,6 +21,7 @@ const createEntry = (n: number, overrides: Partial<AuditEntry> = {}): AuditEntry
   record_id: 'd-1',
   record_name: `Gateway ${n}`,
   fields: ['name', 'location'],
+  changes: [],
   ip: '192.0.2.1',
   user_agent: 'Test',
   ...overrides,
