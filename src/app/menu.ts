@@ -65,6 +65,8 @@ export const MENU: readonly MenuItem[] = [
       leaf('organizations', 'organization', 'account'),
       leaf('billing', 'billing', 'account'),
       leaf('access_keys', 'key', 'account'),
+      // Each viewer's trail holds the entries of the rights they have: open to every signed-in user.
+      { key: 'audit', keyParent: 'account', name: 'menu.audit', icon: 'timeline', link: '/app/audit', linkParent: '/app/audit', open: true },
     ],
   },
   {
