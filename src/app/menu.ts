@@ -18,6 +18,8 @@ export interface MenuItem {
   multilevel?: boolean
   /** Shown to every signed-in user, whatever their rights (the demo pages). */
   open?: boolean
+  /** Shown to a user holding any right (the audit trail, which shows the entries of each right held). */
+  anyRight?: boolean
 }
 
 const leaf = (key: Right | 'home' | 'profile', icon: MenuIconName, keyParent?: string): MenuItem => ({
@@ -65,8 +67,7 @@ export const MENU: readonly MenuItem[] = [
       leaf('organizations', 'organization', 'account'),
       leaf('billing', 'billing', 'account'),
       leaf('access_keys', 'key', 'account'),
-      // Each viewer's trail holds the entries of the rights they have: open to every signed-in user.
-      { key: 'audit', keyParent: 'account', name: 'menu.audit', icon: 'timeline', link: '/app/audit', linkParent: '/app/audit', open: true },
+      { key: 'audit', keyParent: 'account', name: 'menu.audit', icon: 'timeline', link: '/app/audit', linkParent: '/app/audit', anyRight: true },
     ],
   },
   {
@@ -101,9 +102,9 @@ export const MENU: readonly MenuItem[] = [
 ]
 
 /**
- * The entries `rights` may see: a link shows when the rights contain its key, the key is 'home'
- * or the entry is open to all; a group shows when something in it shows; a heading when its
- * group does.
+ * The entries `rights` may see: a link shows when the rights contain its key, the key is 'home',
+ * the entry is open to all, or to any right and some are held; a group shows when something in
+ * it shows; a heading when its group does.
  */
 export function visibleMenu(menu: readonly MenuItem[], rights: readonly string[]): MenuItem[] {
   const result: MenuItem[] = []
@@ -111,7 +112,7 @@ export function visibleMenu(menu: readonly MenuItem[], rights: readonly string[]
     if (item.child) {
       const child = visibleMenu(item.child, rights)
       if (child.some((entry) => !entry.title)) result.push({ ...item, child })
-    } else if (item.title || item.key === 'home' || item.open || rights.includes(item.key)) {
+    } else if (item.title || item.key === 'home' || item.open || rights.includes(item.key) || (item.anyRight && rights.length > 0)) {
       result.push(item)
     }
   }

@@ -143,13 +143,14 @@ test('actor, action, record and date filters combine; bad or unknown ones are re
 test("another organization's entries never show, even asked for by its record, actor or action", async () => {
   const device = expectStatus<Rec>(await b.create('devices', createDevice({ name: 'Secret of B' })), 201)
   expectStatus(await b.update('devices', device.id, { ...device, name: 'Still secret of B' }), 200)
-  for (const query of [
+  const queries: Record<string, string>[] = [
     { collection: 'devices', record_id: device.id },
     { record_id: device.id },
     { actor: b.userId },
     { actor: b.userId, action: 'update' },
     { action: 'update', per_page: '100' },
-  ]) {
+  ]
+  for (const query of queries) {
     const answer = await trail(a, query)
     assert.is(answer.status, 200)
     assert.is(answer.text.includes(device.id), false, JSON.stringify(query))
