@@ -45,8 +45,8 @@ for (const { flavour, BASE } of BUILDS) {
 
     // The trail, from the menu: the name before and after, side by side.
     await page.goto(`${BASE}/app/home`)
-    await page.getByRole('button', { name: 'Account' }).click()
-    await page.getByRole('link', { name: 'Audit trail' }).click()
+    await page.getByRole('button', { name: 'Account', exact: true }).click()
+    await page.getByRole('link', { name: 'Audit trail', exact: true }).click()
     await page.waitForURL(/\/app\/audit$/)
     await page.getByRole('heading', { name: 'Audit trail' }).waitFor()
     assert.equal(await changesOf(page, after), [['name', before, after]])
