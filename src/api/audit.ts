@@ -6,6 +6,12 @@ import type { Page } from './collection'
 export interface AuditQuery {
   collection?: Right
   record_id?: string
+  /** Who wrote: a user's, an access key's or an app id's id. */
+  actor?: string
+  action?: string
+  /** ISO times: from included, to excluded. */
+  from?: string
+  to?: string
   page?: number
   per_page?: number
 }

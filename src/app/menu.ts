@@ -20,6 +20,8 @@ export interface MenuItem {
   open?: boolean
   /** The right that shows it, when its key is not one (webhooks show with `alerts`). */
   right?: Right
+  /** Shown to a user holding any right (the audit trail, which shows the entries of each right held). */
+  anyRight?: boolean
 }
 
 const leaf = (key: Right | 'home' | 'profile', icon: MenuIconName, keyParent?: string): MenuItem => ({
@@ -67,6 +69,7 @@ export const MENU: readonly MenuItem[] = [
       leaf('organizations', 'organization', 'account'),
       leaf('billing', 'billing', 'account'),
       leaf('access_keys', 'key', 'account'),
+      { key: 'audit', keyParent: 'account', name: 'menu.audit', icon: 'timeline', link: '/app/audit', linkParent: '/app/audit', anyRight: true },
     ],
   },
   {
@@ -106,9 +109,9 @@ export const MENU: readonly MenuItem[] = [
 const mayRead = (key: string, rights: readonly string[]) => isRight(key) && readersOf(key).some((right) => rights.includes(right))
 
 /**
- * The entries `rights` may see: a link shows when the rights may read what its key opens, the key
- * is 'home' or the entry is open to all; a group shows when something in it shows; a heading when its
- * group does.
+ * The entries `rights` may see: a link shows when the rights may read what its key (or its
+ * `right`) opens, the key is 'home', the entry is open to all, or to any right and some are held;
+ * a group shows when something in it shows; a heading when its group does.
  */
 export function visibleMenu(menu: readonly MenuItem[], rights: readonly string[]): MenuItem[] {
   const result: MenuItem[] = []
@@ -116,7 +119,7 @@ export function visibleMenu(menu: readonly MenuItem[], rights: readonly string[]
     if (item.child) {
       const child = visibleMenu(item.child, rights)
       if (child.some((entry) => !entry.title)) result.push({ ...item, child })
-    } else if (item.title || item.key === 'home' || item.open || mayRead(item.right ?? item.key, rights)) {
+    } else if (item.title || item.key === 'home' || item.open || mayRead(item.right ?? item.key, rights) || (item.anyRight && rights.length > 0)) {
       result.push(item)
     }
   }

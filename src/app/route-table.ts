@@ -31,6 +31,7 @@ export type ScreenKey =
   | 'billing'
   | 'network'
   | 'traffic'
+  | 'audit'
   | 'invitation'
   | 'shell'
   | 'demo-task'
@@ -101,6 +102,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/organizations', screen: 'organizations', right: 'organizations' },
   { path: '/billing', screen: 'billing', right: 'billing' },
   { path: '/access_keys', screen: 'access-keys', right: 'access_keys' },
+  // Signed-in is enough: the trail shows each viewer the entries of the rights they hold.
+  { path: '/audit', screen: 'audit' },
   { path: '/users', screen: 'users', right: 'users' },
   { path: '/users/details', screen: 'user', right: 'users' },
   { path: '/roles', screen: 'roles', right: 'roles' },

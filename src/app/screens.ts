@@ -30,6 +30,7 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = lazyScreens({
   billing: () => import('../features/billing/billing-screen'),
   network: () => import('../features/network/network-screen'),
   traffic: () => import('../features/traffic/traffic-screen'),
+  audit: () => import('../features/audit/audit-screen'),
   invitation: () => import('../features/users/invitation-screen'),
   shell: () => import('./shell/shell'),
   // The demo pages (src/app/demo-pages.ts); a build without them loads src/demo/no-demo.tsx here.

@@ -8,6 +8,7 @@ import { profileRoutes } from './people/profile'
 import type { OAuthOptions } from './auth/oauth-config'
 import { socialRoutes } from './auth/social'
 import { auditRoutes } from './audit'
+import { announceAudits } from './audit-live'
 import { billingRoutes } from './billing/routes'
 import type { AlertEvaluator } from './alerts/evaluator'
 import { alertRoutes } from './alerts/routes'
@@ -72,6 +73,7 @@ export function createApp(options: AppOptions): Hono {
     .use(closeUnread())
     .use(limitBody())
     .use(idempotency(options))
+    .use(announceAudits(options.hub))
     .route('/', loginRoutes(options))
     .route('/', registerRoutes(options))
     .route('/', passwordResetRoutes(options))

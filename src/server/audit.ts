@@ -1,15 +1,15 @@
 import { orderedId } from './ordered-id'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import type { ActorKind, AuditEntry } from '../contract/audit'
-import { PER_PAGE_CHOICES } from '../contract/collections'
-import { isRight, type Right } from '../contract/rights'
+import type { ActorKind, AuditChange, AuditEntry } from '../contract/audit'
+import type { Right } from '../contract/rights'
+import { namedChanges, parseChanges, safeChanges } from './audit-changes'
+import { noteAudit } from './audit-live'
+import { readAuditQuery } from './audit-query'
 import type { AnyDb, Db } from './db/open'
 import { requirePrincipal, type AuthEnv, type Principal } from './http/auth'
 import { userAgentOf } from './http/client'
-import { ApiError, fail } from './http/errors'
 import { route } from './http/route'
-import { message } from './messages'
 import type { Services } from './services'
 
 /** Who wrote, and from where. */
@@ -28,6 +28,8 @@ export interface AuditWrite {
   recordId: string
   recordName?: string
   fields?: string[]
+  /** Per field, before and after; without it each of `fields` is said to have changed, values unknown. */
+  changes?: AuditChange[]
 }
 
 /** The principal as the trail names it: the user's name, the key's or the app id's. */
@@ -53,10 +55,11 @@ export async function userActor(db: Db, userId: string, from: { ip: string; user
 
 /** Adds one entry to the organization's trail; pass the write's transaction so both stand or fall together. */
 export async function audit(db: AnyDb | Db, organizationId: string, actor: Actor, write: AuditWrite, at: string): Promise<void> {
+  const id = orderedId()
   await (db as AnyDb)
     .insertInto('audit_events')
     .values({
-      id: orderedId(),
+      id,
       organization_id: organizationId,
       at,
       actor_kind: actor.kind,
@@ -67,10 +70,12 @@ export async function audit(db: AnyDb | Db, organizationId: string, actor: Actor
       record_id: write.recordId,
       record_name: write.recordName ?? '',
       fields: JSON.stringify(write.fields ?? []),
+      changes: JSON.stringify(safeChanges(write.changes ?? namedChanges(write.fields ?? []))),
       ip: actor.ip,
       user_agent: actor.userAgent,
     })
     .execute()
+  noteAudit(organizationId, { id, collection: write.collection, action: write.action, record_id: write.recordId })
 }
 
 const parseFields = (json: string): string[] => {
@@ -84,26 +89,14 @@ const parseFields = (json: string): string[] => {
 
 /**
  * `GET /audit/`: the organization's trail, newest first, only of the collections the caller
- * holds; `collection` and `record_id` narrow it to one record, `page` and `per_page` page it.
+ * holds; `collection` and `record_id` narrow it to one record, `actor`, `action`, `from` and `to`
+ * to who did what when (`readAuditQuery`), `page` and `per_page` page it.
  */
 export function auditRoutes(services: Services) {
   const db = services.db
   return new Hono<AuthEnv>().get(route('/audit/'), requirePrincipal(services), async (c) => {
     const principal = c.var.principal
-    const collection = c.req.query('collection')
-    const recordId = c.req.query('record_id')
-    if (collection !== undefined && !isRight(collection)) throw new ApiError(400, message('badFilter', { name: 'collection' }))
-    if (collection && !principal.rights.includes(collection)) throw fail(403, 'forbidden')
-    if (recordId !== undefined && (recordId.length === 0 || recordId.length > 64)) throw new ApiError(400, message('badFilter', { name: 'record_id' }))
-    const pageText = c.req.query('page') ?? '1'
-    const page = /^\d{1,6}$/.test(pageText) ? Number(pageText) : NaN
-    if (!(page >= 1)) throw new ApiError(400, message('badPage'))
-    const perPageText = c.req.query('per_page') ?? '25'
-    const perPage = Number(perPageText)
-    if (!/^\d{1,3}$/.test(perPageText) || !(PER_PAGE_CHOICES as readonly number[]).includes(perPage)) {
-      throw new ApiError(400, message('badPerPage', { allowed: PER_PAGE_CHOICES.join(', ') }))
-    }
-    const visible = collection ? [collection] : principal.rights
+    const { visible, recordId, actorId, action, from, to, page, perPage } = readAuditQuery(c, principal)
     if (!visible.length) {
       c.header('X-Total-Count', '0')
       return c.json([])
@@ -113,6 +106,10 @@ export function auditRoutes(services: Services) {
       .where('organization_id', '=', principal.organizationId)
       .where('collection', 'in', visible)
     if (recordId) query = query.where('record_id', '=', recordId)
+    if (actorId) query = query.where('actor_id', '=', actorId)
+    if (action) query = query.where('action', '=', action)
+    if (from) query = query.where('at', '>=', from)
+    if (to) query = query.where('at', '<', to)
     const counted = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()
     const rows = await query
       .selectAll()
@@ -133,6 +130,7 @@ export function auditRoutes(services: Services) {
           record_id: row.record_id,
           record_name: row.record_name,
           fields: parseFields(row.fields),
+          changes: parseChanges(row.changes),
           ip: row.ip,
           user_agent: row.user_agent,
         }),

@@ -1,3 +1,4 @@
+import type { AuditEvent } from '../contract/audit'
 import type { ChangeEvent, DeviceEvent, RightsEvent } from '../contract/collections'
 import { appendEvent, changesOf, eventsAfter, noticeDisconnect, type Notice } from './db/event-log'
 import { listen } from './db/notify'
@@ -8,6 +9,7 @@ export type HubEvent =
   | { id: number; type: 'change'; data: ChangeEvent }
   | { id: number; type: 'device'; data: DeviceEvent }
   | { id: number; type: 'rights'; data: RightsEvent }
+  | { id: number; type: 'audit'; data: AuditEvent }
 
 type Listener = (event: HubEvent) => void
 

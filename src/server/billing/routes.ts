@@ -16,7 +16,9 @@ import {
   type PaymentMethod,
 } from '../../contract/billing'
 import { check } from '../../contract/validation'
+import type { AuditChange } from '../../contract/audit'
 import { audit } from '../audit'
+import { diffRecords } from '../audit-changes'
 import { runWrite, type WriteContext } from '../collections/engine'
 import { answerList, filtered, parseList } from '../collections/list-query'
 import { listPage } from '../db/list'
@@ -52,8 +54,8 @@ export async function billingOf(db: AnyDb, organizationId: string, now: Date): P
   }
 }
 
-const trail = (ctx: WriteContext, action: 'plan' | 'payment_method', recordName: string, fields: string[]) =>
-  audit(ctx.db, ctx.principal.organizationId, ctx.actor, { action, collection: 'billing', recordId: ctx.principal.organizationId, recordName, fields }, ctx.now)
+const trail = (ctx: WriteContext, action: 'plan' | 'payment_method', recordName: string, fields: string[], changes?: AuditChange[]) =>
+  audit(ctx.db, ctx.principal.organizationId, ctx.actor, { action, collection: 'billing', recordId: ctx.principal.organizationId, recordName, fields, changes }, ctx.now)
 
 /**
  * `/billing/`: the plan and its usage, a plan change (refused below current usage), the card on
@@ -87,7 +89,7 @@ export function billingRoutes(services: Services) {
           .where('id', '=', organizationId)
           .execute()
         await recordPlanChange(ctx.db, organizationId, organization.plan, input.plan, ctx.now)
-        await trail(ctx, 'plan', input.plan, ['plan'])
+        await trail(ctx, 'plan', input.plan, ['plan'], diffRecords({ plan: organization.plan }, { plan: input.plan }))
         const billing = await billingOf(ctx.db, organizationId, now)
         changed(ctx, billing.version)
         return { billing }

@@ -5,7 +5,9 @@ import type { Struct } from 'superstruct'
 import { readRights, type BaseRecord, type CollectionName } from '../../contract/collections'
 import type { Right } from '../../contract/rights'
 import { check } from '../../contract/validation'
+import type { AuditChange } from '../../contract/audit'
 import { actorOf, audit, type Actor } from '../audit'
+import { diffRecords, recordValues } from '../audit-changes'
 import { listPage } from '../db/list'
 import type { AnyDb } from '../db/open'
 import { requirePrincipal, type AuthEnv, type Principal } from '../http/auth'
@@ -123,8 +125,8 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
 
   /** Runs `work` in one transaction with a write context on it; what it deferred runs after the commit. */
   const transact = <T>(c: Context<AuthEnv>, work: (ctx: WriteContext) => Promise<T>): Promise<T> => write(() => runWrite(services, c, work))
-  const trail = (ctx: WriteContext, action: string, record: Rec, fields?: string[]) =>
-    audit(ctx.db, ctx.principal.organizationId, ctx.actor, { action, collection: module.right, recordId: record.id, recordName: label(record), fields }, ctx.now)
+  const trail = (ctx: WriteContext, action: string, record: Rec, fields?: string[], changes?: AuditChange[]) =>
+    audit(ctx.db, ctx.principal.organizationId, ctx.actor, { action, collection: module.right, recordId: record.id, recordName: label(record), fields, changes }, ctx.now)
 
   const complete = (on: AnyDb, organizationId: string, records: Rec[]) => (module.load ? module.load(on, organizationId, records) : Promise.resolve(records))
   const find = async (organizationId: string, id: string, on: AnyDb = db): Promise<Rec | undefined> => {
@@ -194,7 +196,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
           .execute()
         const record = await mustFind(organizationId, idColumn === 'id' ? id : String(values[idColumn]), ctx.db)
         await module.afterWrite?.(ctx, { action: 'create', after: record, input })
-        await trail(ctx, 'create', record)
+        await trail(ctx, 'create', record, undefined, recordValues(record, 'after'))
         changed(ctx, record, 'create')
         return { ...record, ...reveal }
       })
@@ -227,7 +229,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
         if (updated.numUpdatedRows === 0n) throw new LostRace()
         const record = await mustFind(organizationId, current.id, ctx.db)
         await module.afterWrite?.(ctx, { action: 'update', before: current, after: record, input })
-        await trail(ctx, 'update', record, changedFields(current, record))
+        await trail(ctx, 'update', record, changedFields(current, record), diffRecords(current, record))
         changed(ctx, record, 'update')
         return { record }
       }).catch(async (error: unknown) => {
@@ -254,7 +256,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
             .execute()
           const record = await mustFind(organizationId, current.id, ctx.db)
           await module.afterWrite?.(ctx, { action: 'retire', before: current, after: record })
-          await trail(ctx, module.retireAction ?? 'revoke', record)
+          await trail(ctx, module.retireAction ?? 'revoke', record, undefined, diffRecords(current, record))
           changed(ctx, record, 'update')
           return record
         }
@@ -262,7 +264,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
         const alsoGone = (await module.cascade?.(ctx, current)) ?? []
         await ctx.db.deleteFrom(module.table).where(idColumn, '=', current.id).where('organization_id', '=', organizationId).execute()
         await module.afterWrite?.(ctx, { action: 'delete', before: current })
-        await trail(ctx, 'delete', current)
+        await trail(ctx, 'delete', current, undefined, recordValues(current, 'before'))
         changed(ctx, { ...current, version: current.version + 1 }, 'delete')
         ctx.later(() => {
           for (const gone of alsoGone) services.hub.publish(organizationId, 'change', { ...gone, action: 'delete' })

@@ -272,6 +272,8 @@ export interface AuditEventRow {
   record_name: string
   /** JSON array of the fields a change touched. */
   fields: string
+  /** JSON list of what the write changed per field (`AuditChange`); a secret only named. */
+  changes: string
   ip: string
   user_agent: string
 }

@@ -31,14 +31,17 @@ export const userStreams = (userId: string) => `user:${userId}`
 
 /**
  * Only what the caller may see: changes of collections it holds, device status with devices or
- * tunnels, and a rights change only by the users it names.
+ * tunnels, a rights change only by the users it names, and a new audit entry with the right its
+ * trail is read by (the entry's collection, as `GET /audit/` shows it).
  */
 const visibleTo = (principal: Principal) => (event: HubEvent) =>
   event.type === 'change'
     ? readRights(event.data.collection).some((right) => principal.rights.includes(right))
     : event.type === 'rights'
       ? principal.kind === 'user' && event.data.users.includes(principal.userId)
-      : principal.rights.includes('devices') || principal.rights.includes('tunnels')
+      : event.type === 'audit'
+        ? principal.rights.includes(event.data.collection)
+        : principal.rights.includes('devices') || principal.rights.includes('tunnels')
 
 /**
  * `GET /events`: the organization's record changes and device status as Server-Sent Events. The

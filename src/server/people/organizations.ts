@@ -5,6 +5,7 @@ import type { Right } from '../../contract/rights'
 import { check } from '../../contract/validation'
 import { createOrganization, loadUser, rightsOf, switchOrganization } from '../auth/accounts'
 import { actorOf, audit } from '../audit'
+import { diffRecords } from '../audit-changes'
 import { answerList, parseList, type ListShape } from '../collections/list-query'
 import { listPage } from '../db/list'
 import type { AnyDb, Db } from '../db/open'
@@ -149,7 +150,8 @@ export function organizationRoutes(services: Services) {
           .where('version', '=', current.version)
           .execute()
         if (name !== current.name) {
-          await audit(trx, id, who, { action: 'update', collection: 'organizations', recordId: id, recordName: name, fields: ['name'] }, now)
+          const changes = diffRecords({ name: current.name }, { name })
+          await audit(trx, id, who, { action: 'update', collection: 'organizations', recordId: id, recordName: name, fields: ['name'], changes }, now)
         }
         const members = await trx.selectFrom('members').select('user_id').where('organization_id', '=', id).where('status', '=', 'active').execute()
         return { record: await mustFind(principal, id, trx), members: members.map((row) => row.user_id) }

@@ -11,6 +11,7 @@ import { RULES } from '../http/throttle'
 import { message } from '../messages'
 import type { Services } from '../services'
 import { avatarRoutes } from './avatars'
+import { diffRecords } from '../audit-changes'
 import { auditSelf, publishSelf, versionOfUser } from './self'
 import { disconnectSessions, endSessions, liveSessions, sessionListRoutes } from './sessions'
 
@@ -37,7 +38,8 @@ export function profileRoutes(services: Services) {
           .set((eb) => ({ name: body.name, presence: body.presence, updated_at: at, version: eb('version', '+', 1) }))
           .where('id', '=', userId)
           .execute()
-        await auditSelf(services, c, trx, userId, { action: 'update', fields: [...fields] })
+        const changes = diffRecords(before, { name: body.name, presence: body.presence })
+        await auditSelf(services, c, trx, userId, { action: 'update', fields: [...fields], changes })
         return versionOfUser(trx, userId)
       })
       if (version !== undefined) await publishSelf(services, userId, version)

@@ -1,5 +1,5 @@
 import { Link } from 'wouter'
-import type { AuditEntry } from '../../contract/audit'
+import type { AuditChange, AuditEntry } from '../../contract/audit'
 import type { Right } from '../../contract/rights'
 import { messageText } from '../../lib/i18n'
 import { Age } from '../age'
@@ -8,7 +8,7 @@ import { Button } from '../button'
 import { Spinner } from '../spinner'
 import { useT } from '../use-t'
 import './audit-texts'
-import { useAuditTrail } from './use-audit-trail'
+import { useAuditTrail, type TrailFilters } from './use-audit-trail'
 import s from './audit-trail.module.css'
 
 /** Where a record of the trail opens: its detail view where there is one, else its list. */
@@ -33,6 +33,55 @@ const textOr = (t: (key: string) => string, key: string, fallback: string) => {
 /** A user's own sign-in, password or session: the record is the actor, named once. */
 const aboutThemselves = (entry: AuditEntry) => entry.collection === 'users' && entry.actor.kind === 'user' && entry.record_id === entry.actor.id
 
+/** A value of a change as the trail shows it: lists joined, yes or no, an empty one marked. */
+function valueText(t: (key: string) => string, value: unknown): string {
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return t('audit.none')
+  if (typeof value === 'boolean') return t(value ? 'audit.yes' : 'audit.no')
+  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(', ')
+  return typeof value === 'string' ? value : JSON.stringify(value)
+}
+
+/** What an update changed, field by field: before and after side by side, a secret only as changed. */
+function Changes({ changes }: { changes: AuditChange[] }) {
+  const t = useT()
+  return (
+    <table className={s.changes}>
+      <caption className="visually-hidden">{t('audit.changes')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('audit.changeField')}</th>
+          <th scope="col">{t('audit.before')}</th>
+          <th scope="col">{t('audit.after')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((change) => (
+          <tr key={change.field}>
+            <th scope="row">{textOr(t, `audit.field.${change.field}`, change.field)}</th>
+            {'changed' in change ? (
+              <td colSpan={2} className={s.secret}>
+                {t('audit.secretChanged')}
+              </td>
+            ) : (
+              <>
+                <td className={s.before}>
+                  <bdi>{valueText(t, change.before)}</bdi>
+                </td>
+                <td className={s.after}>
+                  <bdi>{valueText(t, change.after)}</bdi>
+                </td>
+              </>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** A create's or a delete's values are the whole record: the trail names the change, not all of it. */
+const shownChanges = (entry: AuditEntry) => (entry.action === 'create' || entry.action === 'delete' ? [] : (entry.changes ?? []))
+
 export interface AuditTrailProps {
   /** With `recordId`: one record's trail. Without either: every change the viewer may see. */
   collection?: Right
@@ -41,12 +90,14 @@ export interface AuditTrailProps {
   perPage?: 5 | 10 | 25
   /** The heading; the trail's own when absent. */
   title?: string
+  /** Who did what and when (the full trail's filters). */
+  filters?: TrailFilters
 }
 
 /** Who changed what, when and from where, newest first, current as changes arrive. */
-export function AuditTrail({ collection, recordId, perPage = 10, title }: AuditTrailProps) {
+export function AuditTrail({ collection, recordId, perPage = 10, title, filters }: AuditTrailProps) {
   const t = useT()
-  const { trail, loadMore, reload } = useAuditTrail(collection, recordId, perPage)
+  const { trail, loadMore, reload } = useAuditTrail(collection, recordId, perPage, filters)
   const headingId = `audit-${collection ?? 'all'}-${recordId ?? 'all'}`
   const showRecord = !recordId
   return (
@@ -67,7 +118,7 @@ export function AuditTrail({ collection, recordId, perPage = 10, title }: AuditT
       {trail.entries.length > 0 && (
         <ol className={s.entries}>
           {trail.entries.map((entry) => (
-            <li key={entry.id} className={s.entry}>
+            <li key={entry.id} className={s.entry} data-action={entry.action}>
               <div className={s.line}>
                 <bdi className={s.actor}>{entry.actor.name || t(`audit.actorKind.${entry.actor.kind}`)}</bdi>
                 {entry.actor.kind !== 'user' && (
@@ -91,11 +142,12 @@ export function AuditTrail({ collection, recordId, perPage = 10, title }: AuditT
               </div>
               <div className={s.meta}>
                 <Age at={entry.at} />
-                {entry.fields.length > 0 && (
+                {entry.fields.length > 0 && shownChanges(entry).length === 0 && (
                   <span>{t('audit.fields', { fields: entry.fields.map((field) => textOr(t, `audit.field.${field}`, field)).join(', ') })}</span>
                 )}
                 {entry.ip && <bdi className={s.ip}>{entry.ip}</bdi>}
               </div>
+              {shownChanges(entry).length > 0 && <Changes changes={shownChanges(entry)} />}
             </li>
           ))}
         </ol>

@@ -17,13 +17,17 @@ export interface Trail {
 /** Changes this close together reload the first page once. */
 export const RELOAD_AFTER_MS = 400
 
+/** Who did what and when, narrowing a trail beside its collection and record. */
+export type TrailFilters = Pick<AuditQuery, 'actor' | 'action' | 'from' | 'to'>
+
 /**
  * The trail of one record (`collection` and `recordId`), or of everything the viewer may see
- * (neither): the first page, further pages on demand, and the first page again when a change of
- * what it shows arrives live.
+ * (neither), narrowed by `filters`: the first page, further pages on demand, and the first page
+ * again when a new entry of what it shows (or a change of its record) arrives live.
  */
-export function useAuditTrail(collection: Right | undefined, recordId: string | undefined, perPage: number) {
-  const keptName = `audit:${collection ?? ''}:${recordId ?? ''}:${perPage}`
+export function useAuditTrail(collection: Right | undefined, recordId: string | undefined, perPage: number, filters: TrailFilters = {}) {
+  const { actor, action, from, to } = filters
+  const keptName = `audit:${collection ?? ''}:${recordId ?? ''}:${perPage}:${actor ?? ''}:${action ?? ''}:${from ?? ''}:${to ?? ''}`
   // The first page as last read shows at once on the next visit, until the live one comes.
   const [trail, setTrail] = useState<Trail>(() => {
     const { kept } = shelfOf<{ rows: AuditEntry[]; total: number }>(keptName)
@@ -35,8 +39,8 @@ export function useAuditTrail(collection: Right | undefined, recordId: string | 
   const page = useRef(1)
 
   const query = useCallback(
-    (n: number): AuditQuery => ({ collection, record_id: recordId, page: n, per_page: perPage }),
-    [collection, recordId, perPage],
+    (n: number): AuditQuery => ({ collection, record_id: recordId, actor, action, from, to, page: n, per_page: perPage }),
+    [collection, recordId, perPage, actor, action, from, to],
   )
 
   useEffect(() => {
@@ -62,7 +66,11 @@ export function useAuditTrail(collection: Right | undefined, recordId: string | 
     const stop = live.listen((event) => {
       const relevant =
         event.type === 'reset' ||
-        (event.type === 'change' && (!collection || event.data.collection === collection) && (!recordId || event.data.id === recordId))
+        (event.type === 'change' && (!collection || event.data.collection === collection) && (!recordId || event.data.id === recordId)) ||
+        (event.type === 'audit' &&
+          (!collection || event.data.collection === collection) &&
+          (!recordId || event.data.record_id === recordId) &&
+          (!action || event.data.action === action))
       if (!relevant) return
       clearTimeout(timer)
       timer = setTimeout(() => setRound((n) => n + 1), RELOAD_AFTER_MS)
@@ -71,7 +79,7 @@ export function useAuditTrail(collection: Right | undefined, recordId: string | 
       clearTimeout(timer)
       stop()
     }
-  }, [collection, recordId])
+  }, [collection, recordId, action])
 
   const loadMore = useCallback(() => {
     const next = page.current + 1

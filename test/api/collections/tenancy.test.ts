@@ -142,8 +142,13 @@ test("keeps B's events out of A's streams, live and replayed", async () => {
       await stream.waitFor((event) => event.data.id === mine.id)
       await quiet(100)
       assert.equal(
-        stream.events.map((event) => [event.event, event.data]),
+        stream.events.filter((event) => event.event !== 'audit').map((event) => [event.event, event.data]),
         [['change', { collection: 'devices', id: mine.id, action: 'create', version: 1 }]],
+      )
+      // The trail's entries it heard of are of A's write alone.
+      assert.ok(
+        stream.events.filter((event) => event.event === 'audit').every((event) => event.data.record_id === mine.id),
+        JSON.stringify(stream.events),
       )
     }
     // Ids count per organization, so B's id means nothing in A: replaying from it gives a reset
@@ -153,7 +158,7 @@ test("keeps B's events out of A's streams, live and replayed", async () => {
     replay.close()
     assert.ok(replay.events.length > 0, 'the replay answered')
     assert.equal(
-      replay.events.filter((event) => event.event !== 'reset' && event.data.id !== mine.id),
+      replay.events.filter((event) => event.event !== 'reset' && event.data.id !== mine.id && event.data.record_id !== mine.id),
       [],
     )
     expectStatus(await userA.remove('devices', mine.id), 200)

@@ -26,14 +26,18 @@ test('every menu link opens a route of its own that asks for the right of its ke
   assert.equal(wrong, [])
 })
 
-test('every menu link is home, a right or open to all (the demo pages), so the menu shows it to someone', () => {
+test('every menu link is home, a right, open to any right (the audit trail) or to all (the demo pages), so the menu shows it to someone', () => {
   assert.equal(
-    links.filter((item) => item.key !== 'home' && !item.open && !isRight(item.key) && !(item.right && isRight(item.right))).map((item) => item.key),
+    links.filter((item) => item.key !== 'home' && !item.open && !item.anyRight && !isRight(item.key) && !(item.right && isRight(item.right))).map((item) => item.key),
     [],
   )
   assert.equal(
     links.filter((item) => item.open).map((item) => item.link),
     DEMO_PAGES.map((demo) => `/app${demoPath(demo)}`),
+  )
+  assert.equal(
+    links.filter((item) => item.anyRight).map((item) => item.link),
+    ['/app/audit'],
   )
 })
 

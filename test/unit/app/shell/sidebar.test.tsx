@@ -69,6 +69,7 @@ test('shows Home and every group to a user with every right', () => {
     'Organizations',
     'Billing',
     'Access Keys',
+    'Audit trail',
     'User Control',
     'Users',
     'Roles',
@@ -97,9 +98,9 @@ test('a user without devices sees no Edge & Devices', () => {
 
 test('with neither devices, tunnels nor app ids there is no Inventory group', () => {
   const { view } = open('/app/home', ['users', 'network'])
-  assert.equal(groups(view).sort(), ['Dashboards', 'Demo pages', 'User Control'])
+  assert.equal(groups(view).sort(), ['Account', 'Dashboards', 'Demo pages', 'User Control'])
   assert.is(view.queryByRole('button', { name: 'Inventory' }), null)
-  assert.equal(names(view.getAllByRole('link', { hidden: true })), ['Home', 'Users', 'Network', ...DEMO])
+  assert.equal(names(view.getAllByRole('link', { hidden: true })), ['Home', 'Audit trail', 'Users', 'Network', ...DEMO])
 })
 
 test('a user with no rights sees Home and the demo pages only', () => {

@@ -21,6 +21,7 @@ const createEntry = (n: number, overrides: Partial<AuditEntry> = {}): AuditEntry
   record_id: 'd-1',
   record_name: `Gateway ${n}`,
   fields: ['name', 'location'],
+  changes: [],
   ip: '192.0.2.1',
   user_agent: 'Test',
   ...overrides,
@@ -136,6 +137,43 @@ test('says so when nothing was recorded', async () => {
   server.set([])
   show({ collection: 'roles', recordId: 'r-1' })
   await waitFor(() => page().getByText('No changes recorded yet.'))
+})
+
+test("shows an update's changes side by side, a secret only as changed, and asks with the trail's filters", async () => {
+  server.set([
+    createEntry(1, {
+      fields: ['name', 'tags', 'client_secret'],
+      changes: [
+        { field: 'name', before: 'Boiler gateway', after: 'Roof gateway' },
+        { field: 'tags', before: [], after: ['lab', 'roof'] },
+        { field: 'client_secret', changed: true },
+      ],
+    }),
+  ])
+  show({ perPage: 25, filters: { actor: 'u-1', action: 'update', from: '2026-01-01T00:00:00.000Z' } })
+  const table = await waitFor(() => page().getByRole('table', { name: 'What changed' }))
+  const rows = Array.from(table.querySelectorAll('tbody tr'), (row) => Array.from(row.children, (cell) => cell.textContent))
+  assert.equal(rows, [
+    ['name', 'Boiler gateway', 'Roof gateway'],
+    ['tags', '—', 'lab, roof'],
+    ['client secret', 'changed (not shown)'],
+  ])
+  assert.is(page().queryByText(/^Changed:/), null, 'the table says which fields, not a list beside it')
+  const asked = server.asked[0]!
+  assert.equal([asked.searchParams.get('actor'), asked.searchParams.get('action'), asked.searchParams.get('from')], ['u-1', 'update', '2026-01-01T00:00:00.000Z'])
+})
+
+test('a new entry of what the trail shows, told on the events stream, reloads it', async () => {
+  server.set([createEntry(1)])
+  show({ perPage: 5, filters: { action: 'update' } })
+  await waitFor(() => page().getByText('Gateway 1'))
+  const before = server.asked.length
+  server.set([createEntry(0, { record_name: 'Gateway new' }), createEntry(1)])
+  server.send('audit', { id: 'e-0', collection: 'devices', action: 'delete', record_id: 'd-1' })
+  await new Promise((resolve) => setTimeout(resolve, RELOAD_AFTER_MS + 100))
+  assert.is(server.asked.length, before, 'an entry of another action is none of this trail')
+  server.send('audit', { id: 'e-0', collection: 'devices', action: 'update', record_id: 'd-1' })
+  await waitFor(() => page().getByText('Gateway new'))
 })
 
 test.run()

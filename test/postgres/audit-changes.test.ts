@@ -1,0 +1,47 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { sql } from 'kysely'
+import { call, createDevice, expectStatus, register, startServer, type TestServer } from '../api/collections/_api'
+import { openEvents } from '../api/collections/_events'
+import { createTestDatabase } from '../api/_server'
+
+type Rec = Record<string, any>
+
+// Two server processes on one PostgreSQL database: a write on one, its trail read and heard on the other.
+let database: Awaited<ReturnType<typeof createTestDatabase>>
+let a: TestServer
+let b: TestServer
+
+test.before(async () => {
+  database = await createTestDatabase()
+  ;[a, b] = await Promise.all([startServer({ databaseUrl: database.url }), startServer({ databaseUrl: database.url })])
+})
+test.after(async () => {
+  await Promise.all([a.close(), b.close()])
+  await database.drop()
+})
+
+test('a rename on A is in the trail read on B with its before and after, and its entry reaches the stream open on B', async () => {
+  const owner = await register(a, 'Shared trail')
+  const other = await register(a, 'Other trail')
+  const device = expectStatus<Rec>(await owner.create('devices', createDevice({ name: 'Before on A' })), 201)
+  const onB = await openEvents(b, owner.token)
+  const otherOnB = await openEvents(b, other.token)
+  try {
+    expectStatus(await owner.update('devices', device.id, { ...device, name: 'After on A' }), 200)
+    const heard = await onB.waitFor((event) => event.event === 'audit' && event.data.record_id === device.id && event.data.action === 'update', 2000)
+    const [entry] = expectStatus<Rec[]>(await call(b, 'GET', `/audit/?collection=devices&record_id=${device.id}&action=update`, owner.token), 200)
+    assert.is(entry!.id, heard.data.id)
+    assert.equal(entry!.changes, [{ field: 'name', before: 'Before on A', after: 'After on A' }])
+    // The column is PostgreSQL's own text, as on SQLite.
+    const [row] = await b.rows<{ changes: string }>(sql`SELECT changes FROM audit_events WHERE id = ${entry!.id}`)
+    assert.equal(JSON.parse(row!.changes), entry!.changes)
+    assert.equal(expectStatus<Rec[]>(await call(b, 'GET', `/audit/?record_id=${device.id}`, other.token), 200), [], 'not in another organization')
+    assert.is(otherOnB.events.some((event) => event.event === 'audit' && event.data.record_id === device.id), false)
+  } finally {
+    onB.close()
+    otherOnB.close()
+  }
+})
+
+test.run()
