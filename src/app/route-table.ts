@@ -30,6 +30,7 @@ export type ScreenKey =
   | 'traffic'
   | 'invitation'
   | 'shell'
+  | 'palette'
   | 'demo-task'
   | 'demo-article'
   | 'demo-tables'
