@@ -98,7 +98,7 @@ export function SearchBox() {
             </li>
           ))}
       </ul>
-      <button type="button" className={s.keys} aria-label={t('header.palette')} aria-keyshortcuts="Control+K Meta+K" onClick={openPalette}>
+      <button type="button" className={s.keys} aria-label={`${t('header.palette')} (${t('header.paletteKeys')})`} aria-keyshortcuts="Control+K Meta+K" onClick={openPalette}>
         <kbd>{t('header.paletteKeys')}</kbd>
       </button>
     </div>
