@@ -10,6 +10,14 @@ const DATA_DIRS: Record<string, string> = { react: process.env.E2E_DATA_DIR ?? '
 
 const paletteBox = (page: Page) => page.getByRole('combobox', { name: 'Go to a screen, find a record or run an action' })
 
+/** Ctrl+K, then waits until the palette's box holds the focus (its dialog moves it there after the first paint). */
+async function openPalette(page: Page) {
+  await page.keyboard.press('Control+K')
+  await paletteBox(page).waitFor()
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Go to a screen, find a record or run an action')
+  return paletteBox(page)
+}
+
 for (const { flavour, BASE } of BUILDS) {
   test(`Ctrl+K, part of a device's name and Enter open that device's page (${flavour})`, async () => {
     const context = await newContext()
@@ -21,10 +29,7 @@ for (const { flavour, BASE } of BUILDS) {
 
     // Nothing of the palette is on the page before the keys.
     assert.is(await page.getByRole('dialog').count(), 0)
-    await page.keyboard.press('Control+K')
-    const box = paletteBox(page)
-    await box.waitFor()
-    assert.ok(await box.evaluate((element) => element === document.activeElement), 'the focus is in the box')
+    await openPalette(page)
     await page.keyboard.type(`kiosk ${n}`)
     const option = page.getByRole('option', { name: new RegExp(`Palette kiosk ${n}`) })
     await option.first().waitFor()
@@ -48,8 +53,7 @@ for (const { flavour, BASE } of BUILDS) {
     await signInAdmin(page, BASE)
     const toggle = page.getByRole('button', { name: 'Toggle the menu' })
     await toggle.focus()
-    await page.keyboard.press('Control+K')
-    await paletteBox(page).waitFor()
+    await openPalette(page)
     await page.keyboard.type('tunn')
     await page.keyboard.press('ArrowDown')
     await page.keyboard.press('Escape')
@@ -72,8 +76,7 @@ for (const { flavour, BASE } of BUILDS) {
     page.on('request', (request) => {
       if (request.url().includes('/api/')) asked.push(new URL(request.url()).pathname)
     })
-    await page.keyboard.press('Control+K')
-    await paletteBox(page).waitFor()
+    await openPalette(page)
     await page.keyboard.type(`gate ${n}`)
     // The users collection is searched; the devices one is not asked at all.
     await page.getByRole('status').filter({ hasText: 'Nothing matches' }).waitFor()
