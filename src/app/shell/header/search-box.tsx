@@ -99,7 +99,7 @@ export function SearchBox() {
           ))}
       </ul>
       {/* Named by what it does, then by the keys it shows: its visible text is part of its name. */}
-      <button type="button" className={s.keys} aria-keyshortcuts="Control+K Meta+K" onClick={openPalette}>
+      <button type="button" className={s.keys} onClick={openPalette}>
         <span className="visually-hidden">{t('header.palette')} </span>
         <kbd>{t('header.paletteKeys')}</kbd>
       </button>
