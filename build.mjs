@@ -46,12 +46,12 @@ const kit = (name) => join(srcDir, 'app/kits', `${name}.ts`)
 const PUBLIC_ENTRY = /\/src\/features\/(auth|landing|errors)\/|\/src\/features\/users\/invitation-screen\.tsx$|\/src\/demo\/article\//
 /**
  * The console's lazy entries that use no list: the shell and its parts, the home screen (the
- * first after sign-in), the dashboards and the live stream's reader. The demo pages name the
- * lists kit like the other screens: they use its forms and pages, and naming it keeps it whole.
+ * first after sign-in), the dashboards, the command palette and the live stream's reader. The
+ * demo pages name the lists kit like the other screens: they use its forms and pages, and naming it keeps it whole.
  * The presence menu's save (profile-api) and the organization switcher name the forms kit too: they
  * validate what they send.
  */
-const NO_LISTS = /\/src\/app\/shell\/|\/src\/features\/(home|network|traffic)\/|\/src\/lib\/|\/src\/features\/profile\/profile-api\.ts$/
+const NO_LISTS = /\/src\/app\/shell\/|\/src\/features\/(home|network|traffic|palette)\/|\/src\/lib\/|\/src\/features\/profile\/profile-api\.ts$/
 const WITH_FORMS = /\/src\/features\/profile\/profile-api\.ts$|\/src\/app\/shell\/header\/organization-switcher\.tsx$/
 /**
  * Which kits a module names first (src/app/kits/): the page's script, the prerender and every lazy
@@ -142,7 +142,8 @@ async function finish(result) {
   writeFileSync(join(assets, 'package.json'), '{"type":"module"}')
   const prerender = await import(`${pathToFileURL(join(root, prerenderFile)).href}?t=${Date.now()}`)
   const { PAGES, NOT_FOUND_PAGE, APP_PAGE, BRAND_TEXTS: BRAND } = prerender
-  withoutShellStyles(meta, screenOutputs, prerender.APP_SCREENS)
+  // The command palette opens over any screen, with the shell's sheet already on the page.
+  withoutShellStyles(meta, screenOutputs, [...prerender.APP_SCREENS, 'palette'])
   // Screen key -> its stylesheet's name in /assets/ without `.css`, kept short: every page carries it.
   const sheetName = (file) => relative(assets, join(root, file)).replace(/\.css$/, '')
   const screenStyles = {

@@ -34,6 +34,7 @@ export type ScreenKey =
   | 'audit'
   | 'invitation'
   | 'shell'
+  | 'palette'
   | 'demo-task'
   | 'demo-article'
   | 'demo-tables'

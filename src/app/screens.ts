@@ -33,6 +33,8 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = lazyScreens({
   audit: () => import('../features/audit/audit-screen'),
   invitation: () => import('../features/users/invitation-screen'),
   shell: () => import('./shell/shell'),
+  // The command palette (Ctrl+K): the shell finds it here, and it loads with its own stylesheet.
+  palette: () => import('../features/palette/palette-screen'),
   // The demo pages (src/app/demo-pages.ts); a build without them loads src/demo/no-demo.tsx here.
   'demo-task': () => import('../demo/task/task-screen'),
   'demo-article': () => import('../demo/article/article-screen'),

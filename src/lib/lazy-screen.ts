@@ -14,6 +14,15 @@ export interface LazyScreen {
  * A screen whose code and CSS load on demand. Unlike a bare `lazy`, a preloaded screen renders
  * at once, so a prerendered page hydrates without a suspended first render.
  */
+const made = new Map<string, LazyScreen>()
+
+/**
+ * The screen of the table under `key`, for a part that must not import the table: the shell's
+ * command palette (a module reaching the table reaches every screen, and esbuild would give its
+ * stylesheet all of theirs). Undefined until the table has been made.
+ */
+export const screenOf = (key: string): LazyScreen | undefined => made.get(key)
+
 export function lazyScreen(key: string, load: () => Promise<{ default: Component }>): LazyScreen {
   let loaded: Component | undefined
   let pending: Promise<void> | undefined
@@ -30,6 +39,7 @@ export function lazyScreen(key: string, load: () => Promise<{ default: Component
   const Suspending = lazy(() => preload().then(() => ({ default: loaded as Component })))
   const Screen = (props: Props) => createElement(loaded ?? Suspending, props)
   Screen.preload = preload
+  made.set(key, Screen)
   return Screen
 }
 

@@ -100,3 +100,10 @@ export function setPresence(presence: Presence): void {
   $presence.set(presence)
   writeItem(PRESENCE_KEY, presence)
 }
+
+/**
+ * Whether the command palette is open: Ctrl+K and the header's button open it, the palette
+ * closes itself. Kept here, not in the shell or the palette, as both read it and neither loads
+ * the other.
+ */
+export const $palette = atom(false)

@@ -2,7 +2,8 @@ import { BRAND } from '../../contract/brand'
 import { useStore } from '@nanostores/react'
 import { lazy, Suspense, useEffect, type MouseEvent, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
-import { $ui } from '../../stores/ui'
+import { screenOf } from '../../lib/lazy-screen'
+import { $palette, $ui } from '../../stores/ui'
 import { useT } from '../../ui/use-t'
 import '../../ui/console-texts'
 import { appRouteFor, titleOf } from '../route-table'
@@ -65,7 +66,36 @@ const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
 /** Offline, the outbox and a new version: none of it is needed for the first paint. */
 const StatusNotices = lazy(() => import('./status-notices').then(({ StatusNotices }) => ({ default: StatusNotices })))
 
-/** The frame around every signed-in screen: header, navigation, breadcrumb, title, then the screen. */
+/**
+ * Ctrl+K (Cmd+K on a Mac) anywhere in the console opens the command palette, and closes it again.
+ * The physical key counts too, so the keys work on a keyboard that does not type Latin letters.
+ */
+function onPaletteKey(event: KeyboardEvent) {
+  if ((event.ctrlKey || event.metaKey) && !event.shiftKey && (event.key === 'k' || event.code === 'KeyK')) {
+    event.preventDefault()
+    $palette.set(!$palette.get())
+  }
+}
+
+/**
+ * The shell's only part of the command palette: its keys, and the palette once open. The palette
+ * is a screen of the screen table (src/app/screens.ts), so nothing of it, code or styles, is in
+ * the first load.
+ */
+function PaletteSlot() {
+  const open = useStore($palette)
+  useEffect(() => {
+    document.addEventListener('keydown', onPaletteKey)
+    return () => document.removeEventListener('keydown', onPaletteKey)
+  }, [])
+  const Palette = open ? screenOf('palette') : undefined
+  return Palette ? (
+    <Suspense fallback={null}>
+      <Palette />
+    </Suspense>
+  ) : null
+}
+
 /** Rights changed elsewhere reach this console live; the watcher loads after the first paint. */
 function useRightsWatch() {
   useEffect(() => {
@@ -81,6 +111,7 @@ function useRightsWatch() {
   }, [])
 }
 
+/** The frame around every signed-in screen: header, navigation, breadcrumb, title, then the screen. */
 export default function Shell({ children }: { children?: ReactNode }) {
   const t = useT()
   const { layout } = useStore($ui)
@@ -115,6 +146,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
         </main>
       </div>
       <Panels />
+      <PaletteSlot />
     </div>
   )
 }

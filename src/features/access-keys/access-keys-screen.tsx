@@ -8,7 +8,7 @@ import '../../ui/console-texts'
 import { lazyPart } from '../../ui/lazy-part'
 import { ListView } from '../../ui/list/list-view'
 import { LiveStatus } from '../../ui/live-status'
-import { useCollectionList } from '../../ui/list/use-collection-list'
+import { useCollectionList, useCreateParam } from '../../ui/list/use-collection-list'
 import { useT } from '../../ui/use-t'
 import { KEY_LIST, keysApi } from './access-keys-api'
 import { keyColumns } from './key-columns'
@@ -33,6 +33,7 @@ export default function AccessKeysScreen() {
   const [issued, setIssued] = useState<{ name: string; secret: string } | null>(null)
   const [renaming, setRenaming] = useState<AccessKey | null>(null)
   const [revoking, setRevoking] = useState<AccessKey | null>(null)
+  useCreateParam(() => setCreating(true))
 
   const columns = keyColumns(t, { onRename: setRenaming, onRevoke: setRevoking })
   return (

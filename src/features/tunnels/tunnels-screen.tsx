@@ -8,7 +8,7 @@ import '../../ui/console-texts'
 import { lazyPart } from '../../ui/lazy-part'
 import { ListView } from '../../ui/list/list-view'
 import { LiveStatus } from '../../ui/live-status'
-import { useCollectionList } from '../../ui/list/use-collection-list'
+import { useCollectionList, useCreateParam } from '../../ui/list/use-collection-list'
 import { useT } from '../../ui/use-t'
 import { tunnelColumns } from './tunnel-columns'
 import { TunnelDelete } from './tunnel-delete'
@@ -30,6 +30,8 @@ export default function TunnelsScreen() {
   const list = useCollectionList<Tunnel>({ collection: 'tunnels', list: tunnelsApi.list, defaults: TUNNEL_LIST, onDevice: withDeviceStatus })
   const [editing, setEditing] = useState<Tunnel | 'new' | null>(null)
   const [deleting, setDeleting] = useState<Tunnel | null>(null)
+  // `?new=1` with `device_id` opens the form with that device chosen (the list's filter holds it).
+  useCreateParam(() => setEditing('new'))
 
   const columns = tunnelColumns(t, { canOpenDevice: rights.includes('devices'), onEdit: setEditing, onDelete: setDeleting, onChanged: list.reload })
   return (

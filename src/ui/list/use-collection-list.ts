@@ -108,3 +108,24 @@ export function useCollectionList<T extends BaseRecord>(options: ListOptions<T>)
     reload: () => setRound((n) => n + 1),
   }
 }
+
+/** The address parameter that opens a list's create dialog, as the command palette's actions link. */
+export const CREATE_PARAM = 'new'
+
+/**
+ * A link may open the list's create dialog: `?new=1` calls `create` once, and the parameter
+ * leaves the address (replaced, not a new step), so neither a reload nor Back opens it again.
+ */
+export function useCreateParam(create: () => void): void {
+  const [search, setSearch] = useSearchParams()
+  const asked = search.get(CREATE_PARAM) === '1'
+  useEffect(() => {
+    if (!asked) return
+    create()
+    const next = new URLSearchParams(search)
+    next.delete(CREATE_PARAM)
+    setSearch(next, { replace: true })
+    // Only the parameter's arrival matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [asked])
+}

@@ -3,12 +3,18 @@ import { clsx } from 'clsx'
 import { useId, useState, type KeyboardEvent } from 'react'
 import { useLocation } from 'wouter'
 import { $session } from '../../../stores/session'
+import { $palette } from '../../../stores/ui'
 import { Icon } from '../../../ui/icons'
 import { useT } from '../../../ui/use-t'
 import { MENU, searchMenu, visibleMenu, type MenuItem } from '../../menu'
 import s from './search-box.module.css'
 
-/** The header search: a combobox suggesting up to 5 menu entries the user may open. */
+const openPalette = () => $palette.set(true)
+
+/**
+ * The header search: a combobox suggesting up to 5 menu entries the user may open, and the button
+ * that opens the command palette (Ctrl+K), which also finds records and runs actions.
+ */
 export function SearchBox() {
   const t = useT()
   const id = useId()
@@ -92,6 +98,11 @@ export function SearchBox() {
             </li>
           ))}
       </ul>
+      {/* Named by what it does, then by the keys it shows: its visible text is part of its name. */}
+      <button type="button" className={s.keys} onClick={openPalette}>
+        <span className="visually-hidden">{t('header.palette')} </span>
+        <kbd>{t('header.paletteKeys')}</kbd>
+      </button>
     </div>
   )
 }

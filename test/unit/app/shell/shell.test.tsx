@@ -1,14 +1,18 @@
 import '../../setup'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { $ui } from '../../../../src/stores/ui'
+import '../../../../src/app/screens'
+import { $palette, $ui } from '../../../../src/stores/ui'
 import { cleanup, fireEvent, waitFor } from '../../features/helpers'
 import { openShell as open, resize } from './render-shell'
 
 test.before.each(() => {
   resize(1280)
 })
-test.after.each(() => cleanup())
+test.after.each(() => {
+  cleanup()
+  $palette.set(false)
+})
 
 test('the skip link comes first and focuses the content', () => {
   const { view } = open('/app/users')
@@ -65,6 +69,38 @@ test('the content is at least the window height plus 112 px', async () => {
   await waitFor(() => assert.is(main.style.minBlockSize, `${800 + 112}px`))
   await resize(1280, 600)
   await waitFor(() => assert.is(main.style.minBlockSize, `${600 + 112}px`))
+})
+
+
+test('Ctrl+K or Cmd+K opens the command palette, and Esc closes it and gives the focus back', async () => {
+  const { view } = open('/app/users')
+  const skip = view.getByRole('link', { name: 'Skip to content' })
+  skip.focus()
+  assert.is(view.queryByRole('dialog'), null, 'nothing of the palette before the keys')
+  fireEvent.keyDown(document, { key: 'k', ctrlKey: true })
+  const box = await waitFor(() => view.getByRole('combobox', { name: 'Go to a screen, find a record or run an action' }))
+  assert.is(document.activeElement, box)
+  fireEvent.keyDown(box, { key: 'Escape' })
+  await waitFor(() => assert.is(view.queryByRole('dialog'), null))
+  assert.is(document.activeElement, skip)
+  // An Arabic layout types another letter on the same key: the key itself counts.
+  fireEvent.keyDown(document, { key: 'ن', code: 'KeyK', metaKey: true })
+  await waitFor(() => view.getByRole('dialog', { name: 'Command palette' }))
+})
+
+test("the header's button opens the command palette too", async () => {
+  const { view } = open('/app/users')
+  fireEvent.click(view.getByRole('button', { name: 'Open the command palette Ctrl K' }))
+  await waitFor(() => view.getByRole('dialog', { name: 'Command palette' }))
+})
+
+test('Ctrl with another key, or Ctrl+Shift+K, does not open it', () => {
+  const { view } = open('/app/users')
+  fireEvent.keyDown(document, { key: 'j', ctrlKey: true })
+  fireEvent.keyDown(document, { key: 'K', ctrlKey: true, shiftKey: true })
+  fireEvent.keyDown(document, { key: 'k' })
+  assert.is($palette.get(), false)
+  assert.is(view.queryByRole('dialog'), null)
 })
 
 test.run()

@@ -30,10 +30,10 @@ test.after.each(() => {
   closeNotice()
 })
 
-const open = (routes: Record<string, Handler>) => {
+const open = (routes: Record<string, Handler>, path = '/app/access_keys') => {
   stub = routeFetch(routes)
   return renderAt(
-    '/app/access_keys',
+    path,
     <Route path="/app" nest>
       <AccessKeysScreen />
     </Route>,
@@ -154,6 +154,12 @@ test('revokes a key after a confirmation in plain words', async () => {
   assert.is(stub!.seen(`DELETE /access_keys/${key.id}`).length, 0)
   fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke key' }))
   await waitFor(() => assert.is(stub!.seen(`DELETE /access_keys/${key.id}`).length, 1))
+})
+
+
+test('a link with ?new=1 opens the new key form', async () => {
+  const view = open({ 'GET /access_keys/': () => listReply([]) }, '/app/access_keys?new=1')
+  await waitFor(() => view.getByRole('dialog', { name: 'New access key' }))
 })
 
 test.run()

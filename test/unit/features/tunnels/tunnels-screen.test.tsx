@@ -93,4 +93,16 @@ test('disables a tunnel with the version of its row, and reloads and says so on 
   assert.ok((view.getByRole('switch', { name: 'Camera enabled' }) as HTMLInputElement).checked)
 })
 
+
+test('a link with ?new=1 opens the new tunnel form on the device of the address, once', async () => {
+  const device = { id: 'd-4', name: 'Gate 4', serial: 'SN-4', status: 'online' }
+  const { view, history } = open('/app/tunnels?device_id=d-4&new=1', {
+    'GET /tunnels/': () => listReply([]),
+    'GET /devices/': () => listReply([device]),
+    'GET /devices/d-4': () => ({ status: 200, body: device }),
+  })
+  await waitFor(() => view.getByRole('dialog', { name: 'New tunnel' }))
+  await waitFor(() => assert.is(history[history.length - 1], '/app/tunnels?device_id=d-4'), { timeout: 1000 })
+})
+
 test.run()
