@@ -13,6 +13,7 @@ import { events } from './0011-events'
 import { deviceSearch } from './0012-device-search'
 import { idempotencyKeys } from './0013-idempotency-keys'
 import { alerts } from './0014-alerts'
+import { listFilters } from './0016-list-filters'
 
 /** Every migration in order, one file each; names sort in the order they run. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_device_search': deviceSearch,
   '0013_idempotency_keys': idempotencyKeys,
   '0014_alerts': alerts,
+  '0016_list_filters': listFilters,
 }
 
 export const migrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }
