@@ -15,7 +15,7 @@ import { ApiError, fail } from '../http/errors'
 import { linkOrigin } from '../http/origin'
 import { message } from '../messages'
 import type { Services } from '../services'
-import { csvHeader, csvLine, exportFormat, exportHeaders, streamedExport } from './export'
+import { csvHeader, csvLine, EXPORT_BATCH, exportFormat, exportHeaders, streamedExport } from './export'
 import { answerList, filtered, parseList, type ListShape } from './list-query'
 
 // The engine serves every table alike; each module types its own rows and records.
@@ -95,8 +95,6 @@ export type EngineServices = Services
 
 /** A list total is reused this long at most, while no record of the organization changed. */
 export const TOTAL_REUSE_MS = 5000
-/** Rows an export reads from the database at a time. */
-export const EXPORT_BATCH = 1000
 const MAX_TOTALS = 1000
 
 /**

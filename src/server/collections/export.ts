@@ -2,6 +2,9 @@ import type { Context } from 'hono'
 import { ApiError } from '../http/errors'
 import { message } from '../messages'
 
+/** Rows an export reads from the database at a time. */
+export const EXPORT_BATCH = 1000
+
 export const EXPORT_FORMATS = ['csv', 'jsonl'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
