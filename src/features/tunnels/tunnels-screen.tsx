@@ -34,6 +34,7 @@ export default function TunnelsScreen() {
   return (
     <section className={s.screen} aria-label={t('tunnels.caption')}>
       <ListView
+        collection="tunnels"
         caption={t('tunnels.caption')}
         columns={columns}
         query={list.query}
@@ -53,7 +54,7 @@ export default function TunnelsScreen() {
       {editing && (
         <TunnelForm
           tunnel={editing === 'new' ? null : editing}
-          deviceId={list.query.filters.device_id}
+          deviceId={list.query.filters.device_id?.[0]}
           onClose={() => setEditing(null)}
           onSaved={() => {
             notify('success', editing === 'new' ? 'record.created' : 'record.saved')

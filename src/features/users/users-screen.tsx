@@ -30,12 +30,13 @@ export default function UsersScreen() {
   // The change event reloads a live list; without the stream, ask at once.
   const refresh = () => $live.get().state !== 'live' && list.reload()
   const actions = useUserActions({ roles, onChanged: refresh })
-  const filtered = Boolean(list.query.filters.status || list.query.filters.role)
+  const filtered = Boolean(list.query.filters.status?.length || list.query.filters.role?.length)
 
   const invite = <Button onClick={() => setInviting(true)}>{t('users.invite')}</Button>
   return (
     <section className={s.screen} aria-label={t('users.caption')}>
       <ListView
+        collection="users"
         caption={t('users.caption')}
         columns={userColumns(t, actions.act)}
         query={list.query}
