@@ -5,6 +5,7 @@ import { hasText } from '../../lib/i18n'
 import { Banner } from '../banner'
 import { Button } from '../button'
 import { Dropdown } from '../dropdown'
+import { Checkbox, TextField } from '../fields'
 import { Icon } from '../icons'
 import { useT } from '../use-t'
 import { downloadExport, type ExportFormat } from './export-file'
@@ -66,7 +67,6 @@ export function ListTools({ collection, query, change }: ListToolsProps) {
       <Dropdown
         label={t('lists.exportTitle')}
         button={exporting ? t('lists.exporting') : t('lists.export')}
-        buttonClassName={s.exportButton}
         items={(['csv', 'jsonl'] as const).map((format) => ({ key: format, label: t(`lists.${format}`), onSelect: () => void save(format) }))}
       />
       {failure && (
@@ -128,14 +128,13 @@ function FieldFilter({ t, field, values, set }: FieldFilterProps) {
       <fieldset className={s.filterField}>
         <legend>{label}</legend>
         {field.values.map((value) => (
-          <label key={value} className={s.filterChoice}>
-            <input
-              type="checkbox"
-              checked={values.includes(value)}
-              onChange={(event) => set(event.currentTarget.checked ? [...values, value] : values.filter((one) => one !== value))}
-            />
-            {valueLabel(t, field, value)}
-          </label>
+          <Checkbox
+            key={value}
+            name={`${field.name}-${value}`}
+            label={valueLabel(t, field, value)}
+            checked={values.includes(value)}
+            onChange={(checked) => set(checked ? [...values, value] : values.filter((one) => one !== value))}
+          />
         ))}
       </fieldset>
     )
@@ -150,11 +149,8 @@ function FieldFilter({ t, field, values, set }: FieldFilterProps) {
     setDraft('')
   }
   return (
-    <form className={s.filterField} onSubmit={add}>
-      <label className={s.filterText}>
-        <span>{label}</span>
-        <input type={time ? 'datetime-local' : 'text'} name={field.name} value={draft} maxLength={100} onChange={(event) => setDraft(event.currentTarget.value)} />
-      </label>
+    <form className={s.filterField} onSubmit={add} aria-label={label}>
+      <TextField label={label} name={field.name} type={time ? 'datetime-local' : 'text'} value={draft} maxLength={100} onChange={setDraft} />
       <Button type="submit" variant="secondary">
         {t('lists.add')}
       </Button>
