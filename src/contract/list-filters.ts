@@ -1,8 +1,13 @@
-import { KEY_SCOPES } from './access-keys'
 import type { CollectionName } from './collections'
-import { DEVICE_STATUSES } from './devices'
-import { MEMBER_STATUSES } from './users'
-import { PROTOCOLS } from './tunnels'
+import { RIGHTS } from './rights'
+
+// The values of the records' own fields, said again here (a unit test holds them equal): the
+// filter menu loads after a list, and naming the screens' contracts would split them into chunks
+// of their own on every list's first load.
+const DEVICE_STATUSES = ['online', 'offline', 'provisioning', 'error'] as const
+const MEMBER_STATUSES = ['active', 'invited', 'disabled'] as const
+const PROTOCOLS = ['tcp', 'udp', 'http', 'https'] as const
+const KEY_SCOPES = ['heartbeat', ...RIGHTS] as const
 
 /**
  * How a filter's value reads: one of `values` (`choice`), any short text (`text`: a tag, an id),

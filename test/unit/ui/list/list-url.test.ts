@@ -1,6 +1,10 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { KEY_SCOPES } from '../../../../src/contract/access-keys'
+import { DEVICE_STATUSES } from '../../../../src/contract/devices'
 import { filtersOf } from '../../../../src/contract/list-filters'
+import { PROTOCOLS } from '../../../../src/contract/tunnels'
+import { MEMBER_STATUSES } from '../../../../src/contract/users'
 import { DEVICE_LIST, KEY_LIST, TUNNEL_LIST, USER_LIST } from '../../../../src/features/list-defaults'
 import { readListQuery, writeListQuery, type ListDefaults } from '../../../../src/ui/list/list-url'
 
@@ -133,6 +137,14 @@ test('any filters written read back the same, whatever they hold and whatever th
     // Parameters that are not the list's stay as they were.
     for (const [name, value] of before) if (!defaults.filters.includes(name) && name !== 'page') assert.ok(search.getAll(name).includes(value), name)
   }
+})
+
+test('the filter menu offers the values the records take', () => {
+  const values = (collection: 'devices' | 'users' | 'tunnels' | 'access_keys', name: string) => filtersOf(collection).find((field) => field.name === name)?.values
+  assert.equal(values('devices', 'status'), DEVICE_STATUSES)
+  assert.equal(values('users', 'status'), MEMBER_STATUSES)
+  assert.equal(values('tunnels', 'protocol'), PROTOCOLS)
+  assert.equal(values('access_keys', 'scope'), KEY_SCOPES)
 })
 
 test('each list reads from the address the filters its collection declares', () => {
