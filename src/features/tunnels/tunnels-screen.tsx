@@ -23,6 +23,9 @@ const TunnelForm = lazyPart(() => import('./tunnel-form').then((part) => part.Tu
  * The organization's tunnels: each exposes a port of a device at a public endpoint. Live: a
  * device going offline or coming back turns its tunnels down or up as it happens.
  */
+/** The device chip of the tunnels names the device; the list kit's menu and chips leave it alone. */
+const OWN_FILTERS = ['device_id']
+
 export default function TunnelsScreen() {
   const t = useT()
   const rights = useStore($session).user?.rights ?? []
@@ -35,6 +38,7 @@ export default function TunnelsScreen() {
     <section className={s.screen} aria-label={t('tunnels.caption')}>
       <ListView
         collection="tunnels"
+        ownFilters={OWN_FILTERS}
         caption={t('tunnels.caption')}
         columns={columns}
         query={list.query}

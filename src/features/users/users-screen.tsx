@@ -22,6 +22,9 @@ import s from './users.module.css'
 const InviteDialog = lazyPart(() => import('./invite-dialog').then((part) => part.InviteDialog))
 
 /** The organization's members: who they are, their roles and status, and the way to invite more. */
+/** Status and role have the screen's own pickers (a role by its name); the list kit leaves them alone. */
+const OWN_FILTERS = ['status', 'role']
+
 export default function UsersScreen() {
   const t = useT()
   const roles = useOrganizationRoles()
@@ -37,6 +40,7 @@ export default function UsersScreen() {
     <section className={s.screen} aria-label={t('users.caption')}>
       <ListView
         collection="users"
+        ownFilters={OWN_FILTERS}
         caption={t('users.caption')}
         columns={userColumns(t, actions.act)}
         query={list.query}

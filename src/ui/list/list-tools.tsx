@@ -17,6 +17,8 @@ export interface ListToolsProps {
   collection: CollectionName
   query: ListState
   change: (change: ListChange) => void
+  /** Filters the screen shows with controls of its own (a role picked by name): no chip or menu entry here. */
+  ownFilters?: readonly string[]
 }
 
 type T = ReturnType<typeof useT>
@@ -38,9 +40,9 @@ const fieldLabel = (t: T, field: FilterField) => (hasText(`lists.fields.${field.
  * removes itself), a menu of the fields the collection declares, and the export as CSV or JSON
  * Lines of what the list shows.
  */
-export function ListTools({ collection, query, change }: ListToolsProps) {
+export function ListTools({ collection, query, change, ownFilters = [] }: ListToolsProps) {
   const t = useT()
-  const fields = filtersOf(collection)
+  const fields = filtersOf(collection).filter((field) => !ownFilters.includes(field.name))
   const [open, setOpen] = useState(false)
   const [exporting, setExporting] = useState(false)
   const [failure, setFailure] = useState('')

@@ -34,6 +34,8 @@ export interface ListViewProps<T> {
   reload: () => void
   /** The collection the list shows: with it come its filter menu, its filters as chips, and its export. */
   collection?: CollectionName
+  /** Filters the screen shows with controls of its own, left out of the menu and the chips. */
+  ownFilters?: readonly string[]
   /** Controls beside the search: filters, the live status, a create button. */
   toolbar?: ReactNode
   searchLabel?: string
@@ -57,7 +59,7 @@ export function ListView<T extends BaseRecord>(props: ListViewProps<T>) {
       <div className={s.toolbar}>
         <ListSearch value={query.q} onSearch={(q) => change({ q })} label={props.searchLabel} />
         {props.toolbar}
-        {props.collection && <ListTools collection={props.collection} query={{ filters: {}, ...query }} change={change} />}
+        {props.collection && <ListTools collection={props.collection} query={{ filters: {}, ...query }} change={change} ownFilters={props.ownFilters} />}
       </div>
       {data.status === 'error' && (
         <Banner variant="error">
