@@ -1,4 +1,5 @@
 import { send, type Method } from '../lib/http'
+import type { QueryValues } from '../contract/collections'
 import { clearAll, readItem, writeItem } from '../lib/storage'
 import { TOKEN_KEY } from './storage-keys'
 
@@ -85,7 +86,7 @@ export function normalise<T>(answer: { status?: number; data?: unknown; message?
 
 export interface CallOptions {
   body?: unknown
-  query?: Record<string, string | number | undefined>
+  query?: QueryValues
   signal?: AbortSignal
   /** The `Idempotency-Key` of a write; a retry of the same write passes the key of its first try. */
   idempotencyKey?: string

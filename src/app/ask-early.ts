@@ -1,3 +1,4 @@
+import type { QueryValues } from '../contract/collections'
 import { API } from '../contract/paths'
 import { earlyKey, requestKey } from '../lib/early-answers'
 import { FIRST_REQUESTS, firstRequestOf } from './first-requests'
@@ -39,7 +40,7 @@ export function askEarly({ location, token, rights, host, routes, preload, fetch
   }
   const base = host.replace(/\/+$/, '')
   const authorization = `Bearer ${token}`
-  const ask = (path: string, query?: Record<string, string | number | undefined>) => {
+  const ask = (path: string, query?: QueryValues) => {
     const url = requestKey(base + path, query, location.href)
     const key = earlyKey(authorization, url, undefined, location.href)
     const answer = fetch(url, { headers: { accept: 'application/json', authorization } })

@@ -1,4 +1,4 @@
-import { collectionPath, type CollectionName } from '../contract/collections'
+import { collectionPath, type CollectionName, type QueryValues } from '../contract/collections'
 import { APP_LIST, DEVICE_LIST, KEY_LIST, ORGANIZATION_LIST, ROLE_LIST, TUNNEL_LIST, USER_LIST, WEBHOOK_LIST } from '../features/list-defaults'
 import { listParams } from '../api/list-params'
 import { BILLING_PATH } from '../contract/billing-paths'
@@ -38,7 +38,7 @@ export const FIRST_REQUESTS: Partial<Record<ScreenKey, FirstRequest | FirstReque
 }
 
 /** The path and query of `request` for the address's `search`, as the screen will ask. */
-export function firstRequestOf(request: FirstRequest, search: URLSearchParams): { path: string; query?: Record<string, string | number | undefined> } {
+export function firstRequestOf(request: FirstRequest, search: URLSearchParams): { path: string; query?: QueryValues } {
   if ('collection' in request) return { path: collectionPath(request.collection), query: listParams(readListQuery(search, request.list)) }
   return { path: request.path, query: request.query?.(search) }
 }

@@ -49,5 +49,7 @@ export interface AuditEvent {
 }
 
 export const AUDIT_PATH = '/audit/'
+/** `GET` with `format=csv|jsonl` and an optional `from` and `to` (ISO times): the trail as a download. */
+export const AUDIT_EXPORT_PATH = '/audit/export'
 /** How many of the latest changes the home screen shows. */
 export const RECENT_CHANGES = 5

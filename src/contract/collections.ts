@@ -40,9 +40,15 @@ export interface ListQuery {
   order?: Order
   page?: number
   per_page?: number
-  /** Filters the collection declares, such as a device's `status`. */
-  filters?: Record<string, string>
+  /**
+   * Filters the collection declares (`contract/list-filters.ts`), field -> values: any value of a
+   * field matches, every field must. Sent as `filter[<field>]=<value>`, once per value.
+   */
+  filters?: Record<string, readonly string[]>
 }
+
+/** A query string's values: a list is sent as the same name once per value. */
+export type QueryValues = Record<string, string | number | readonly string[] | undefined>
 
 /** A 409 answer: the record as it is now, so the console can show both sides. */
 export interface ConflictAnswer<T> {

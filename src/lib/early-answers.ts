@@ -1,3 +1,5 @@
+import type { QueryValues } from '../contract/collections'
+
 /**
  * Answers asked for before the console's code arrived. The start script of the `/app` page sends
  * `GET /users/self` and the screen's first list request while the code downloads, under the key of
@@ -9,12 +11,14 @@ declare global {
   }
 }
 
-type Query = Record<string, string | number | undefined> | undefined
+type Query = QueryValues | undefined
 
 /** One URL for a request however its query was given: absolute, parameters sorted. */
 export function requestKey(url: string, query?: Query, base = typeof location === 'undefined' ? 'http://localhost/' : location.href): string {
   const parsed = new URL(url, base)
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) parsed.searchParams.append(name, String(value))
+  for (const [name, value] of Object.entries(query ?? {})) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) parsed.searchParams.append(name, String(one))
+  }
   parsed.searchParams.sort()
   return parsed.href
 }

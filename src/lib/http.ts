@@ -1,4 +1,5 @@
 import type { FetchOptions } from 'ofetch'
+import type { QueryValues } from '../contract/collections'
 import { takeEarlyAnswer } from './early-answers'
 
 export interface RawAnswer {
@@ -16,7 +17,7 @@ export interface HttpRequest {
   url: string
   headers?: Record<string, string>
   body?: unknown
-  query?: Record<string, string | number | undefined>
+  query?: QueryValues
   signal?: AbortSignal
 }
 
@@ -48,7 +49,7 @@ export async function send(request: HttpRequest): Promise<RawAnswer> {
   const options: FetchOptions<'json'> = {
     method: request.method,
     headers: { accept: 'application/json', ...request.headers },
-    query: request.query,
+    query: request.query as FetchOptions['query'],
     signal: request.signal,
     retry: 0,
     ignoreResponseError: true,

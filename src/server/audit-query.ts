@@ -58,7 +58,7 @@ function word(name: 'record_id' | 'actor', text: string | undefined): string | u
 export function readAuditQuery(c: Context, principal: Principal): AuditQuery {
   const query = c.req.query()
   const unknown = Object.keys(query).find((name) => !KNOWN.has(name))
-  if (unknown !== undefined) throw bad(message('unknownFilter', { name: unknown.slice(0, 40), allowed: AUDIT_FILTERS.join(', ') }))
+  if (unknown !== undefined) throw bad(message('unknownTrailFilter', { name: unknown.slice(0, 40), allowed: AUDIT_FILTERS.join(', ') }))
   const collection = query.collection
   if (collection !== undefined && !isRight(collection)) throw bad(message('badFilter', { name: 'collection' }))
   if (collection && !principal.rights.includes(collection)) throw fail(403, 'forbidden')

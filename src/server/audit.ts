@@ -1,15 +1,20 @@
 import { orderedId } from './ordered-id'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import type { ActorKind, AuditChange, AuditEntry } from '../contract/audit'
-import type { Right } from '../contract/rights'
+import { AUDIT_EXPORT_PATH, type ActorKind, type AuditChange, type AuditEntry } from '../contract/audit'
+import { filterValue } from '../contract/list-filters'
+import { isRight, type Right } from '../contract/rights'
 import { namedChanges, parseChanges, safeChanges } from './audit-changes'
 import { noteAudit } from './audit-live'
 import { readAuditQuery } from './audit-query'
+import { csvHeader, EXPORT_BATCH, csvLine, exportFormat, exportHeaders, streamedExport } from './collections/export'
+import type { AuditEventRow } from './db/schema'
 import type { AnyDb, Db } from './db/open'
 import { requirePrincipal, type AuthEnv, type Principal } from './http/auth'
 import { userAgentOf } from './http/client'
+import { ApiError } from './http/errors'
 import { route } from './http/route'
+import { message } from './messages'
 import type { Services } from './services'
 
 /** Who wrote, and from where. */
@@ -94,7 +99,9 @@ const parseFields = (json: string): string[] => {
  */
 export function auditRoutes(services: Services) {
   const db = services.db
-  return new Hono<AuthEnv>().get(route('/audit/'), requirePrincipal(services), async (c) => {
+  return new Hono<AuthEnv>()
+    .get(route(AUDIT_EXPORT_PATH), requirePrincipal(services), (c) => exportTrail(services, c))
+    .get(route('/audit/'), requirePrincipal(services), async (c) => {
     const principal = c.var.principal
     const { visible, recordId, actorId, action, from, to, page, perPage } = readAuditQuery(c, principal)
     if (!visible.length) {
@@ -119,22 +126,75 @@ export function auditRoutes(services: Services) {
       .offset((page - 1) * perPage)
       .execute()
     c.header('X-Total-Count', String(Number(counted?.total ?? 0)))
-    return c.json(
-      rows.map(
-        (row): AuditEntry => ({
-          id: row.id,
-          at: row.at,
-          actor: { kind: row.actor_kind as ActorKind, id: row.actor_id, name: row.actor_name },
-          action: row.action,
-          collection: row.collection as Right,
-          record_id: row.record_id,
-          record_name: row.record_name,
-          fields: parseFields(row.fields),
-          changes: parseChanges(row.changes),
-          ip: row.ip,
-          user_agent: row.user_agent,
-        }),
-      ),
-    )
+    return c.json(rows.map(toEntry))
   })
+}
+
+type AuditRow = AuditEventRow
+
+/** A row of the trail as the API answers it. */
+const toEntry = (row: AuditRow): AuditEntry => ({
+  id: row.id,
+  at: row.at,
+  actor: { kind: row.actor_kind as ActorKind, id: row.actor_id, name: row.actor_name },
+  action: row.action,
+  collection: row.collection as Right,
+  record_id: row.record_id,
+  record_name: row.record_name,
+  fields: parseFields(row.fields),
+  changes: parseChanges(row.changes),
+  ip: row.ip,
+  user_agent: row.user_agent,
+})
+
+/** The columns of a CSV export of the trail: the entry flattened, the actor in three. */
+const TRAIL_COLUMNS = ['id', 'at', 'actor_kind', 'actor_id', 'actor_name', 'action', 'collection', 'record_id', 'record_name', 'fields', 'ip', 'user_agent'] as const
+
+/** An ISO time of a range's end, or undefined when none was given; 400 when it is no time. */
+function rangeEnd(c: Context, name: 'from' | 'to'): string | undefined {
+  const text = c.req.query(name)
+  if (text === undefined || text === '') return undefined
+  const at = filterValue({ name, kind: 'time' }, text)
+  if (at === undefined) throw new ApiError(400, message('badDateRange'))
+  return at
+}
+
+/**
+ * `GET /audit/export?format=csv|jsonl&from=&to=`: the trail from `from` (inclusive) to `to`
+ * (exclusive), newest first, of the collections the caller holds, streamed in batches.
+ */
+function exportTrail(services: Services, c: Context<AuthEnv>) {
+  const db = services.db
+  const principal = c.var.principal
+  const format = exportFormat(c)
+  const from = rangeEnd(c, 'from')
+  const to = rangeEnd(c, 'to')
+  if (from && to && from >= to) throw new ApiError(400, message('badDateRange'))
+  const visible = principal.rights
+  async function* batches(): AsyncGenerator<AuditRow[]> {
+    if (!visible.length) return
+    let last: { at: string; id: string } | undefined
+    for (;;) {
+      let query = db.selectFrom('audit_events').selectAll().where('organization_id', '=', principal.organizationId).where('collection', 'in', visible)
+      if (from) query = query.where('at', '>=', from)
+      if (to) query = query.where('at', '<', to)
+      const after = last
+      if (after) query = query.where((eb) => eb.or([eb('at', '<', after.at), eb.and([eb('at', '=', after.at), eb('id', '<', after.id)])]))
+      const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(EXPORT_BATCH).execute()
+      if (!rows.length) return
+      yield rows
+      if (rows.length < EXPORT_BATCH) return
+      last = { at: rows.at(-1)!.at, id: rows.at(-1)!.id }
+    }
+  }
+  const write = async (rows: AuditRow[]) =>
+    rows
+      .map((row) => {
+        const entry = toEntry(row)
+        if (format === 'jsonl') return `${JSON.stringify(entry)}\n`
+        const flat = { ...entry, actor_kind: entry.actor.kind, actor_id: entry.actor.id, actor_name: entry.actor.name }
+        return csvLine(TRAIL_COLUMNS, flat)
+      })
+      .join('')
+  return streamedExport(exportHeaders('audit', format, services.now()), format === 'csv' ? csvHeader(TRAIL_COLUMNS) : '', batches(), write)
 }

@@ -100,7 +100,11 @@ const queryPart = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 30 }).map(encode),
   fc.string({ maxLength: 30 }).map((ascii) => ascii.replace(/ /g, '%20')),
 )
-const QUERY_NAMES = ['q', 'sort', 'order', 'page', 'per_page', 'status', 'role', 'range', 'collection', 'record_id', 'src', 'v']
+const QUERY_NAMES = [
+  ...['q', 'sort', 'order', 'page', 'per_page', 'status', 'role', 'range', 'collection', 'record_id', 'src', 'v', 'format', 'from', 'to'],
+  // The lists' filters, declared and not, each once per value.
+  ...['filter[status]', 'filter[tag]', 'filter[last_seen_before]', 'filter[expiry]', 'filter[scope]', 'filter[role]', 'filter[nope]', 'filter[]', 'filter[status'],
+]
 const hostileName = fc.constantFrom(...HOSTILE_KEYS).chain((name) => fc.constantFrom(name, `${name}[]`, `a[${name}]`, `${name}[${name}]`, encode(name)))
 const repeat = (pairs: [string, string | null, number][]) =>
   pairs.flatMap(([name, value, times]) => Array<string>(times).fill(value === null ? name : `${name}=${value}`)).join('&')

@@ -39,6 +39,7 @@ export default function AccessKeysScreen() {
   return (
     <section className={s.screen} aria-label={t('accessKeys.caption')}>
       <ListView
+        collection="access_keys"
         caption={t('accessKeys.caption')}
         columns={columns}
         query={list.query}

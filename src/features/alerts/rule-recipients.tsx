@@ -45,7 +45,7 @@ export function RuleRecipients({ users, emails, webhooks }: { users: ListBinding
 
   useEffect(() => {
     const controller = new AbortController()
-    void usersApi.list({ sort: 'name', order: 'asc', per_page: USERS_SHOWN, filters: { status: 'active' } }, controller.signal).then((result) => {
+    void usersApi.list({ sort: 'name', order: 'asc', per_page: USERS_SHOWN, filters: { status: ['active'] } }, controller.signal).then((result) => {
       if (controller.signal.aborted) return
       setMessage(result.ok ? null : result.message)
       setKnown(result.ok ? result.data.rows.map((user) => ({ value: user.id, label: user.name ? `${user.name} (${user.email})` : user.email })) : [])

@@ -30,7 +30,7 @@ function TunnelList({ deviceId, deviceStatus }: { deviceId: string; deviceStatus
 
   useEffect(() => {
     const controller = new AbortController()
-    const query = { filters: { device_id: deviceId }, sort: 'name', order: 'asc' as const, per_page: TUNNELS_SHOWN }
+    const query = { filters: { device_id: [deviceId] }, sort: 'name', order: 'asc' as const, per_page: TUNNELS_SHOWN }
     void tunnelsApi.list(query, controller.signal).then((result) => {
       if (controller.signal.aborted) return
       setTunnels((old) => (result.ok ? { status: 'ready', ...result.data, message: '' } : { ...old, status: 'error', message: result.message }))

@@ -24,7 +24,9 @@ export default function DevicesScreen() {
   const t = useT()
   const [adding, setAdding] = useState(false)
   const list = useCollectionList<Device>({ collection: 'devices', list: devicesApi.list, defaults: DEVICE_LIST, onDevice: patchDevice })
-  const status = list.query.filters.status ?? ''
+  // The status select shows one status; several (from the filter menu) show as chips alone.
+  const statuses = list.query.filters.status ?? []
+  const status = statuses.length === 1 ? statuses[0]! : ''
   const add = (
     <Button onClick={() => setAdding(true)} className={s.add}>
       {t('devices.add')}
@@ -33,6 +35,7 @@ export default function DevicesScreen() {
   return (
     <>
       <ListView
+        collection="devices"
         caption={t('devices.caption')}
         columns={deviceColumns(t)}
         query={list.query}

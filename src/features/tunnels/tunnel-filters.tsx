@@ -1,23 +1,23 @@
 import { useEffect, useState } from 'react'
-import type { ListQuery } from '../../contract/collections'
 import { PROTOCOLS, type Tunnel } from '../../contract/tunnels'
 import { Select } from '../../ui/select'
 import { Icon } from '../../ui/icons'
+import type { ListChange } from '../../ui/list/list-url'
 import { useT } from '../../ui/use-t'
 import { devicesApi } from './tunnels-api'
 import s from './tunnels.module.css'
 import './texts'
 
 export interface TunnelFiltersProps {
-  filters: Record<string, string>
+  filters: Record<string, readonly string[]>
   rows: readonly Tunnel[]
-  change: (change: Partial<ListQuery>) => void
+  change: (change: ListChange) => void
 }
 
 /** The device the list is narrowed to (a chip that clears it: device pages link here), and a protocol. */
 export function TunnelFilters({ filters, rows, change }: TunnelFiltersProps) {
   const t = useT()
-  const deviceId = filters.device_id
+  const deviceId = filters.device_id?.[0]
   const fromRows = rows.find((row) => row.device_id === deviceId)?.device_name
   const [fetched, setFetched] = useState<{ id: string; name: string } | null>(null)
 
@@ -38,7 +38,7 @@ export function TunnelFilters({ filters, rows, change }: TunnelFiltersProps) {
         className={s.filter}
         label={t('tunnels.protocol')}
         name="protocol"
-        value={filters.protocol ?? ''}
+        value={filters.protocol?.[0] ?? ''}
         options={[{ value: '', label: t('tunnels.allProtocols') }, ...PROTOCOLS.map((p) => ({ value: p, label: p.toUpperCase() }))]}
         onChange={(protocol) => change({ filters: { protocol } })}
       />

@@ -24,6 +24,9 @@ const TunnelForm = lazyPart(() => import('./tunnel-form').then((part) => part.Tu
  * The organization's tunnels: each exposes a port of a device at a public endpoint. Live: a
  * device going offline or coming back turns its tunnels down or up as it happens.
  */
+/** The device chip of the tunnels names the device; the list kit's menu and chips leave it alone. */
+const OWN_FILTERS = ['device_id']
+
 export default function TunnelsScreen() {
   const t = useT()
   const rights = useStore($session).user?.rights ?? []
@@ -37,6 +40,8 @@ export default function TunnelsScreen() {
   return (
     <section className={s.screen} aria-label={t('tunnels.caption')}>
       <ListView
+        collection="tunnels"
+        ownFilters={OWN_FILTERS}
         caption={t('tunnels.caption')}
         columns={columns}
         query={list.query}
@@ -56,7 +61,7 @@ export default function TunnelsScreen() {
       {editing && (
         <TunnelForm
           tunnel={editing === 'new' ? null : editing}
-          deviceId={list.query.filters.device_id}
+          deviceId={list.query.filters.device_id?.[0]}
           onClose={() => setEditing(null)}
           onSaved={() => {
             notify('success', editing === 'new' ? 'record.created' : 'record.saved')

@@ -22,6 +22,9 @@ import s from './users.module.css'
 const InviteDialog = lazyPart(() => import('./invite-dialog').then((part) => part.InviteDialog))
 
 /** The organization's members: who they are, their roles and status, and the way to invite more. */
+/** Status and role have the screen's own pickers (a role by its name); the list kit leaves them alone. */
+const OWN_FILTERS = ['status', 'role']
+
 export default function UsersScreen() {
   const t = useT()
   const roles = useOrganizationRoles()
@@ -30,12 +33,14 @@ export default function UsersScreen() {
   // The change event reloads a live list; without the stream, ask at once.
   const refresh = () => $live.get().state !== 'live' && list.reload()
   const actions = useUserActions({ roles, onChanged: refresh })
-  const filtered = Boolean(list.query.filters.status || list.query.filters.role)
+  const filtered = Boolean(list.query.filters.status?.length || list.query.filters.role?.length)
 
   const invite = <Button onClick={() => setInviting(true)}>{t('users.invite')}</Button>
   return (
     <section className={s.screen} aria-label={t('users.caption')}>
       <ListView
+        collection="users"
+        ownFilters={OWN_FILTERS}
         caption={t('users.caption')}
         columns={userColumns(t, actions.act)}
         query={list.query}

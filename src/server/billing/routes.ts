@@ -22,6 +22,7 @@ import { diffRecords } from '../audit-changes'
 import { runWrite, type WriteContext } from '../collections/engine'
 import { answerList, filtered, parseList } from '../collections/list-query'
 import { listPage } from '../db/list'
+import { databaseKind } from '../db/kind'
 import type { AnyDb } from '../db/open'
 import type { InvoiceRow } from '../db/schema'
 import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
@@ -136,7 +137,7 @@ export function billingRoutes(services: Services) {
       const organizationId = c.var.principal.organizationId
       await ensureInvoices(db, organizationId, services.now())
       const query = db.selectFrom('invoices').selectAll().where('organization_id', '=', organizationId)
-      const page = await listPage(filtered(query, INVOICE_LIST, list), list, { ...INVOICE_LIST, id: 'id' })
+      const page = await listPage(filtered(query, INVOICE_LIST, list, { now: services.now().toISOString(), kind: databaseKind(db) }), list, { ...INVOICE_LIST, id: 'id' })
       return answerList(c, page, page.rows.map((row) => toInvoice(row as InvoiceRow)))
     })
     .get(`${route(INVOICES_PATH)}/:id`, async (c) => {

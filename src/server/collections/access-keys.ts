@@ -1,4 +1,5 @@
-import { sql } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { filtersOf } from '../../contract/list-filters'
 import { AccessKeyInput, AccessKeyUpdate, HEARTBEAT_SCOPE, type AccessKey, type KeyScope } from '../../contract/access-keys'
 import { audit } from '../audit'
 import { MAX_KEY_DEPTH, newKey, parseKeyScopes } from '../auth/access-keys'
@@ -8,6 +9,7 @@ import { ApiError } from '../http/errors'
 import { streamHandle } from '../live/stream'
 import { message } from '../messages'
 import type { CollectionModule, WriteContext } from './engine'
+import { holdsAny } from './list-query'
 
 const DAY_MS = 24 * 3600_000
 
@@ -55,6 +57,15 @@ async function endMadeWith(ctx: WriteContext, keyId: string) {
   })
 }
 
+/** A key's expiry as the filter names it: past (`expired`), none (`never`), or ending within days from `now`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function expiryIs(eb: ExpressionBuilder<any, any>, value: string, now: string): Expression<SqlBool> {
+  if (value === 'never') return eb('t.expires_at', 'is', null)
+  if (value === 'expired') return eb('t.expires_at', '<=', now)
+  const days = Number(value.replace('within_', ''))
+  return eb.and([eb('t.expires_at', '>', now), eb('t.expires_at', '<=', new Date(Date.parse(now) + days * DAY_MS).toISOString())])
+}
+
 /** Keys never leave the list: a revoked one stays, marked, so nobody wonders where it went. */
 export const accessKeys: CollectionModule<AccessKey, AccessKeyInput, AccessKeyUpdate> = {
   name: 'access_keys',
@@ -65,8 +76,17 @@ export const accessKeys: CollectionModule<AccessKey, AccessKeyInput, AccessKeyUp
     sort: { name: 't.name', created_at: 't.created_at', expires_at: 't.expires_at', last_used_at: 't.last_used_at' },
     nullable: ['expires_at', 'last_used_at'],
     defaultSort: { sort: 'created_at', order: 'desc' },
-    filters: {},
+    fields: filtersOf('access_keys'),
+    filters: {
+      scope: { where: (_eb, scopes, ctx) => holdsAny('t.scopes', scopes, ctx.kind) },
+      expiry: { where: (eb, values, ctx) => eb.or(values.map((value) => expiryIs(eb, value, ctx.now))) },
+      revoked: {
+        where: (eb, values) => (values.length > 1 ? eb.lit(true) : values[0] === 'true' ? eb('t.revoked_at', 'is not', null) : eb('t.revoked_at', 'is', null)),
+      },
+    },
   },
+  // The secret is never stored and its hash never leaves: neither is a column of the record.
+  exportColumns: ['id', 'name', 'prefix', 'scopes', 'expires_at', 'last_used_at', 'revoked_at', 'created_at', 'updated_at'],
   select: (db, organizationId) =>
     db
       .selectFrom('access_keys as t')

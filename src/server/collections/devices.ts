@@ -1,8 +1,11 @@
-import { DEVICE_STATUSES, DeviceInput, type Device, type DeviceStatus } from '../../contract/devices'
+import { filtersOf } from '../../contract/list-filters'
+import { DeviceInput, type Device, type DeviceStatus } from '../../contract/devices'
 import { checkPlanLimit } from '../billing/usage'
 import { isUniqueViolation } from '../db/errors'
+import { containsText } from '../db/list'
 import { message } from '../messages'
 import type { CollectionModule } from './engine'
+import { holdsAny } from './list-query'
 
 /** A device's tags from their JSON column; anything unreadable is no tag. */
 export const parseTags = (json: unknown): string[] => {
@@ -30,8 +33,20 @@ export const devices: CollectionModule<Device, DeviceInput> = {
     nullable: ['last_seen'],
     trigrams: { table: 'devices_search', rowid: 't.rowid', id: 't.id' },
     defaultSort: { sort: 'name', order: 'asc' },
-    filters: { status: { column: 't.status', values: DEVICE_STATUSES }, model: { column: 't.model' } },
+    fields: filtersOf('devices'),
+    filters: {
+      status: { column: 't.status' },
+      firmware: { column: 't.firmware' },
+      model: { column: 't.model' },
+      tag: { where: (_eb, tags, ctx) => holdsAny('t.tags', tags, ctx.kind) },
+      // An organization-wide search of names alone, beside the list's search of every column.
+      name: { where: (eb, names) => eb.or(names.map((name) => containsText('t.name', name))) },
+      // A device never seen was seen neither before nor after a time.
+      last_seen_before: { where: (eb, [at]) => eb('t.last_seen', '<', at!) },
+      last_seen_after: { where: (eb, [at]) => eb('t.last_seen', '>=', at!) },
+    },
   },
+  exportColumns: ['id', 'name', 'serial', 'model', 'status', 'ip', 'firmware', 'location', 'tags', 'last_seen', 'created_at', 'updated_at'],
   select: (db, organizationId) => db.selectFrom('devices as t').selectAll('t').where('t.organization_id', '=', organizationId),
   toRecord: (row) => ({
     id: String(row.id),

@@ -8,7 +8,8 @@ import { check } from '../../contract/validation'
 import type { AuditChange } from '../../contract/audit'
 import { actorOf, audit, type Actor } from '../audit'
 import { diffRecords, recordValues } from '../audit-changes'
-import { listPage } from '../db/list'
+import { databaseKind } from '../db/kind'
+import { listBatches, listPage } from '../db/list'
 import type { AnyDb } from '../db/open'
 import { requirePrincipal, type AuthEnv, type Principal } from '../http/auth'
 import { invalidInput, readBody, readJson } from '../http/body'
@@ -16,6 +17,7 @@ import { ApiError, fail } from '../http/errors'
 import { linkOrigin } from '../http/origin'
 import { message } from '../messages'
 import type { Services } from '../services'
+import { csvHeader, csvLine, EXPORT_BATCH, exportFormat, exportHeaders, streamedExport } from './export'
 import { answerList, filtered, parseList, type ListShape } from './list-query'
 
 // The engine serves every table alike; each module types its own rows and records.
@@ -86,6 +88,8 @@ export interface CollectionModule<Rec extends BaseRecord, Input, Update = Input>
   duplicate?(error: unknown): string | undefined
   /** The name the trail shows for a record; its `name` unless said. */
   label?(record: Rec): string
+  /** The fields an export writes, in order; a record's fields as `toRecord` gives them unless said. Never a secret. */
+  exportColumns?: readonly (keyof Rec & string)[]
 }
 
 /** What the engine needs: the services every route has. */
@@ -128,6 +132,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
   const trail = (ctx: WriteContext, action: string, record: Rec, fields?: string[], changes?: AuditChange[]) =>
     audit(ctx.db, ctx.principal.organizationId, ctx.actor, { action, collection: module.right, recordId: record.id, recordName: label(record), fields, changes }, ctx.now)
 
+  const filterContext = () => ({ now: services.now().toISOString(), kind: databaseKind(db) })
   const complete = (on: AnyDb, organizationId: string, records: Rec[]) => (module.load ? module.load(on, organizationId, records) : Promise.resolve(records))
   const find = async (organizationId: string, id: string, on: AnyDb = db): Promise<Rec | undefined> => {
     if (id.length > 64) return undefined
@@ -178,10 +183,27 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
     .get(base, async (c) => {
       const list = parseList(c, module.list)
       const organizationId = c.var.principal.organizationId
-      const query = filtered(module.select(db, organizationId), module.list, list)
+      const query = filtered(module.select(db, organizationId), module.list, list, filterContext())
       const reuse = totalOf(JSON.stringify([organizationId, list.q, list.filters]), organizationId)
       const page = await listPage<Row>(query, list, { ...module.list, id: 't.id' }, reuse, db)
       return answerList(c, page, await complete(db, organizationId, page.rows.map(module.toRecord)))
+    })
+    // Every row the list asks for, all pages, streamed from the database in batches.
+    .get(`${base}/export`, async (c) => {
+      const format = exportFormat(c)
+      const list = parseList(c, module.list)
+      const organizationId = c.var.principal.organizationId
+      const query = filtered(module.select(db, organizationId), module.list, list, filterContext())
+      const batches = listBatches<Row>(query, list, { ...module.list, id: 't.id' }, db, EXPORT_BATCH)
+      let columns = module.exportColumns as readonly string[] | undefined
+      const write = async (rows: Row[]) => {
+        const records = (await complete(db, organizationId, rows.map(module.toRecord))) as unknown as Row[]
+        if (format === 'jsonl') return records.map((record) => `${JSON.stringify(record)}\n`).join('')
+        const header = columns ? '' : csvHeader((columns = Object.keys(records[0] ?? {})))
+        return header + records.map((record) => csvLine(columns!, record)).join('')
+      }
+      const start = format === 'csv' && columns ? csvHeader(columns) : ''
+      return streamedExport(exportHeaders(module.name, format, services.now()), start, batches, write)
     })
     .get(`${base}/:id`, async (c) => c.json(await mustFind(c.var.principal.organizationId, c.req.param('id'))))
     .post(base, async (c) => {

@@ -1,17 +1,28 @@
 import type { Context } from 'hono'
-import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import { PER_PAGE_CHOICES, type Order } from '../../contract/collections'
+import { filterValue, MAX_FILTER_VALUES, takesMany, type FilterField } from '../../contract/list-filters'
 import type { ListParams, ListPage, Trigrams } from '../db/list'
+import type { DatabaseKind } from '../db/kind'
 import { ApiError } from '../http/errors'
 import { message } from '../messages'
 
+/** What a filter's condition may need beyond its values. */
+export interface FilterContext {
+  /** ISO time of the request (a key expiring within days). */
+  now: string
+  kind: DatabaseKind
+}
+
+/** How the server applies one declared filter field (`contract/list-filters.ts`). */
 export interface Filter {
-  column: string
-  /** The values it takes; anything else is 400. */
+  /** The column whose value is one of the filter's; unless `where` says otherwise. */
+  column?: string
+  /** The values it takes, for a list that declares no `fields`: anything else is 400. */
   values?: readonly string[]
-  /** A condition other than `column = value`, such as holding a related row (a user's role). */
+  /** A condition other than `column IN values`, such as holding a related row (a user's role). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  where?: (eb: ExpressionBuilder<any, any>, value: string) => Expression<SqlBool>
+  where?: (eb: ExpressionBuilder<any, any>, values: readonly string[], ctx: FilterContext) => Expression<SqlBool>
 }
 
 export interface ListShape {
@@ -23,11 +34,14 @@ export interface ListShape {
   /** SQLite's trigram table of the search columns, when the collection has one (`db/list.ts`). */
   trigrams?: Trigrams
   defaultSort: { sort: string; order: Order }
+  /** The declared filter fields (`LIST_FILTERS`); without them, each filter is a field of its `values` or of any text. */
+  fields?: readonly FilterField[]
   filters: Record<string, Filter>
 }
 
 export interface ParsedList extends ListParams {
-  filters: Record<string, string>
+  /** Field -> the values asked for: any of them matches (OR), every field must (AND). */
+  filters: Record<string, string[]>
 }
 
 const MAX_SEARCH = 200
@@ -50,25 +64,68 @@ export function parseList(c: Context, shape: ListShape): ParsedList {
   if (!/^\d{1,3}$/.test(perPageText) || !(PER_PAGE_CHOICES as readonly number[]).includes(perPage)) {
     throw bad(message('badPerPage', { allowed: PER_PAGE_CHOICES.join(', ') }))
   }
-  const filters: Record<string, string> = {}
-  for (const [name, filter] of Object.entries(shape.filters)) {
-    const value = c.req.query(name)
-    if (value === undefined || value === '') continue
-    if (value.length > 100 || (filter.values && !filter.values.includes(value))) throw bad(message('badFilter', { name }))
-    filters[name] = value
-  }
+  const filters = parseFilters(c, shape)
   return { q, sort, order: orderText, page, perPage, filters }
 }
 
-/** `query` narrowed to the rows each filter of `list` asks for. */
+/**
+ * The filters of the query: `filter[<field>]=value`, once per value, for the fields the collection
+ * declares; a field named alone (`status=online`, as older links say) is read too. An unknown
+ * field, a value the field refuses or too many values answer 400 naming the field.
+ */
+export function parseFilters(c: Context, shape: ListShape): Record<string, string[]> {
+  const bad = (text: string) => new ApiError(400, text)
+  const fields =
+    shape.fields ??
+    Object.entries(shape.filters).map(([name, filter]): FilterField => (filter.values ? { name, kind: 'choice', values: filter.values } : { name, kind: 'text' }))
+  const declared = new Map(fields.map((field) => [field.name, field]))
+  const asked = new Map<string, string[]>()
+  for (const [key, values] of Object.entries(c.req.queries())) {
+    const bracket = /^filter\[(.*)\]$/s.exec(key)
+    const name = bracket ? bracket[1]! : declared.has(key) && Object.hasOwn(shape.filters, key) ? key : undefined
+    if (name === undefined) continue
+    if (!declared.has(name)) {
+      throw bad(message('unknownFilter', { name: name.slice(0, 40), allowed: [...declared.keys()].join(', ') || '-' }))
+    }
+    asked.set(name, [...(asked.get(name) ?? []), ...values.filter((value) => value !== '')])
+  }
+  const filters: Record<string, string[]> = {}
+  for (const [name, values] of asked) {
+    const field = declared.get(name)!
+    if (!values.length) continue
+    if (values.length > MAX_FILTER_VALUES) throw bad(message('tooManyFilterValues', { name, max: MAX_FILTER_VALUES }))
+    if (!takesMany(field) && values.length > 1) throw bad(message('oneFilterValue', { name }))
+    const taken = values.map((value) => {
+      const checked = filterValue(field, value)
+      if (checked === undefined) throw bad(message('badFilter', { name }))
+      return checked
+    })
+    filters[name] = [...new Set(taken)].sort()
+  }
+  return filters
+}
+
+/** `query` narrowed to the rows each filter of `list` asks for: any value of a field, every field. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function filtered<Q extends SelectQueryBuilder<any, any, any>>(query: Q, shape: ListShape, list: ParsedList): Q {
+export function filtered<Q extends SelectQueryBuilder<any, any, any>>(query: Q, shape: ListShape, list: ParsedList, ctx: FilterContext): Q {
   let narrowed = query
-  for (const [name, value] of Object.entries(list.filters)) {
+  for (const [name, values] of Object.entries(list.filters)) {
     const filter = shape.filters[name]!
-    narrowed = (filter.where ? narrowed.where((eb) => filter.where!(eb, value)) : narrowed.where(filter.column, '=', value)) as Q
+    narrowed = (filter.where ? narrowed.where((eb) => filter.where!(eb, values, ctx)) : narrowed.where(filter.column!, 'in', values)) as Q
   }
   return narrowed
+}
+
+/**
+ * `column`, a JSON list of words (a device's tags, a key's scopes), holds any of `values` as a
+ * whole item: the quoted item found in the text, case and all, on either database.
+ */
+export function holdsAny(column: string, values: readonly string[], kind: DatabaseKind): Expression<SqlBool> {
+  const finds = values.map((value) => {
+    const item = JSON.stringify(value)
+    return kind === 'postgres' ? sql<SqlBool>`strpos(${sql.ref(column)}, ${item}) > 0` : sql<SqlBool>`instr(${sql.ref(column)}, ${item}) > 0`
+  })
+  return sql<SqlBool>`(${sql.join(finds, sql` or `)})`
 }
 
 /** A page of a list as every list route answers it: the records, the total of all pages in `X-Total-Count`. */

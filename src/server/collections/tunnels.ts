@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
+import { filtersOf } from '../../contract/list-filters'
 import { PROTOCOLS, TunnelInput, type Protocol, type Tunnel } from '../../contract/tunnels'
 import { checkPlanLimit } from '../billing/usage'
 import { invalidInput } from '../http/body'
@@ -34,8 +35,20 @@ export const tunnels: CollectionModule<Tunnel, TunnelInput> = {
     search: ['t.name', 't.public_endpoint', 'd.name'],
     sort: { name: 't.name', protocol: 't.protocol', local_port: 't.local_port', device: 'd.name', status: 'status', created_at: 't.created_at' },
     defaultSort: { sort: 'name', order: 'asc' },
-    filters: { device_id: { column: 't.device_id' }, protocol: { column: 't.protocol', values: PROTOCOLS } },
+    fields: filtersOf('tunnels'),
+    filters: {
+      device_id: { column: 't.device_id' },
+      protocol: { column: 't.protocol' },
+      // The status the record shows: up while enabled and its device online.
+      status: {
+        where: (eb, values) => {
+          const up = eb.and([eb('t.enabled', '=', 1), eb('d.status', '=', 'online')])
+          return values.length > 1 ? eb.lit(true) : values[0] === 'up' ? up : eb.not(up)
+        },
+      },
+    },
   },
+  exportColumns: ['id', 'name', 'device_id', 'device_name', 'protocol', 'local_port', 'public_endpoint', 'enabled', 'status', 'created_at', 'updated_at'],
   select: (db, organizationId) =>
     db
       .selectFrom('tunnels as t')

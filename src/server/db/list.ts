@@ -101,6 +101,72 @@ async function isRare(db: AnyDb, key: string, hits: ReturnType<typeof trigramHit
   return rare
 }
 
+/** `query` narrowed to the rows holding `params.q` in any search column, by the quickest way the term allows. */
+async function searched<Row>(query: Select<Row>, params: ListParams, columns: ListColumns, db?: AnyDb): Promise<Select<Row>> {
+  const kind = db ? databaseKind(db) : 'sqlite'
+  if (!params.q) return query
+  const { trigrams } = columns
+  const hits = db && trigrams && (kind === 'postgres' || [...params.q].length >= 3) ? trigramHits(trigrams, columns.search, params.q, kind) : undefined
+  // How many rows hold the term, counted no further than a rare term goes (a few index reads).
+  const rare = hits && (await isRare(db!, `${trigrams!.table}\n${params.q}`, hits))
+  // A join rather than `IN (…)`: the database reads the few entries first, where with a
+  // condition SQLite walks the whole organization in the sort's order.
+  return rare && trigrams
+    ? query.innerJoin(sql`(${hits})`.as('trigram_hits'), (join) => join.onRef('trigram_hits.hit', '=', kind === 'sqlite' ? trigrams.rowid : trigrams.id))
+    : query.where((eb) => eb.or(columns.search.map((column) => containsText(column, params.q))))
+}
+
+/** The column an export's batches carry the sort value under, to start the next batch after it. */
+const SORT_VALUE = 'list_sort_value'
+
+/**
+ * Every row of the list `query` asks for, searched and in the list's order, `batch` rows a query:
+ * each batch starts after the last row of the one before (its sort value, then its id), so memory
+ * stays flat and no batch reads the rows before it, however long the list. Rows written meanwhile
+ * may or may not be met; none is met twice.
+ */
+export async function* listBatches<Row>(query: Select<Row>, params: ListParams, columns: ListColumns, db: AnyDb, batch = 1000): AsyncGenerator<Row[]> {
+  const found = await searched(query, params, columns, db)
+  const column = columns.sort[params.sort]!
+  // The sort value under one name, whatever table it comes from; a select alias (a computed
+  // status) is read by its own name outside, as a select list cannot name its own aliases.
+  const alias = !column.includes('.')
+  const inner = alias ? found : found.select(sql.ref(column).as(SORT_VALUE))
+  const valueName = alias ? column : SORT_VALUE
+  const nullable = columns.nullable?.includes(params.sort) ?? false
+  const asc = params.order === 'asc'
+  const key = sql.ref(`s.${valueName}`)
+  const id = sql.ref('s.id')
+  let last: { value: unknown; id: unknown } | undefined
+  for (;;) {
+    let page = db.selectFrom(inner.as('s')).selectAll('s')
+    if (last) {
+      const after = last
+      page = page.where((eb) => {
+        const beyond = asc ? eb(key, '>', after.value) : eb(key, '<', after.value)
+        const tie = eb.and([eb(key, '=', after.value), asc ? eb(id, '>', after.id) : eb(id, '<', after.id)])
+        if (!nullable) return eb.or([beyond, tie])
+        // Empty values come first ascending and last descending, as on the list's pages.
+        if (after.value === null) {
+          const emptyTie = eb.and([eb(key, 'is', null), asc ? eb(id, '>', after.id) : eb(id, '<', after.id)])
+          return asc ? eb.or([emptyTie, eb(key, 'is not', null)]) : emptyTie
+        }
+        return asc ? eb.or([beyond, tie]) : eb.or([beyond, tie, eb(key, 'is', null)])
+      })
+    }
+    const rows = (await page
+      .orderBy(key, nullable ? (ob) => (asc ? ob.asc().nullsFirst() : ob.desc().nullsLast()) : params.order)
+      .orderBy(id, params.order)
+      .limit(batch)
+      .execute()) as (Row & Record<string, unknown>)[]
+    if (!rows.length) return
+    yield rows
+    if (rows.length < batch) return
+    const end = rows[rows.length - 1]!
+    last = { value: end[valueName] ?? null, id: end.id }
+  }
+}
+
 /**
  * One page of `query` (its selection and conditions made): rows holding `params.q` in any search
  * column, the total of all pages, ordered by the sort key then the id, `perPage` rows from `page`.
@@ -113,20 +179,7 @@ export async function listPage<Row>(
   totalOf: TotalOf = (count) => count(),
   db?: AnyDb,
 ): Promise<ListPage<Row>> {
-  const kind = db ? databaseKind(db) : 'sqlite'
-  let found = query
-  if (params.q) {
-    const { trigrams } = columns
-    const hits = db && trigrams && (kind === 'postgres' || [...params.q].length >= 3) ? trigramHits(trigrams, columns.search, params.q, kind) : undefined
-    // How many rows hold the term, counted no further than a rare term goes (a few index reads).
-    const rare = hits && (await isRare(db!, `${trigrams!.table}\n${params.q}`, hits))
-    // A join rather than `IN (…)`: the database reads the few entries first, where with a
-    // condition SQLite walks the whole organization in the sort's order.
-    found =
-      rare && trigrams
-        ? query.innerJoin(sql`(${hits})`.as('trigram_hits'), (join) => join.onRef('trigram_hits.hit', '=', kind === 'sqlite' ? trigrams.rowid : trigrams.id))
-        : query.where((eb) => eb.or(columns.search.map((column) => containsText(column, params.q))))
-  }
+  const found = await searched(query, params, columns, db)
   const total = await totalOf(async () => {
     const counted = await found
       .clearSelect()

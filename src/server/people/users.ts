@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { MEMBER_STATUSES, UserInvite, UserUpdate, type MemberStatus, type UserRecord } from '../../contract/users'
+import { filtersOf } from '../../contract/list-filters'
 import { normalizeEmail } from '../auth/accounts'
 import type { CollectionModule, WriteContext } from '../collections/engine'
 import { isUniqueViolation } from '../db/errors'
@@ -72,22 +73,23 @@ export const users: CollectionModule<UserRecord, UserInvite, UserUpdate> = {
     sort: { name: 'u.name', email: 'u.email', last_sign_in: 'last_sign_in', created_at: 't.created_at' },
     nullable: ['last_sign_in'],
     defaultSort: { sort: 'name', order: 'asc' },
+    fields: filtersOf('users'),
     filters: {
-      status: { column: 't.status', values: MEMBER_STATUSES },
+      status: { column: 't.status' },
       role: {
-        column: 'role',
-        where: (eb, roleId) =>
+        where: (eb, roleIds) =>
           eb.exists(
             eb
               .selectFrom('memberships as fm')
               .select('fm.id')
               .whereRef('fm.user_id', '=', 't.user_id')
               .whereRef('fm.organization_id', '=', 't.organization_id')
-              .where('fm.role_id', '=', roleId),
+              .where('fm.role_id', 'in', roleIds),
           ),
       },
     },
   },
+  exportColumns: ['id', 'email', 'name', 'status', 'roles', 'last_sign_in', 'created_at', 'updated_at'],
   select: (db, organizationId) =>
     db
       .selectFrom('members as t')

@@ -1,13 +1,15 @@
 import { clsx } from 'clsx'
 import type { ReactNode } from 'react'
-import type { BaseRecord, ListQuery, Order } from '../../contract/collections'
+import type { BaseRecord, CollectionName, ListQuery, Order } from '../../contract/collections'
 import { messageText } from '../../lib/i18n'
 import { Banner } from '../banner'
 import { Button } from '../button'
+import { lazyPart } from '../lazy-part'
 import { Spinner } from '../spinner'
 import { useT } from '../use-t'
 import { ListPages } from './list-pages'
 import { ListSearch } from './list-search'
+import type { ListChange } from './list-url'
 import type { ListData } from './use-collection-list'
 import s from './list.module.css'
 
@@ -28,8 +30,12 @@ export interface ListViewProps<T> {
   columns: readonly Column<T>[]
   query: Required<Omit<ListQuery, 'filters'>>
   data: ListData<T>
-  change: (change: Partial<ListQuery>) => void
+  change: (change: ListChange) => void
   reload: () => void
+  /** The collection the list shows: with it come its filter menu, its filters as chips, and its export. */
+  collection?: CollectionName
+  /** Filters the screen shows with controls of its own, left out of the menu and the chips. */
+  ownFilters?: readonly string[]
   /** Controls beside the search: filters, the live status, a create button. */
   toolbar?: ReactNode
   searchLabel?: string
@@ -37,6 +43,9 @@ export interface ListViewProps<T> {
   empty?: ReactNode
   rowClass?: (row: T) => string | undefined
 }
+
+// Not needed to show the list: the filter menu, the chips and the export load after it.
+const ListTools = lazyPart(() => import('./list-tools').then((part) => part.ListTools))
 
 const nextOrder = (active: boolean, order: Order): Order => (active && order === 'asc' ? 'desc' : 'asc')
 
@@ -50,6 +59,7 @@ export function ListView<T extends BaseRecord>(props: ListViewProps<T>) {
       <div className={s.toolbar}>
         <ListSearch value={query.q} onSearch={(q) => change({ q })} label={props.searchLabel} />
         {props.toolbar}
+        {props.collection && <ListTools collection={props.collection} query={{ filters: {}, ...query }} change={change} ownFilters={props.ownFilters} />}
       </div>
       {data.status === 'error' && (
         <Banner variant="error">

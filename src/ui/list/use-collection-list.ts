@@ -4,7 +4,7 @@ import type { Page } from '../../api/collection'
 import type { Result } from '../../api/client'
 import type { BaseRecord, CollectionName, DeviceEvent, ListQuery } from '../../contract/collections'
 import { live } from '../../stores/live'
-import { readListQuery, writeListQuery, type ListDefaults } from './list-url'
+import { readListQuery, writeListQuery, type ListChange, type ListDefaults } from './list-url'
 import type { Kept } from '../../lib/kept-answers'
 import { shelfOf } from '../../stores/kept'
 
@@ -104,7 +104,7 @@ export function useCollectionList<T extends BaseRecord>(options: ListOptions<T>)
     query,
     data,
     /** Moves the list: search as typed replaces the address, any other change adds a step to history. */
-    change: (change: Partial<ListQuery>) => setSearch(writeListQuery(search, options.defaults, change), { replace: 'q' in change }),
+    change: (change: ListChange) => setSearch(writeListQuery(search, options.defaults, change), { replace: 'q' in change }),
     reload: () => setRound((n) => n + 1),
   }
 }

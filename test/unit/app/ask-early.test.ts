@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert'
 import { setToken, clearToken } from '../../../src/api/client'
 import { collection } from '../../../src/api/collection'
 import { askEarly } from '../../../src/app/ask-early'
-import { DEVICE_LIST, TUNNEL_LIST, USER_LIST } from '../../../src/features/list-defaults'
+import { DEVICE_LIST, KEY_LIST, TUNNEL_LIST, USER_LIST } from '../../../src/features/list-defaults'
 import { readListQuery } from '../../../src/ui/list/list-url'
 import { stubFetch, respond, type FetchStub } from '../api/fetch-stub'
 
@@ -30,11 +30,12 @@ function generator(seed: number) {
 }
 
 const PIECES = ['gw', 'a b', 'ü', '&', '=', '+', '%', '#', 'name', 'serial', 'asc', 'desc', '2', '25', '-1', 'online', '']
-const NAMES = ['q', 'sort', 'order', 'page', 'per_page', 'status', 'role', 'device_id', 'protocol', 'other']
+const NAMES = ['q', 'sort', 'order', 'page', 'per_page', 'status', 'role', 'device_id', 'protocol', 'other', 'tag', 'firmware', 'name', 'last_seen_before', 'scope', 'expiry', 'revoked', 'filter[status]']
 
 function randomSearch(next: () => number): string {
   const params = new URLSearchParams()
-  const count = Math.floor(next() * 5)
+  // Filters repeat: several values of one field.
+  const count = Math.floor(next() * 9)
   for (let i = 0; i < count; i++) params.append(NAMES[Math.floor(next() * NAMES.length)]!, PIECES[Math.floor(next() * PIECES.length)]!)
   return params.toString()
 }
@@ -42,7 +43,7 @@ function randomSearch(next: () => number): string {
 /** The expiries of the early answers, run by hand. */
 let expiries: (() => void)[] = []
 
-const ALL_RIGHTS = ['devices', 'tunnels', 'users', 'network', 'traffic', 'billing']
+const ALL_RIGHTS = ['devices', 'tunnels', 'users', 'access_keys', 'network', 'traffic', 'billing']
 
 function start(pathname: string, search: string, token: string | null, asked: string[], rights: readonly string[] | null = ALL_RIGHTS) {
   const answers: Record<string, Promise<Response>> = {}
@@ -69,6 +70,7 @@ for (const [route, name, defaults] of [
   ['/app/devices', 'devices', DEVICE_LIST],
   ['/app/tunnels', 'tunnels', TUNNEL_LIST],
   ['/app/users', 'users', USER_LIST],
+  ['/app/access_keys', 'access_keys', KEY_LIST],
 ] as const) {
   test(`the ${name} screen's first list call takes the early answer for any address (seeded)`, async () => {
     const next = generator(0x5eed + name.length)
@@ -87,6 +89,21 @@ for (const [route, name, defaults] of [
     }
   })
 }
+
+test('the early list request carries every filter value as filter[field], as the list call does', async () => {
+  const asked: string[] = []
+  start('/app/devices', 'status=online&tag=edge&status=offline&other=1&tag=a%20b', 'token-1', asked)
+  const url = new URL(asked[1]!)
+  assert.equal(url.searchParams.getAll('filter[status]'), ['online', 'offline'])
+  assert.equal(url.searchParams.getAll('filter[tag]'), ['edge', 'a b'])
+  assert.equal(url.searchParams.getAll('status'), [])
+  assert.not.ok(url.search.includes('other'))
+  setToken('token-1')
+  stub = stubFetch({ status: 200, body: [{ id: 'late' }], headers: { 'x-total-count': '1' } })
+  const result = await collection('devices').list(readListQuery(new URLSearchParams('status=online&tag=edge&status=offline&tag=a%20b'), DEVICE_LIST))
+  assert.is(stub.requests.length, 0, 'the screen took the early answer')
+  assert.equal(result.ok && result.data.rows, [{ id: 'early' }])
+})
 
 test('home and the dashboards take their early answers too', async () => {
   const { networkMetrics } = await import('../../../src/features/network/network-api')

@@ -14,6 +14,7 @@ import { deviceSearch } from './0012-device-search'
 import { idempotencyKeys } from './0013-idempotency-keys'
 import { alerts } from './0014-alerts'
 import { webhooks } from './0015-webhooks'
+import { listFilters } from './0016-list-filters'
 import { auditChanges } from './0017-audit-changes'
 
 /** Every migration in order, one file each; names sort in the order they run. Never edit a shipped one. */
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013_idempotency_keys': idempotencyKeys,
   '0014_alerts': alerts,
   '0015_webhooks': webhooks,
+  '0016_list_filters': listFilters,
   '0017_audit_changes': auditChanges,
 }
 

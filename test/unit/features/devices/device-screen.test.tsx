@@ -78,7 +78,7 @@ test('shows the device, its history as sparklines with words, and its tunnels', 
   assert.ok(view.getByRole('img', { name: (name) => plain(name) === 'Received Latest 3 kB, lowest 1 kB, highest 2.5 MB' }))
   assert.match(stub!.seen('GET /devices/d-1/history')[0]!.url, /range=24h/)
   await waitFor(() => view.getByText('gate-1 ssh'))
-  assert.match(stub!.seen('GET /tunnels/')[0]!.url, /device_id=d-1/)
+  assert.match(decodeURIComponent(stub!.seen('GET /tunnels/')[0]!.url), /filter\[device_id\]=d-1/)
   assert.is(view.getByRole('link', { name: 'Open in Tunnels' }).getAttribute('href'), '/app/tunnels?device_id=d-1')
 })
 

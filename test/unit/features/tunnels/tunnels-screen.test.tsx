@@ -66,10 +66,10 @@ test('recomputes the status of the tunnels of a device when its event arrives', 
 
 test('narrows the list to the device in the address and clears it with the chip', async () => {
   const { view, history } = open('/app/tunnels?device_id=d-2', {
-    'GET /tunnels/': ({ query }) => listReply(query.get('device_id') === 'd-2' ? [createTunnel({ name: 'Dashboard', device_id: 'd-2', device_name: 'Sensor' })] : []),
+    'GET /tunnels/': ({ query }) => listReply(query.get('filter[device_id]') === 'd-2' ? [createTunnel({ name: 'Dashboard', device_id: 'd-2', device_name: 'Sensor' })] : []),
   })
   await waitFor(() => view.getByText('Device: Sensor'))
-  assert.match(stub!.seen('GET /tunnels/')[0]!.url, /device_id=d-2/)
+  assert.match(decodeURIComponent(stub!.seen('GET /tunnels/')[0]!.url), /filter\[device_id\]=d-2/)
   fireEvent.click(view.getByRole('button', { name: 'Show the tunnels of every device, not only Sensor' }))
   await waitFor(() => assert.is(stub?.seen('GET /tunnels/').length, 2))
   assert.not.match(stub!.seen('GET /tunnels/')[1]!.url, /device_id/)

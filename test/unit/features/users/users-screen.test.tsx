@@ -72,9 +72,9 @@ test('filters by status and by a role read from /roles/, in the request and the 
   const role = (await waitFor(() => view.getByRole('combobox', { name: 'Role' }))) as HTMLSelectElement
   await waitFor(() => assert.equal([...role.options].map((option) => option.textContent), ['All roles', 'Administrator', 'Operator', 'Viewer']))
   fireEvent.change(view.getByRole('combobox', { name: 'Status' }), { target: { value: 'invited' } })
-  await waitFor(() => assert.is(stub!.seen('GET /users/').at(-1)?.url.includes('status=invited'), true))
+  await waitFor(() => assert.is(decodeURIComponent(stub!.seen('GET /users/').at(-1)?.url ?? '').includes('filter[status]=invited'), true))
   fireEvent.change(role, { target: { value: ROLES.operator.id } })
-  await waitFor(() => assert.ok(stub!.seen('GET /users/').at(-1)?.url.includes(`role=${ROLES.operator.id}`)))
+  await waitFor(() => assert.ok(decodeURIComponent(stub!.seen('GET /users/').at(-1)?.url ?? '').includes(`filter[role]=${ROLES.operator.id}`)))
   assert.match(history.at(-1) ?? '', /status=invited&role=r-operator/)
 })
 

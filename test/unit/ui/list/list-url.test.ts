@@ -1,5 +1,11 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { KEY_SCOPES } from '../../../../src/contract/access-keys'
+import { DEVICE_STATUSES } from '../../../../src/contract/devices'
+import { filtersOf } from '../../../../src/contract/list-filters'
+import { PROTOCOLS } from '../../../../src/contract/tunnels'
+import { MEMBER_STATUSES } from '../../../../src/contract/users'
+import { DEVICE_LIST, KEY_LIST, TUNNEL_LIST, USER_LIST } from '../../../../src/features/list-defaults'
 import { readListQuery, writeListQuery, type ListDefaults } from '../../../../src/ui/list/list-url'
 
 const defaults: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: ['status', 'model'] }
@@ -19,7 +25,7 @@ test('reads search, sort, order, page, rows per page and filters from the addres
     order: 'desc',
     page: 3,
     per_page: 25,
-    filters: { status: 'online', model: 'X1' },
+    filters: { status: ['online'], model: ['X1'] },
   })
 })
 
@@ -45,7 +51,7 @@ test('falls back to the default order for one that is neither asc nor desc', () 
 })
 
 test('reads only the filters the list declares, and none that are empty', () => {
-  assert.equal(read('status=online&owner=ada&model=&utm_source=mail').filters, { status: 'online' })
+  assert.equal(read('status=online&owner=ada&model=&utm_source=mail').filters, { status: ['online'] })
 })
 
 test('leaves values at their default out of the address', () => {
@@ -87,7 +93,64 @@ test('keeps parameters that are not the list’s', () => {
 
 test('an address it wrote reads back as the change', () => {
   const search = writeListQuery(new URLSearchParams(), defaults, { q: 'gate', sort: 'status', order: 'desc', page: 2, per_page: 5, filters: { status: 'error' } })
-  assert.equal(readListQuery(search, defaults), { q: 'gate', sort: 'status', order: 'desc', page: 2, per_page: 5, filters: { status: 'error' } })
+  assert.equal(readListQuery(search, defaults), { q: 'gate', sort: 'status', order: 'desc', page: 2, per_page: 5, filters: { status: ['error'] } })
+})
+
+test('a field holds several values, once each; setting it replaces them all, and none removes it', () => {
+  assert.is(write('', { filters: { status: ['online', 'offline', 'online', ''] } }), 'status=online&status=offline')
+  assert.equal(read('status=online&status=offline&status=online').filters, { status: ['online', 'offline'] })
+  assert.is(write('status=online&status=offline&model=X1', { filters: { status: ['error'] } }), 'model=X1&status=error')
+  assert.is(write('status=online&status=offline&model=X1', { filters: { status: [] } }), 'model=X1')
+})
+
+/** A small seeded generator, so every run writes the same addresses. */
+function generator(seed: number) {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const PIECES = ['online', 'edge', 'a b', '&', '=', '+', '%', '#', 'ü', '2026-11-01T00:00:00Z', '[x]', 'filter[status]', ',', '"']
+
+test('any filters written read back the same, whatever they hold and whatever the address had (seeded)', () => {
+  const next = generator(0x1157)
+  const pick = () => PIECES[Math.floor(next() * PIECES.length)]!
+  for (let run = 0; run < 300; run++) {
+    const before = new URLSearchParams()
+    for (let n = Math.floor(next() * 4); n > 0; n--) before.append(next() < 0.5 ? 'status' : pick(), pick())
+    const filters: Record<string, string[]> = {}
+    for (const name of defaults.filters) {
+      if (next() < 0.3) continue
+      filters[name] = Array.from({ length: Math.floor(next() * 4) }, pick)
+    }
+    const search = writeListQuery(before, defaults, { filters })
+    const read = readListQuery(new URLSearchParams(search.toString()), defaults).filters
+    for (const name of defaults.filters) {
+      const expected = name in filters ? [...new Set(filters[name])] : [...new Set(before.getAll(name).filter(Boolean))]
+      assert.equal(read[name] ?? [], expected, `${name} after ${JSON.stringify(filters)} on ?${before}`)
+    }
+    // Parameters that are not the list's stay as they were.
+    for (const [name, value] of before) if (!defaults.filters.includes(name) && name !== 'page') assert.ok(search.getAll(name).includes(value), name)
+  }
+})
+
+test('the filter menu offers the values the records take', () => {
+  const values = (collection: 'devices' | 'users' | 'tunnels' | 'access_keys', name: string) => filtersOf(collection).find((field) => field.name === name)?.values
+  assert.equal(values('devices', 'status'), DEVICE_STATUSES)
+  assert.equal(values('users', 'status'), MEMBER_STATUSES)
+  assert.equal(values('tunnels', 'protocol'), PROTOCOLS)
+  assert.equal(values('access_keys', 'scope'), KEY_SCOPES)
+})
+
+test('each list reads from the address the filters its collection declares', () => {
+  for (const [defaults, collection] of [[DEVICE_LIST, 'devices'], [KEY_LIST, 'access_keys'], [TUNNEL_LIST, 'tunnels'], [USER_LIST, 'users']] as const) {
+    assert.equal([...defaults.filters].sort(), filtersOf(collection).map((field) => field.name).sort(), collection)
+  }
 })
 
 test.run()

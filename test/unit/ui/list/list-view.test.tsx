@@ -9,6 +9,7 @@ import type { ListQuery } from '../../../../src/contract/collections'
 import type { Device } from '../../../../src/contract/devices'
 import '../../../../src/ui/console-texts'
 import { SEARCH_DEBOUNCE_MS } from '../../../../src/ui/list/list-search'
+import { DEVICE_LIST } from '../../../../src/features/list-defaults'
 import type { ListDefaults } from '../../../../src/ui/list/list-url'
 import { ListView, type Column } from '../../../../src/ui/list/list-view'
 import { RELOAD_DELAY_MS, useCollectionList } from '../../../../src/ui/list/use-collection-list'
@@ -91,15 +92,20 @@ type Answer = Result<Page<Device>> | Promise<Result<Page<Device>>>
  * The devices list at `path`, its `list` answering each call with `answer(query, call number)`.
  * `calls` records each query; `history` every address the list went to.
  */
-function renderList(path: string, answer: (query: ListQuery, n: number) => Answer, onDevice?: (row: Device, event: { id: string; status: string }) => Device) {
+function renderList(
+  path: string,
+  answer: (query: ListQuery, n: number) => Answer,
+  onDevice?: (row: Device, event: { id: string; status: string }) => Device,
+  tools?: { collection: 'devices'; defaults: ListDefaults },
+) {
   const calls: ListQuery[] = []
   const list = async (query: ListQuery) => {
     calls.push(query)
     return answer(query, calls.length)
   }
   function Devices() {
-    const { query, data, change, reload } = useCollectionList<Device>({ collection: 'devices', list, defaults, onDevice })
-    return <ListView caption="Devices" columns={columns} query={query} data={data} change={change} reload={reload} />
+    const { query, data, change, reload } = useCollectionList<Device>({ collection: 'devices', list, defaults: tools?.defaults ?? defaults, onDevice })
+    return <ListView caption="Devices" columns={columns} query={query} data={data} change={change} reload={reload} collection={tools?.collection} />
   }
   const memory = memoryLocation({ path, record: true })
   render(
@@ -143,7 +149,7 @@ test('shows a spinner, then the rows the list answered', async () => {
 test('asks for what the address holds', async () => {
   const list = renderList(`${PATH}?q=gate&sort=status&order=desc&page=2&per_page=5&status=online&tab=map`, () => devicePage(gates, 12))
   await waitFor(() => assert.is(list.rows().length, 2))
-  assert.equal(list.calls, [createQuery({ q: 'gate', sort: 'status', order: 'desc', page: 2, per_page: 5, filters: { status: 'online' } })])
+  assert.equal(list.calls, [createQuery({ q: 'gate', sort: 'status', order: 'desc', page: 2, per_page: 5, filters: { status: ['online'] } })])
   assert.is(list.search().value, 'gate')
   assert.ok(list.view.getByText('6–10 of 12'))
 })
@@ -310,6 +316,37 @@ test('patches a device’s status as it arrives, without asking the server', asy
   events.send('device', { id: 'd-2', status: 'online', last_seen: '2025-01-12T10:00:00.000Z' })
   await waitFor(() => assert.equal(list.rows()[1], ['gate-2', 'online', 'Hall B']))
   assert.equal(list.calls, [createQuery()])
+})
+
+test('shows each filter value as a chip that removes itself, and the menu adds values of the declared fields', async () => {
+  const tools = { collection: 'devices' as const, defaults: DEVICE_LIST }
+  const list = renderList(`${PATH}?status=online&status=offline&tag=edge`, () => devicePage(gates), undefined, tools)
+  const chips = () => within(list.view.getByRole('list', { name: 'Filters in use' })).queryAllByRole('listitem').map((chip) => chip.textContent)
+  await waitFor(() => assert.equal(chips(), ['Status: Online', 'Status: Offline', 'Tag: edge', 'Clear filters']))
+  assert.equal(list.calls.at(-1)?.filters, { status: ['online', 'offline'], tag: ['edge'] })
+  fireEvent.click(list.view.getByRole('button', { name: 'Remove the filter Status: Online' }))
+  await waitFor(() => assert.equal(list.calls.at(-1)?.filters, { status: ['offline'], tag: ['edge'] }))
+  assert.equal(chips(), ['Status: Offline', 'Tag: edge', 'Clear filters'])
+  assert.is(list.history.at(-1), `${PATH}?tag=edge&status=offline`)
+  // The menu: a box per status, a text to add for a tag.
+  fireEvent.click(list.view.getByRole('button', { name: 'Filter' }))
+  const menu = within(list.view.getByRole('group', { name: 'Filter the list' }))
+  assert.is((menu.getByRole('checkbox', { name: 'Offline' }) as HTMLInputElement).checked, true)
+  fireEvent.click(menu.getByRole('checkbox', { name: 'Error' }))
+  await waitFor(() => assert.equal(list.calls.at(-1)?.filters, { status: ['offline', 'error'], tag: ['edge'] }))
+  fireEvent.change(menu.getByRole('textbox', { name: 'Firmware' }), { target: { value: '3.1.0' } })
+  fireEvent.submit(menu.getByRole('textbox', { name: 'Firmware' }).closest('form')!)
+  await waitFor(() => assert.equal(list.calls.at(-1)?.filters, { status: ['offline', 'error'], tag: ['edge'], firmware: ['3.1.0'] }))
+  fireEvent.click(list.view.getByRole('button', { name: 'Clear filters' }))
+  await waitFor(() => assert.equal(list.calls.at(-1)?.filters, {}))
+  assert.is(list.view.queryByRole('list', { name: 'Filters in use' }), null)
+})
+
+test('a list without a collection shows no filter menu, chips or export', async () => {
+  const list = renderList(`${PATH}?status=online`, () => devicePage(gates))
+  await waitFor(() => assert.is(list.rows().length, 2))
+  assert.is(list.view.queryByRole('button', { name: 'Filter' }), null)
+  assert.is(list.view.queryByRole('list', { name: 'Filters in use' }), null)
 })
 
 test.run()

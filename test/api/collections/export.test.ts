@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto'
+import http from 'node:http'
+import { sql } from 'kysely'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { call, createKey, expectStatus, limitRights, register, startServer, type Tenant, type TestServer } from './_api'
+
+type Rec = Record<string, any>
+
+let server: TestServer
+let big: Tenant
+let me: Tenant
+let other: Tenant
+
+const BIG = 20_000
+const AT = '2026-10-01T00:00:00.000Z'
+/** A long firmware text (no search reads it), so the export (some 8 MB) outgrows what the connection's buffers hold. */
+const FIRMWARE = `3.1.0 build ${'0123456789abcdef'.repeat(20)}`
+
+/** RFC 4180 read back: rows of cells, quotes and line breaks inside quoted cells kept. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') (cell += '"'), i++
+      else if (char === '"') quoted = false
+      else cell += char
+    } else if (char === '"') quoted = true
+    else if (char === ',') row.push(cell), (cell = '')
+    else if (char === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++
+    else cell += char
+  }
+  assert.is(cell + row.join(''), '', 'the file ends with a line break')
+  return rows
+}
+
+/** The export as records: the header names the cells of each line. */
+const csvRecords = (text: string) => {
+  const [header, ...rows] = parseCsv(text)
+  return rows.map((cells) => Object.fromEntries(header!.map((name, n) => [name, cells[n]])))
+}
+
+const exportOf = (who: Tenant, name: string, query: [string, string][] = []) => call(server, 'GET', `/${name}/export?${new URLSearchParams(query)}`, who.token)
+
+test.before(async () => {
+  server = await startServer({ offlineAfterS: 10 * 365 * 86_400 })
+  big = await register(server, 'Large fleet')
+  me = await register(server, 'Exporter')
+  other = await register(server, 'Elsewhere')
+  // 20,000 devices in one statement: every other one tagged edge, every third online.
+  await server.exec(sql`INSERT INTO devices (id, organization_id, name, serial, model, status, firmware, location, tags, tags_text, last_seen, created_at, updated_at, version)
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${BIG})
+    SELECT 'bulk-' || i, ${big.organizationId}, 'Bulk ' || i, 'BULK-' || i, 'EdgeBox', CASE WHEN i % 3 = 0 THEN 'online' ELSE 'offline' END, ${FIRMWARE}, 'Rack 7',
+      CASE WHEN i % 2 = 0 THEN '["edge"]' ELSE '[]' END, CASE WHEN i % 2 = 0 THEN 'edge' ELSE '' END, ${AT}, ${AT}, ${AT}, 1 FROM n`)
+})
+test.after(() => server.close())
+
+/**
+ * `GET` an export over a plain connection that stops reading after the first bytes: `whilePaused`
+ * runs then, before the rest is read. Returns when the first bytes came, and all of it.
+ */
+function readPaused(path: string, token: string, whilePaused: () => Promise<void>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string; firstAt: number; total: number; chunks: number }>((resolve, reject) => {
+    const started = performance.now()
+    const req = http.get(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } }, (res) => {
+      const chunks: Buffer[] = []
+      let firstAt = 0
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk)
+        if (chunks.length > 1) return
+        firstAt = performance.now() - started
+        res.pause()
+        whilePaused().then(() => res.resume(), reject)
+      })
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), firstAt, total: performance.now() - started, chunks: chunks.length }),
+      )
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+  })
+}
+
+test('an export of 20,000 devices streams: its first bytes come before the last row is read', async () => {
+  const answer = await readPaused('/devices/export?format=csv&sort=name', big.token, async () => {
+    // The client reads nothing for a while: a server that reads every row before it sends would be
+    // done by then. Then a device is written that sorts after every other: only an export still
+    // reading the database in batches as the client takes them meets it.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await server.exec(sql`INSERT INTO devices (id, organization_id, name, serial, model, status, tags, tags_text, created_at, updated_at, version)
+      VALUES ('late-one', ${big.organizationId}, 'Zz written while exporting', 'LATE-1', 'EdgeBox', 'online', '[]', '', ${AT}, ${AT}, 1)`)
+  })
+  assert.is(answer.status, 200)
+  assert.match(answer.headers['content-type'] ?? '', /^text\/csv/)
+  assert.match(answer.headers['content-disposition'] ?? '', /^attachment; filename="devices-\d{4}-\d{2}-\d{2}\.csv"$/)
+  const records = csvRecords(answer.text)
+  assert.ok(answer.chunks > 10, `arrived in many pieces (${answer.chunks}), the first after ${answer.firstAt.toFixed(0)} ms of ${answer.total.toFixed(0)} ms`)
+  assert.is(records.at(-1)!.name, 'Zz written while exporting', 'the device written after the first bytes is in the export')
+  assert.is(records.length, BIG + 1)
+  assert.is(new Set(records.map((record) => record.id)).size, records.length, 'no row twice')
+  const names = records.map((record) => record.name)
+  assert.equal(names, [...names].sort(), 'in the order of the sort')
+  await server.exec(sql`DELETE FROM devices WHERE id = 'late-one'`)
+})
+
+test('an export holds exactly the rows of the list’s filter, all pages, in the list’s order', async () => {
+  const query: [string, string][] = [['filter[tag]', 'edge'], ['filter[status]', 'online'], ['sort', 'name'], ['order', 'desc']]
+  const answer = await exportOf(big, 'devices', [['format', 'jsonl'], ...query])
+  assert.is(answer.status, 200)
+  assert.match(answer.headers.get('content-type') ?? '', /^application\/x-ndjson/)
+  const rows = answer.text.trimEnd().split('\n').map((line) => JSON.parse(line) as Rec)
+  const listed = await call(server, 'GET', `/devices/?${new URLSearchParams([...query, ['per_page', '100']])}`, big.token)
+  assert.is(rows.length, Number(listed.headers.get('X-Total-Count')))
+  assert.is(rows.length, Math.floor(BIG / 6))
+  for (const row of rows) assert.ok(row.status === 'online' && row.tags.includes('edge'), row.name)
+  assert.equal(rows.slice(0, 100).map((row) => row.id), (listed.body as Rec[]).map((row) => row.id), 'the first page of the list starts the export')
+})
+
+test('a sort with empty values and a sort on a computed value export every row once, in the list’s order', async () => {
+  const at = new Date().toISOString()
+  for (let n = 0; n < 12; n++) {
+    await server.exec(sql`INSERT INTO devices (id, organization_id, name, serial, model, status, tags, tags_text, last_seen, created_at, updated_at, version)
+      VALUES (${randomUUID()}, ${me.organizationId}, ${`Seen ${n}`}, ${`SEEN-${n}`}, 'EdgeBox', 'online', '[]', '', ${n % 3 === 0 ? null : `2026-10-0${(n % 5) + 1}T00:00:00.000Z`}, ${at}, ${at}, 1)`)
+  }
+  for (const order of ['asc', 'desc']) {
+    const listed = expectStatus<Rec[]>(await call(server, 'GET', `/devices/?sort=last_seen&order=${order}&per_page=100`, me.token), 200)
+    const exported = csvRecords((await exportOf(me, 'devices', [['sort', 'last_seen'], ['order', order]])).text)
+    assert.equal(exported.map((row) => row.id), listed.map((row) => row.id), `last_seen ${order}`)
+    // A search narrows the export as it does the list.
+    const searchedList = expectStatus<Rec[]>(await call(server, 'GET', `/devices/?q=Seen%201&sort=last_seen&order=${order}&per_page=100`, me.token), 200)
+    const searched = csvRecords((await exportOf(me, 'devices', [['q', 'Seen 1'], ['sort', 'last_seen'], ['order', order]])).text)
+    assert.equal(searched.map((row) => row.id), searchedList.map((row) => row.id))
+    assert.is(searched.length, 3, 'Seen 1, 10 and 11')
+  }
+})
+
+test('CSV cells that a spreadsheet would run are escaped, and commas, quotes and line breaks are quoted', async () => {
+  const hostile = ["=cmd|' /C calc'!A0", '+1', '-1', '@x', '\tTabbed', '\rReturned', 'plain, with a comma', 'say "hi"', 'two\nlines', 'a\r\nb']
+  const at = new Date().toISOString()
+  for (const [n, name] of hostile.entries()) {
+    await server.exec(sql`INSERT INTO devices (id, organization_id, name, serial, model, status, location, tags, tags_text, created_at, updated_at, version)
+      VALUES (${`hostile-${n}`}, ${me.organizationId}, ${name}, ${`HOSTILE-${n}`}, 'EdgeBox', 'offline', ${name}, '["=SUM(A1)"]', '', ${at}, ${at}, 1)`)
+  }
+  const answer = await exportOf(me, 'devices', [['format', 'csv'], ['filter[status]', 'offline']])
+  const records = csvRecords(answer.text)
+  const byId = new Map(records.map((record) => [record.id, record]))
+  const expected = (name: string) => (/^[=+\-@\t\r]/.test(name) ? `'${name}` : name)
+  for (const [n, name] of hostile.entries()) {
+    const record = byId.get(`hostile-${n}`)!
+    assert.is(record.name, expected(name), JSON.stringify(name))
+    assert.is(record.location, expected(name))
+    assert.is(record.tags, "'=SUM(A1)")
+  }
+  assert.ok(answer.text.includes(`"'=cmd|' /C calc'!A0"`) || answer.text.includes(`'=cmd|' /C calc'!A0`))
+  assert.not.ok(/(^|,)[=+\-@]/m.test(answer.text.split('\r\n').slice(1).join('\r\n').replace(/"[^"]*"/g, '')), 'no cell starts with a formula character')
+})
+
+test('another organization’s rows never come, and a key’s secret or hash never does', async () => {
+  const issued = expectStatus(await me.create('access_keys', createKey({ name: 'Exported key' })), 201)
+  expectStatus(await other.create('access_keys', createKey({ name: 'Their key' })), 201)
+  const [row] = await server.rows<{ secret_hash: string }>(sql`SELECT secret_hash FROM access_keys WHERE id = ${issued.id}`)
+  for (const format of ['csv', 'jsonl']) {
+    const answer = await exportOf(me, 'access_keys', [['format', format]])
+    assert.is(answer.status, 200)
+    assert.ok(answer.text.includes('Exported key'))
+    assert.not.ok(answer.text.includes('Their key'), 'another organization’s key')
+    assert.not.ok(answer.text.includes(issued.secret), 'the secret')
+    assert.not.ok(answer.text.includes(row!.secret_hash), 'the hash')
+    assert.not.ok(/secret|hash/i.test(answer.text.split('\n')[0]!), 'no such column')
+  }
+  const mine = await exportOf(me, 'devices', [['format', 'jsonl']])
+  assert.not.ok(mine.text.includes('Bulk 1'), 'the large fleet is another organization')
+  const theirs = await exportOf(other, 'devices', [['format', 'csv']])
+  assert.equal(csvRecords(theirs.text), [])
+  assert.is(theirs.text, 'id,name,serial,model,status,ip,firmware,location,tags,last_seen,created_at,updated_at\r\n')
+})
+
+test('an export needs the right to read the list; bad formats and filters answer 400', async () => {
+  const limited = await register(server, 'Limited')
+  await limitRights(server, limited.email, ['tunnels'])
+  assert.is((await exportOf(limited, 'devices')).status, 403)
+  assert.is((await exportOf(limited, 'users')).status, 403)
+  assert.is((await exportOf(limited, 'tunnels')).status, 200)
+  assert.is((await call(server, 'GET', '/devices/export')).status, 401)
+  for (const [query, words] of [
+    [[['format', 'xlsx']], 'format'],
+    [[['filter[colour]', 'red']], 'colour'],
+    [[['filter[status]', 'asleep']], 'status'],
+    [[['sort', 'secret_hash']], 'secret_hash'],
+  ] as [[string, string][], string][]) {
+    const answer = await exportOf(me, 'devices', query)
+    assert.is(answer.status, 400, JSON.stringify(query))
+    assert.ok(String(answer.body.message).includes(words), answer.text)
+  }
+})
+
+test('the audit trail exports by date range, newest first, of the collections the caller holds', async () => {
+  const t0 = new Date().toISOString()
+  const auditor = await register(server, 'Audited')
+  const made = expectStatus(await auditor.create('devices', { name: 'Audited', serial: 'AUD-1', model: 'EdgeBox', location: '', tags: [] }), 201)
+  server.advance(60_000)
+  const t1 = new Date(Date.now() + 30_000).toISOString()
+  expectStatus(await auditor.update('devices', made.id, { ...made, name: '=Renamed' }), 200)
+  const all = csvRecords((await call(server, 'GET', `/audit/export?format=csv&from=${encodeURIComponent(t0)}`, auditor.token)).text)
+  const actions = all.filter((row) => row.record_id === made.id).map((row) => row.action)
+  assert.equal(actions, ['update', 'create'])
+  assert.is(all.find((row) => row.action === 'update' && row.record_id === made.id)!.record_name, "'=Renamed")
+  const before = csvRecords((await call(server, 'GET', `/audit/export?format=csv&from=${encodeURIComponent(t0)}&to=${encodeURIComponent(t1)}`, auditor.token)).text)
+  assert.equal(before.filter((row) => row.record_id === made.id).map((row) => row.action), ['create'])
+  const answer = await call(server, 'GET', `/audit/export?format=jsonl&from=${encodeURIComponent(t1)}`, auditor.token)
+  assert.match(answer.headers.get('content-disposition') ?? '', /filename="audit-/)
+  assert.equal(answer.text.trimEnd().split('\n').map((line) => JSON.parse(line).action), ['update'])
+  // Someone without the devices right sees none of its entries; the other organization none at all.
+  const theirs = await call(server, 'GET', '/audit/export?format=jsonl', other.token)
+  assert.not.ok(theirs.text.includes(made.id))
+  assert.is((await call(server, 'GET', '/audit/export?from=yesterday', auditor.token)).status, 400)
+  assert.is((await call(server, 'GET', `/audit/export?from=${encodeURIComponent(t1)}&to=${encodeURIComponent(t0)}`, auditor.token)).status, 400)
+})
+
+test.run()
