@@ -76,6 +76,7 @@ test('shows Home and every group to a user with every right', () => {
     'Inventory',
     'Edge & Devices',
     'Alerts',
+    'Webhooks',
     'Connectivity',
     'Tunnels',
     'App Ids',
