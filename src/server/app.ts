@@ -23,6 +23,7 @@ import { idempotency } from './http/idempotency'
 import { corsFor, noStore, securityHeaders } from './http/security'
 import { staticRoutes } from './http/static'
 import { summaryRoutes } from './summary'
+import { openApiRoutes } from './openapi/routes'
 import { heartbeatRoutes } from './live/heartbeat'
 import { historyRoutes } from './live/history'
 import type { Presence } from './live/presence'
@@ -94,6 +95,7 @@ export function createApp(options: AppOptions): Hono {
     .route('/', billingRoutes(options))
     .route('/', summaryRoutes(options))
     .route('/', eventRoutes(options))
+    .route('/', openApiRoutes())
     .all('*', notFoundJson)
 
   const app = new Hono({ strict: false })

@@ -16,6 +16,8 @@ import { userStreams } from '../live/stream'
 import { message } from '../messages'
 import type { Services } from '../services'
 import { rightsChanged } from './guard'
+import { describe } from '../openapi/registry'
+import { bool, int, list, obj, record, str, updateBody } from '../openapi/shapes'
 
 const LIST: ListShape = {
   search: ['o.name'],
@@ -89,6 +91,58 @@ async function mustBeNewName(db: Db | AnyDb, userId: string, name: string, excep
  * member). Organizations are not rows of one organization, so this is not the engine; it follows
  * its answers: paging with `X-Total-Count`, 400 `errors`, 409 with `current`, an audit entry a write.
  */
+const ORGANIZATION = record(OrganizationInput, { plan: str, member_count: int, current: bool, can_rename: bool })
+describe(
+  {
+    method: 'get',
+    path: '/organizations/',
+    tag: 'Organizations',
+    summary: 'Your organizations',
+    caller: 'principal',
+    rights: ['organizations'],
+    answers: { 200: { description: 'The caller\'s organizations.', body: list(ORGANIZATION) } },
+  },
+  {
+    method: 'post',
+    path: '/organizations/',
+    tag: 'Organizations',
+    summary: 'Create an organization',
+    description: 'Its creator holds its Administrator role.',
+    caller: 'principal',
+    rights: ['organizations'],
+    body: OrganizationInput,
+    example: { name: 'Acme Field Ops' },
+    answers: {
+      201: { description: 'The organization.', body: ORGANIZATION },
+      409: { description: 'You have an organization of that name.', body: { ref: 'Error' } },
+    },
+  },
+  {
+    method: 'put',
+    path: '/organizations/:id',
+    tag: 'Organizations',
+    summary: 'Rename an organization',
+    caller: 'principal',
+    body: updateBody(OrganizationInput),
+    answers: {
+      200: { description: 'The organization as saved.', body: ORGANIZATION },
+      409: {
+        description: 'Another edit saved first (`current`), or the name is taken.',
+        body: { anyOf: [obj({ message: str, current: ORGANIZATION }), { $ref: '#/components/schemas/Error' }] },
+      },
+    },
+  },
+  {
+    method: 'post',
+    path: '/organizations/:id/switch',
+    tag: 'Organizations',
+    summary: 'Switch to an organization',
+    description: 'Every request after this is scoped to it.',
+    caller: 'principal',
+    answers: { 200: { description: 'You, in that organization.', body: { ref: 'User' } } },
+  },
+)
+
 export function organizationRoutes(services: Services) {
   const { db } = services
   const find = async (principal: Principal, id: string, on: Db = db) => {
