@@ -50,10 +50,10 @@ const RoleIds = described(coerce(
   (list) => list.map((item) => (item && typeof item === 'object' && 'id' in item ? (item as UserRole).id : item)),
 ), {
   type: 'array',
-  items: { type: 'string', minLength: 1, maxLength: 64 },
+  items: { anyOf: [{ type: 'string', minLength: 1, maxLength: 64 }, { type: 'object', required: ['id'] }] },
   minItems: 1,
   maxItems: MAX_ROLES,
-  description: 'Role ids; the roles of a record read are taken too.',
+  description: 'Role ids; the roles of a record read (`{id, name}`) are taken too.',
 })
 
 /** `POST /users/`: invite an address with one or more of the organization's roles. */

@@ -47,6 +47,8 @@ const COMMON = {
   idempotencyReused: error('The `Idempotency-Key` was used with another request.'),
   throttled: error('Too many attempts; try again after `Retry-After` seconds.', ['Retry-After']),
   internal: error('An unexpected failure; nothing is said of it.'),
+  headersTooLarge: error('The request\'s headers (or its address) are over 16 KiB; refused before any route runs.'),
+  timeout: error('The request\'s headers (10 s) or body (30 s) did not all arrive in time.'),
   busy: error('The server is busy (passwords are checked one at a time, or the store is locked).', ['Retry-After']),
   full: error('The store is full; the write was not made.', ['Retry-After']),
 } satisfies Record<string, Answer>
@@ -56,7 +58,7 @@ function answersOf(operation: Operation): Record<number, Answer> {
   const declared = Object.fromEntries(
     Object.entries(operation.answers).map(([status, answer]) => [status, typeof answer === 'string' ? { description: answer } : answer]),
   ) as Record<number, Answer>
-  const common: Record<number, Answer> = { 500: COMMON.internal, 503: COMMON.busy, 507: COMMON.full }
+  const common: Record<number, Answer> = { 408: COMMON.timeout, 431: COMMON.headersTooLarge, 500: COMMON.internal, 503: COMMON.busy, 507: COMMON.full }
   const jsonBody = operation.body !== undefined && (operation.bodyType ?? 'application/json') === 'application/json'
   if (operation.caller !== 'public') Object.assign(common, { 401: COMMON.unauthorized, 403: COMMON.forbidden })
   if (jsonBody) Object.assign(common, { 400: COMMON.badBody, 415: COMMON.notJson })
@@ -79,7 +81,7 @@ export const takesIdempotencyKey = (operation: Operation) => operation.method !=
 /** The OpenAPI answer object of `answer` for `operation`. */
 function answerObject(operation: Operation, status: number, answer: Answer) {
   const headers = [...(answer.headers ?? [])]
-  if (status < 300 && takesIdempotencyKey(operation)) headers.push('Idempotent-Replayed')
+  if (status < 500 && takesIdempotencyKey(operation)) headers.push('Idempotent-Replayed')
   const content = answer.body ? { [answer.type ?? 'application/json']: { schema: schemaOf(answer.body) } } : answer.type ? { [answer.type]: {} } : undefined
   return {
     description: answer.description,

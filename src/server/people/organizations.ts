@@ -17,6 +17,7 @@ import { message } from '../messages'
 import type { Services } from '../services'
 import { rightsChanged } from './guard'
 import { describe } from '../openapi/registry'
+import { listParams } from '../collections/list-query'
 import { bool, int, list, obj, record, str, updateBody } from '../openapi/shapes'
 
 const LIST: ListShape = {
@@ -100,7 +101,11 @@ describe(
     summary: 'Your organizations',
     caller: 'principal',
     rights: ['organizations'],
-    answers: { 200: { description: 'The caller\'s organizations.', body: list(ORGANIZATION) } },
+    query: listParams(LIST),
+    answers: {
+      200: { description: 'A page of the caller\'s organizations, the current one marked; the total in `X-Total-Count`.', body: list(ORGANIZATION), headers: ['X-Total-Count'] },
+      400: { description: 'A list parameter it does not take.', body: { ref: 'Error' } },
+    },
   },
   {
     method: 'post',
