@@ -49,7 +49,7 @@ describe({
   description: 'Trades an e-mail and password for a session token (`user.auth_key`), sent as `Authorization: Bearer` afterwards. 10 attempts per address and 30 per client in 15 minutes, then 429.',
   caller: 'public',
   body: LoginBody,
-  example: { email: 'admin@example.com', password: '<password>' },
+  example: { email: 'you@example.com', password: '<password>' },
   answers: {
     200: { description: 'Signed in.', body: { ref: 'SignedIn' } },
     401: { description: 'Wrong e-mail or password, or a disabled account.', body: { ref: 'Error' } },

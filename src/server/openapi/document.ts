@@ -94,7 +94,7 @@ function answerObject(operation: Operation, status: number, answer: Answer) {
 function securityOf(operation: Operation) {
   if (operation.caller === 'public') return []
   if (operation.caller === 'session') return [{ session: [] }]
-  return [{ session: [] }, { accessKey: [] }, { appToken: [...(operation.rights ?? [])] }]
+  return [{ session: [] }, { accessKey: [] }, { appToken: (operation.rights ?? []).filter((right) => (RIGHTS as readonly string[]).includes(right)) }]
 }
 
 /** The line of the description that says who may call. */
