@@ -29,6 +29,7 @@ export type ScreenKey =
   | 'network'
   | 'traffic'
   | 'invitation'
+  | 'api-reference'
   | 'shell'
   | 'demo-task'
   | 'demo-article'
@@ -108,6 +109,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/app_ids', screen: 'app-ids', right: 'app_ids' },
   { path: '/network', screen: 'network', right: 'network' },
   { path: '/traffic', screen: 'traffic', right: 'traffic' },
+  // The API's reference, from its own description: signed-in is enough.
+  { path: '/api', screen: 'api-reference' },
   // The template's demo pages: signed-in is enough.
   ...DEMO_PAGES.map((demo) => ({ path: demoPath(demo), screen: demo.screen })),
 ]

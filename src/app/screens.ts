@@ -28,6 +28,7 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = lazyScreens({
   network: () => import('../features/network/network-screen'),
   traffic: () => import('../features/traffic/traffic-screen'),
   invitation: () => import('../features/users/invitation-screen'),
+  'api-reference': () => import('../features/api-reference/api-reference-screen'),
   shell: () => import('./shell/shell'),
   // The demo pages (src/app/demo-pages.ts); a build without them loads src/demo/no-demo.tsx here.
   'demo-task': () => import('../demo/task/task-screen'),

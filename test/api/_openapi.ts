@@ -95,7 +95,14 @@ export async function mismatches(doc: Json, method: string, url: URL, requestBod
   // (an unknown route or method), or a failure; an undescribed route that answers is a mismatch.
   if (!operation) return [401, 403, 404, 405, 408, 413, 431].includes(status) || status >= 500 ? [] : [`${where} ${status}: the route is not described`]
   const problems: string[] = []
-  const answer = operation.responses?.[String(status)] ?? operation.responses?.default
+  const method_ = method === 'HEAD' ? 'get' : method.toLowerCase()
+  let answerPointer = `/paths/${escape(path!)}/${method_}/responses/${status}`
+  let answer = operation.responses?.[String(status)]
+  // A shared answer (`#/components/responses/…`) is read, and validated, where it is.
+  if (typeof answer?.$ref === 'string') {
+    answerPointer = answer.$ref.slice(1)
+    answer = answerPointer.split('/').slice(1).reduce((node: Json | undefined, part: string) => node?.[part], doc)
+  }
   if (!answer) return [`${where} ${status}: the status is not described (described: ${Object.keys(operation.responses ?? {}).join(', ')})`]
   const describedHeaders = new Set(Object.keys(answer.headers ?? {}).map((name) => name.toLowerCase()))
   for (const name of WATCHED_HEADERS) {
@@ -113,7 +120,7 @@ export async function mismatches(doc: Json, method: string, url: URL, requestBod
       } catch {
         problems.push(`${where} ${status}: the body is not JSON`)
       }
-      const validate = validatorAt(doc, `${pointer}/responses/${status}/content/application~1json/schema`)
+      const validate = validatorAt(doc, `${answerPointer}/content/application~1json/schema`)
       if (body !== undefined && !validate(body)) problems.push(...(validate.errors ?? []).map((error) => `${where} ${status}: answer${error.instancePath || ' body'} ${error.message}${describeParams(error.params)}`))
     }
   }

@@ -16,7 +16,7 @@ import { message } from '../messages'
 import type { Services } from '../services'
 import { answerList, filtered, listParams, parseList, type ListShape } from './list-query'
 import type { JsonSchema } from '../../contract/json-schema'
-import { describe } from '../openapi/registry'
+import { describe, share } from '../openapi/registry'
 import { updateBody } from '../openapi/shapes'
 
 // The engine serves every table alike; each module types its own rows and records.
@@ -303,7 +303,10 @@ export function describeCollection<Rec extends BaseRecord, Input, Update>(module
   const base = `/${name}`
   const readers = [...new Set([module.right, ...readRights(name)])]
   const writers = [module.right]
-  const record = docs.record
+  // One shared schema per collection (`DeviceRecord`), which each of its routes refers to.
+  const named = `${docs.noun.replace(/(^|\s)(\w)/g, (_, __, letter: string) => letter.toUpperCase())}Record`
+  share(named, docs.record)
+  const record = { $ref: `#/components/schemas/${named}` }
   const common = { tag: docs.tag, caller: 'principal' as const }
   describe(
     {

@@ -45,7 +45,6 @@ const COMMON = {
   notJson: error('The body is not `application/json`.'),
   idempotencyBusy: error('A request with the same `Idempotency-Key` is still running.', ['Retry-After']),
   idempotencyReused: error('The `Idempotency-Key` was used with another request.'),
-  throttled: error('Too many attempts; try again after `Retry-After` seconds.', ['Retry-After']),
   internal: error('An unexpected failure; nothing is said of it.'),
   headersTooLarge: error('The request\'s headers (or its address) are over 16 KiB; refused before any route runs.'),
   timeout: error('The request\'s headers (10 s) or body (30 s) did not all arrive in time.'),
@@ -78,8 +77,18 @@ function answersOf(operation: Operation): Record<number, Answer> {
 /** Writes by a caller the server can scope a key to take `Idempotency-Key`. */
 export const takesIdempotencyKey = (operation: Operation) => operation.method !== 'get' && operation.caller !== 'public'
 
-/** The OpenAPI answer object of `answer` for `operation`. */
-function answerObject(operation: Operation, status: number, answer: Answer) {
+/** Names of the common answers, as the description's shared responses. */
+const COMMON_NAMES = new Map<Answer, string>(Object.entries(COMMON).map(([name, answer]) => [answer, name]))
+/** The shared answers the description being built refers to. */
+const referred = new Set<string>()
+
+/** The OpenAPI answer object of `answer` for `operation`; a common answer unchanged is referred to. */
+function answerObject(operation: Operation, status: number, answer: Answer, inline = false) {
+  const common = COMMON_NAMES.get(answer)
+  if (common && !inline && !(status < 500 && takesIdempotencyKey(operation))) {
+    referred.add(common)
+    return { $ref: `#/components/responses/${common}` }
+  }
   const headers = [...(answer.headers ?? [])]
   if (status < 500 && takesIdempotencyKey(operation)) headers.push('Idempotent-Replayed')
   const content = answer.body ? { [answer.type ?? 'application/json']: { schema: schemaOf(answer.body) } } : answer.type ? { [answer.type]: {} } : undefined
@@ -173,6 +182,7 @@ const TAGS: Record<string, string> = {
 /** The whole description: every declared operation under `/api`. */
 export function buildDocument(operations: Operation[] = describedOperations()): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {}
+  referred.clear()
   for (const operation of operations) {
     const path = openApiPath(operation.path)
     paths[path] = { ...paths[path], [operation.method]: operationObject(operation) }
@@ -208,6 +218,11 @@ export function buildDocument(operations: Operation[] = describedOperations()): 
           flows: { clientCredentials: { tokenUrl: `${PREFIX}/oauth/token`, scopes: Object.fromEntries(RIGHTS.map((right) => [right, `What the \`${right}\` right opens.`])) } },
         },
       },
+      responses: Object.fromEntries(
+        Object.entries(COMMON)
+          .filter(([name]) => referred.has(name))
+          .map(([name, answer]) => [name, answerObject({ method: 'get', path: '', tag: '', summary: '', caller: 'public', answers: {} }, 500, answer, true)]),
+      ),
       headers: Object.fromEntries(Object.entries(HEADERS).map(([name, header]) => [name, { description: header.description, schema: header.schema }])),
       parameters: {
         IdempotencyKey: {
