@@ -11,7 +11,7 @@ for (const { flavour, BASE } of BUILDS) {
     const page = await context.newPage()
     await signInAdmin(page, BASE)
     await page.goto(`${BASE}/app/api`)
-    await page.getByRole('heading', { name: 'API reference' }).waitFor()
+    await page.getByRole('heading', { name: 'API Reference', exact: true, level: 1 }).waitFor()
     const group = page.getByRole('region', { name: 'Devices' })
     const list = group.locator('details').filter({ has: page.locator('summary', { hasText: /GET\s*\/devices\s*List devices/ }) })
     await list.locator('summary').click()

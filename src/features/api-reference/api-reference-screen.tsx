@@ -49,7 +49,7 @@ function OperationView({ operation }: { operation: Operation }) {
         )}
         <h4 className={s.heading}>{t('apiReference.parameters')}</h4>
         {operation.fields.length ? (
-          <div className={s.scroll}>
+          <div className={s.scroll} tabIndex={0} role="group" aria-label={`${t('apiReference.parameters')}: ${operation.method} ${operation.path}`}>
             <table className={s.table}>
               <thead>
                 <tr>
@@ -88,7 +88,8 @@ function OperationView({ operation }: { operation: Operation }) {
           ))}
         </ul>
         <h4 className={s.heading}>{t('apiReference.example')}</h4>
-        <pre className={s.curl} dir="ltr">
+        {/* Focusable, so a keyboard can scroll a long line. */}
+        <pre className={s.curl} dir="ltr" tabIndex={0} aria-label={`${t('apiReference.example')}: ${operation.method} ${operation.path}`}>
           <code>{operation.curl}</code>
         </pre>
       </div>
@@ -127,7 +128,6 @@ export default function ApiReferenceScreen() {
   return (
     <section className={s.screen} aria-label={t('apiReference.caption')}>
       <header className={s.intro}>
-        <h2 className={s.title}>{t('apiReference.caption')}</h2>
         <p className={s.muted}>{t('apiReference.intro')}</p>
         <a href={`${apiHost()}/openapi.json`} className={s.link}>
           {t('apiReference.download')}
