@@ -28,7 +28,7 @@ describe({
   tag: 'Devices',
   summary: 'Send a device\'s heartbeat',
   description:
-    'A device reports with an access key of the scope `heartbeat` (a key holding `devices` may send them too; a session may not): its status, address, firmware and metrics. A device silent for `OFFLINE_AFTER_S` goes offline.',
+    'A device reports its status, address, firmware and metrics with an access key of the scope `heartbeat` (a key holding `devices` may send them too; a session or an app token may not). A device silent for `OFFLINE_AFTER_S` goes offline.',
   caller: 'principal',
   rights: ['heartbeat', 'devices'],
   heartbeatKey: true,

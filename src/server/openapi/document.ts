@@ -103,6 +103,7 @@ function answerObject(operation: Operation, status: number, answer: Answer, inli
 function securityOf(operation: Operation) {
   if (operation.caller === 'public') return []
   if (operation.caller === 'session') return [{ session: [] }]
+  if (operation.heartbeatKey) return [{ accessKey: [] }]
   return [{ session: [] }, { accessKey: [] }, { appToken: (operation.rights ?? []).filter((right) => (RIGHTS as readonly string[]).includes(right)) }]
 }
 
@@ -111,6 +112,7 @@ function callerNote(operation: Operation) {
   const rights = operation.rights?.length ? ` holding ${operation.rights.map((right) => `\`${right}\``).join(' or ')}` : ''
   if (operation.caller === 'public') return 'No sign-in.'
   if (operation.caller === 'session') return 'A signed-in person (session token) only.'
+  if (operation.heartbeatKey) return `An access key${rights}; a key of the \`heartbeat\` scope does nothing else.`
   return `A session${rights}, an access key${rights ? ' with that scope' : ''}${operation.heartbeatKey ? ' (or a heartbeat-only key)' : ''}, or an app id's token${rights ? ' with that scope' : ''}.`
 }
 

@@ -40,7 +40,7 @@ export interface Operation {
   caller: Caller
   /** Any of these rights (or, for an access key or an app token, scopes) lets the call through. */
   rights?: readonly string[]
-  /** Also takes an access key holding only the `heartbeat` scope. */
+  /** Takes access keys only, a key holding only the `heartbeat` scope too (the heartbeat route). */
   heartbeatKey?: boolean
   /** Meaning of each path parameter. */
   params?: Record<string, string>
