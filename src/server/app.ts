@@ -14,7 +14,7 @@ import { alertRoutes } from './alerts/routes'
 import { accessKeys } from './collections/access-keys'
 import { alertRules } from './collections/alert-rules'
 import { devices } from './collections/devices'
-import { collectionRoutes } from './collections/engine'
+import { collectionRoutes, describeCollection } from './collections/engine'
 import { tunnels } from './collections/tunnels'
 import { docsRoutes, type Docs } from './docs'
 import { closeUnread, limitBody } from './http/body'
@@ -36,7 +36,13 @@ import { roleRoutes } from './people/roles'
 import { invitationRoutes } from './people/invitations'
 import { signInRoutes } from './people/sign-ins'
 import { users } from './people/users'
+import { roles } from './people/roles'
 import type { Services } from './services'
+
+// Every collection's routes in the API's description as soon as the app's code is loaded, so the
+// build can write the description without starting a server (`openapi/write.ts`); serving a
+// collection declares its routes again, and a test finds any route left undescribed.
+for (const module of [devices, tunnels, accessKeys, alertRules(), users, appIds, roles]) describeCollection(module as Parameters<typeof describeCollection>[0])
 
 /** Where the API is mounted; the console's default `{host}`. */
 export const API_PREFIX = '/api'
@@ -58,6 +64,8 @@ export interface AppOptions extends Services {
   alerts?: AlertEvaluator
   /** Folds heartbeats into the metrics rollups; the metrics routes make their own when absent. */
   rollup?: Rollup
+  /** The API's description as the build wrote it (`dist/server/openapi.json`); built from the code when absent. */
+  openapi?: string
 }
 
 /** The whole HTTP application: the JSON API under `/api` and the console's files elsewhere. */
@@ -95,7 +103,7 @@ export function createApp(options: AppOptions): Hono {
     .route('/', billingRoutes(options))
     .route('/', summaryRoutes(options))
     .route('/', eventRoutes(options))
-    .route('/', openApiRoutes())
+    .route('/', openApiRoutes(options.openapi))
     .all('*', notFoundJson)
 
   const app = new Hono({ strict: false })

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createConfig, lintFromString } from '@redocly/openapi-core'
+import * as esbuild from 'esbuild'
 import createClient from 'openapi-fetch'
 import openapiTS, { astToString } from 'openapi-typescript'
 import { test } from 'uvu'
@@ -64,6 +65,23 @@ test('every route the server registers under /api is described, and nothing else
   const served = new Set(server.app.routes.filter((route) => route.path.startsWith('/api/')).map((route) => routeKey(route.method, route.path.slice(4))))
   const stale = Object.entries(doc.paths).flatMap(([route, item]) => Object.keys(item as object).map((method) => routeKey(method, route))).filter((key) => !served.has(key))
   assert.equal(stale, [], 'described routes the server does not serve')
+})
+
+test('the build writes the same description from the code alone, without a server', async () => {
+  // Inside the project, so the bundle finds its packages as the build's does.
+  fs.mkdirSync(path.resolve('node_modules/.cache'), { recursive: true })
+  const dir = fs.mkdtempSync(path.resolve('node_modules/.cache/openapi-'))
+  try {
+    const script = path.join(dir, 'write.mjs')
+    await esbuild.build({ entryPoints: ['src/server/openapi/write.ts'], outfile: script, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' })
+    const ran = await new Promise<{ code: number; output: string }>((resolve) =>
+      execFile(process.execPath, [script, path.join(dir, 'openapi.json')], (error, stdout, stderr) => resolve({ code: error ? 1 : 0, output: stdout + stderr })),
+    )
+    assert.is(ran.code, 0, ran.output)
+    assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'openapi.json'), 'utf8')), doc)
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
 })
 
 test('a route added to the server without a description is found', () => {
