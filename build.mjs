@@ -3,7 +3,7 @@
 // --watch rebuilds on change, restarts the server and reloads open pages.
 // Its parts live in src/build/: the page template, the screens' code and sources, the sizes.
 import * as esbuild from 'esbuild'
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -362,6 +362,18 @@ function writeDocs(modules) {
 async function buildServer() {
   if (!existsSync(join(root, serverOptions.entryPoints[0]))) return
   await esbuild.build(serverOptions)
+  await writeOpenApi()
+}
+
+/**
+ * The API's description (`dist/server/openapi.json`), generated from the route groups'
+ * declarations and the contract's structs by running `src/server/openapi/write.ts` once.
+ */
+async function writeOpenApi() {
+  const script = join(root, 'node_modules/.cache/openapi-write.mjs')
+  await esbuild.build({ ...serverOptions, entryPoints: ['src/server/openapi/write.ts'], outfile: script, sourcemap: false, metafile: false })
+  const ran = spawnSync(process.execPath, [script, join(root, 'dist/server/openapi.json')], { cwd: root, encoding: 'utf8' })
+  if (ran.status !== 0) throw new Error(`writing dist/server/openapi.json failed: ${ran.stderr}`)
 }
 
 async function once() {

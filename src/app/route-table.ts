@@ -33,6 +33,7 @@ export type ScreenKey =
   | 'traffic'
   | 'audit'
   | 'invitation'
+  | 'api-reference'
   | 'shell'
   | 'palette'
   | 'demo-task'
@@ -118,6 +119,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/alerts/webhooks', screen: 'webhooks', right: 'alerts' },
   { path: '/network', screen: 'network', right: 'network' },
   { path: '/traffic', screen: 'traffic', right: 'traffic' },
+  // The API's reference, from its own description: signed-in is enough.
+  { path: '/api', screen: 'api-reference' },
   // The template's demo pages: signed-in is enough.
   ...DEMO_PAGES.map((demo) => ({ path: demoPath(demo), screen: demo.screen })),
 ]

@@ -32,6 +32,7 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = lazyScreens({
   traffic: () => import('../features/traffic/traffic-screen'),
   audit: () => import('../features/audit/audit-screen'),
   invitation: () => import('../features/users/invitation-screen'),
+  'api-reference': () => import('../features/api-reference/api-reference-screen'),
   shell: () => import('./shell/shell'),
   // The command palette (Ctrl+K): the shell finds it here, and it loads with its own stylesheet.
   palette: () => import('../features/palette/palette-screen'),

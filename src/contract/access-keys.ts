@@ -1,4 +1,5 @@
-import { array, enums, literal, nullable, object, size, union, type Infer } from 'superstruct'
+import { array, enums, literal, object, type Infer } from 'superstruct'
+import { nullable, size, union } from './json-schema'
 import type { BaseRecord } from './collections'
 import { RIGHTS } from './rights'
 import { LIMITS, Text } from './validation'

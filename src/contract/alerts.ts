@@ -1,4 +1,5 @@
-import { array, boolean, defaulted, enums, nullable, object, optional, size, type Infer } from 'superstruct'
+import { array, boolean, enums, object, type Infer } from 'superstruct'
+import { defaulted, nullable, optional, size } from './json-schema'
 import type { BaseRecord } from './collections'
 import { Between, Note } from './record-fields'
 import { Email, field, LIMITS, Text } from './validation'

@@ -1,5 +1,6 @@
 import { array, coerce, enums, object, refine, string, type Infer } from 'superstruct'
 import type { BaseRecord } from './collections'
+import { described } from './json-schema'
 import { RIGHTS, type Right } from './rights'
 import { LIMITS, LONE_SURROGATE, Text, type MessageKey } from './validation'
 
@@ -53,12 +54,20 @@ export function redirectUriRule(value: string): true | MessageKey {
 }
 
 /** One redirect URI as typed, spaces around it dropped. */
-export const RedirectUri = coerce(refine(string(), 'redirectUri', redirectUriRule), string(), (value) => value.trim())
+export const RedirectUri = described(coerce(refine(string(), 'redirectUri', redirectUriRule), string(), (value) => value.trim()), {
+  type: 'string',
+  format: 'uri',
+  description: 'https, or http on a loopback host; no wildcard, fragment or credentials.',
+})
 
-const RedirectUris = refine(array(RedirectUri), 'redirectUris', (list) => list.length <= REDIRECT_URIS_MAX || 'appIds.redirectCount')
+const RedirectUris = described(
+  refine(array(RedirectUri), 'redirectUris', (list) => list.length <= REDIRECT_URIS_MAX || 'appIds.redirectCount'),
+  { maxItems: REDIRECT_URIS_MAX },
+  array(RedirectUri),
+)
 
 /** At least one right; which ones the caller may give is the server's to say. */
-const Scopes = refine(array(enums(RIGHTS)), 'scopes', (list) => list.length > 0 || 'appIds.scopesRequired')
+const Scopes = described(refine(array(enums(RIGHTS)), 'scopes', (list) => list.length > 0 || 'appIds.scopesRequired'), { minItems: 1 }, array(enums(RIGHTS)))
 
 export const AppIdInput = object({
   name: Text(LIMITS.name),

@@ -1,4 +1,5 @@
-import { boolean, literal, object, optional, type Infer } from 'superstruct'
+import { boolean, literal, object, type Infer } from 'superstruct'
+import { optional } from './json-schema'
 import { check, Email, LIMITS, NewPassword, Password, passwordEmailRule, Secret, Text, type FieldErrors } from './validation'
 
 /**

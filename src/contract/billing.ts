@@ -1,4 +1,5 @@
 import { enums, integer, object, refine, type Infer } from 'superstruct'
+import { described } from './json-schema'
 import { LIMITS, Text, field, type FieldErrors, type MessageKey } from './validation'
 
 /** What a plan allows: devices and tunnels at once, traffic (in and out) in a calendar month. */
@@ -156,8 +157,8 @@ export const cvcRule = (cvc: string): true | MessageKey => /^\d{3,4}$/.test(cvc.
 export const PaymentMethodInput = object({
   name: Text(LIMITS.name),
   number: field('cardNumber', 40, cardNumberRule),
-  exp_month: refine(integer(), 'month', (value) => (value >= 1 && value <= 12) || 'validation.invalid'),
-  exp_year: refine(integer(), 'year', (value) => (value >= 2000 && value <= 2100) || 'validation.invalid'),
+  exp_month: described(refine(integer(), 'month', (value) => (value >= 1 && value <= 12) || 'validation.invalid'), { type: 'integer', minimum: 1, maximum: 12 }),
+  exp_year: described(refine(integer(), 'year', (value) => (value >= 2000 && value <= 2100) || 'validation.invalid'), { type: 'integer', minimum: 2000, maximum: 2100 }),
   cvc: field('cvc', 8, cvcRule),
 })
 export type PaymentMethodInput = Infer<typeof PaymentMethodInput>

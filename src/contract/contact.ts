@@ -1,4 +1,5 @@
-import { object, optional, type Infer } from 'superstruct'
+import { object, type Infer } from 'superstruct'
+import { optional } from './json-schema'
 import { Note } from './record-fields'
 import { Email, LIMITS, Text } from './validation'
 

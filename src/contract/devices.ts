@@ -1,4 +1,5 @@
-import { array, enums, object, optional, refine, size, string, type Infer } from 'superstruct'
+import { array, enums, object, refine, string, type Infer } from 'superstruct'
+import { described, optional, size } from './json-schema'
 import type { BaseRecord } from './collections'
 import { Between, OptionalText } from './record-fields'
 import { field, LIMITS, Text } from './validation'
@@ -18,8 +19,12 @@ export interface Device extends BaseRecord {
   last_seen: string | null
 }
 
-const Serial = field('serial', 64, (value) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value.trim()) || 'fields.serial')
-const Tag = field('tag', 32, (value) => /^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u.test(value.trim()) || 'fields.tag')
+const Serial = described(field('serial', 64, (value) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value.trim()) || 'fields.serial'), {
+  pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9._-]*\\s*$',
+})
+const Tag = described(field('tag', 32, (value) => /^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u.test(value.trim()) || 'fields.tag'), {
+  pattern: '^\\s*[\\p{L}\\p{N}][\\p{L}\\p{N} ._-]*\\s*$',
+})
 
 /** What a person sets on a device; status, IP, firmware and last seen come from its heartbeats. */
 export const DeviceInput = object({
@@ -33,7 +38,10 @@ export type DeviceInput = Infer<typeof DeviceInput>
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/
 const IPV6 = /^[0-9a-f:.]{2,45}$/i
-const Ip = refine(string(), 'ip', (value) => (value.length <= 45 && (IPV4.test(value) || (value.includes(':') && IPV6.test(value)))) || 'fields.ip')
+const Ip = described(
+  refine(string(), 'ip', (value) => (value.length <= 45 && (IPV4.test(value) || (value.includes(':') && IPV6.test(value)))) || 'fields.ip'),
+  { type: 'string', maxLength: 45, description: 'An IPv4 or IPv6 address.' },
+)
 
 /** `POST /devices/{id}/heartbeat`, sent by the device with an access key holding `devices`. */
 export const HeartbeatBody = object({

@@ -1,4 +1,5 @@
-import { array, boolean, enums, object, optional, size, type Infer } from 'superstruct'
+import { array, boolean, enums, object, type Infer } from 'superstruct'
+import { optional, size } from './json-schema'
 import type { BaseRecord } from './collections'
 import { OptionalText } from './record-fields'
 import { RIGHTS, type Right } from './rights'

@@ -1,4 +1,5 @@
-import { array, coerce, enums, object, optional, refine, string, type, unknown, type Infer } from 'superstruct'
+import { array, coerce, enums, object, refine, string, type, unknown, type Infer } from 'superstruct'
+import { described, optional } from './json-schema'
 import { newPasswordErrors, passwordOfEmailErrors } from './auth'
 import type { BaseRecord } from './collections'
 import { check, type FieldErrors, Email, LIMITS, NewPassword, Password, Secret, Text } from './validation'
@@ -39,7 +40,7 @@ export interface UserRecord extends BaseRecord {
  * Role ids as a list: at least one, each a short id. The record's own `roles` (`{id, name}`) are
  * taken too, so a record read can be sent back as it is. One rule, so its message lands on `roles`.
  */
-const RoleIds = coerce(
+const RoleIds = described(coerce(
   refine(array(string()), 'roles', (ids) => {
     if (ids.length === 0) return 'validation.required'
     if (ids.length > MAX_ROLES) return 'validation.tooLong'
@@ -47,7 +48,13 @@ const RoleIds = coerce(
   }),
   array(unknown()),
   (list) => list.map((item) => (item && typeof item === 'object' && 'id' in item ? (item as UserRole).id : item)),
-)
+), {
+  type: 'array',
+  items: { anyOf: [{ type: 'string', minLength: 1, maxLength: 64 }, { type: 'object', required: ['id'] }] },
+  minItems: 1,
+  maxItems: MAX_ROLES,
+  description: 'Role ids; the roles of a record read (`{id, name}`) are taken too.',
+})
 
 /** `POST /users/`: invite an address with one or more of the organization's roles. */
 export const UserInvite = object({ email: Email, roles: RoleIds })

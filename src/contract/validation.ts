@@ -1,4 +1,5 @@
 import { coerce, refine, string, type Context, type Failure, type Struct } from 'superstruct'
+import { described } from './json-schema'
 
 /** A basic address with a 2 to 4 letter ending. */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i
@@ -72,7 +73,7 @@ const isBlank = (value: unknown) => value === undefined || value === null || val
  * refinement, so a value that is too long is refused before a pattern ever runs on it.
  */
 export const field = (name: string, max: number, ...rules: Rule[]) =>
-  refine(string(), name, (value) => {
+  described(refine(string(), name, (value) => {
     if (value.trim().length === 0) return 'validation.required'
     if (value.length > max) return 'validation.tooLong'
     if (LONE_SURROGATE.test(value)) return 'validation.characters'
@@ -81,16 +82,16 @@ export const field = (name: string, max: number, ...rules: Rule[]) =>
       if (outcome !== true) return outcome
     }
     return true
-  })
+  }), { type: 'string', minLength: 1, maxLength: max })
 
 /** A string that is present and not only spaces. */
 export const Required = field('required', LIMITS.text)
 
 /** One line of text a person reads, e.g. a name: controls and invisible characters are dropped. */
 export const Text = (max: number) =>
-  coerce(field('text', max), string(), (value) => value.replace(INVISIBLE, '').normalize('NFC').trim())
+  described(coerce(field('text', max), string(), (value) => value.replace(INVISIBLE, '').normalize('NFC').trim()), { type: 'string', minLength: 1, maxLength: max })
 
-export const Email = field('email', LIMITS.email, (value) => EMAIL_PATTERN.test(value.trim()) || 'validation.email')
+export const Email = described(field('email', LIMITS.email, (value) => EMAIL_PATTERN.test(value.trim()) || 'validation.email'), { format: 'email' })
 
 /** A password as typed at sign-in: required only (no strength rule, so older passwords still sign in), within bounds. */
 export const Password = field('password', LIMITS.password, (value) => !CONTROL.test(value) || 'validation.characters')
@@ -101,6 +102,7 @@ export const NewPassword = field(
   (value) => !CONTROL.test(value) || 'validation.characters',
   (value) => [...value.normalize('NFKC')].length >= PASSWORD_MIN || 'validation.passwordLength',
 )
+described(NewPassword, { minLength: PASSWORD_MIN, description: `At least ${PASSWORD_MIN} characters, not a common password nor the account's address.` })
 
 /** A one-time secret from a link or a redirect. */
 export const Secret = field('secret', LIMITS.secret, (value) => !CONTROL.test(value) || 'validation.characters')

@@ -15,7 +15,7 @@ import { alertRoutes } from './alerts/routes'
 import { accessKeys } from './collections/access-keys'
 import { alertRules } from './collections/alert-rules'
 import { devices } from './collections/devices'
-import { collectionRoutes } from './collections/engine'
+import { collectionRoutes, describeCollection } from './collections/engine'
 import { tunnels } from './collections/tunnels'
 import { webhooks } from './collections/webhooks'
 import { docsRoutes, type Docs } from './docs'
@@ -25,6 +25,7 @@ import { idempotency } from './http/idempotency'
 import { corsFor, noStore, securityHeaders } from './http/security'
 import { staticRoutes } from './http/static'
 import { summaryRoutes } from './summary'
+import { openApiRoutes } from './openapi/routes'
 import { heartbeatRoutes } from './live/heartbeat'
 import { historyRoutes } from './live/history'
 import type { Presence } from './live/presence'
@@ -37,9 +38,17 @@ import { roleRoutes } from './people/roles'
 import { invitationRoutes } from './people/invitations'
 import { signInRoutes } from './people/sign-ins'
 import { users } from './people/users'
+import { roles } from './people/roles'
 import type { Services } from './services'
 import { webhookRoutes } from './webhooks/routes'
 import type { Webhooks } from './webhooks/service'
+
+// Every collection's routes in the API's description as soon as the app's code is loaded, so the
+// build can write the description without starting a server (`openapi/write.ts`); serving a
+// collection declares its routes again, and a test finds any route left undescribed.
+for (const module of [devices, tunnels, accessKeys, alertRules(), users, appIds, roles, webhooks(undefined as unknown as Webhooks)]) {
+  describeCollection(module as unknown as Parameters<typeof describeCollection>[0])
+}
 
 /** Where the API is mounted; the console's default `{host}`. */
 export const API_PREFIX = '/api'
@@ -63,6 +72,8 @@ export interface AppOptions extends Services {
   rollup?: Rollup
   /** Sends webhook deliveries and seals their secrets. */
   webhooks: Webhooks
+  /** The API's description as the build wrote it (`dist/server/openapi.json`); built from the code when absent. */
+  openapi?: string
 }
 
 /** The whole HTTP application: the JSON API under `/api` and the console's files elsewhere. */
@@ -103,6 +114,7 @@ export function createApp(options: AppOptions): Hono {
     .route('/', billingRoutes(options))
     .route('/', summaryRoutes(options))
     .route('/', eventRoutes(options))
+    .route('/', openApiRoutes(options.openapi))
     .all('*', notFoundJson)
 
   const app = new Hono({ strict: false })

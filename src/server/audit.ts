@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { AUDIT_EXPORT_PATH, type ActorKind, type AuditChange, type AuditEntry } from '../contract/audit'
 import { filterValue } from '../contract/list-filters'
+import { PER_PAGE_CHOICES } from '../contract/collections'
 import { isRight, type Right } from '../contract/rights'
 import { namedChanges, parseChanges, safeChanges } from './audit-changes'
 import { noteAudit } from './audit-live'
@@ -16,6 +17,9 @@ import { ApiError } from './http/errors'
 import { route } from './http/route'
 import { message } from './messages'
 import type { Services } from './services'
+import { describe } from './openapi/registry'
+import { list, obj, oneOf, ref, str, time } from './openapi/shapes'
+import { RIGHTS } from '../contract/rights'
 
 /** Who wrote, and from where. */
 export interface Actor {
@@ -97,6 +101,42 @@ const parseFields = (json: string): string[] => {
  * holds; `collection` and `record_id` narrow it to one record, `actor`, `action`, `from` and `to`
  * to who did what when (`readAuditQuery`), `page` and `per_page` page it.
  */
+describe({
+  method: 'get',
+  path: '/audit/',
+  tag: 'Audit',
+  summary: 'The audit trail',
+  description: 'Who (user, key or app id) did what to which record, when and from which address, newest first, only of the collections the caller holds.',
+  caller: 'principal',
+  query: [
+    { name: 'collection', description: 'Only this collection\'s (a right the caller holds, else 403).', schema: { type: 'string', enum: [...RIGHTS] } },
+    { name: 'record_id', description: 'Only this record\'s.', schema: { type: 'string', minLength: 1, maxLength: 64 } },
+    { name: 'page', description: 'The page, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
+    { name: 'per_page', description: 'Entries per page.', schema: { type: 'integer', enum: [...PER_PAGE_CHOICES], default: 25 } },
+  ],
+  answers: {
+    200: {
+      description: 'A page of entries.',
+      body: list(
+        obj({
+          id: str,
+          at: time,
+          actor: obj({ kind: oneOf(['user', 'key', 'app']), id: str, name: str }),
+          action: str,
+          collection: ref('Right'),
+          record_id: str,
+          record_name: str,
+          fields: list(str),
+          ip: str,
+          user_agent: str,
+        }),
+      ),
+      headers: ['X-Total-Count'],
+    },
+    400: { description: 'A filter or page it does not take.', body: { ref: 'Error' } },
+  },
+})
+
 export function auditRoutes(services: Services) {
   const db = services.db
   return new Hono<AuthEnv>()

@@ -4,6 +4,8 @@ import { API } from '../contract/paths'
 import { ApiError, fail } from './http/errors'
 import { route } from './http/route'
 import { fieldMessage, message } from './messages'
+import { describe } from './openapi/registry'
+import { list, obj, str } from './openapi/shapes'
 
 /** One source file of a screen, as the Show Code panel shows it. */
 export interface DocRecord {
@@ -36,6 +38,21 @@ export function readDocs(file: URL | string): Docs | undefined {
 }
 
 /** `GET /docs?src=home` for the Show Code panel: the sources of that screen. */
+describe({
+  method: 'get',
+  path: API.docs,
+  tag: 'Console',
+  summary: 'A screen\'s sources',
+  description: 'The sources a console screen was built from, for its Show Code panel.',
+  caller: 'public',
+  query: [{ name: 'src', description: 'The screen\'s key: `home`, `profile`, ….', schema: { type: 'string' }, required: true }],
+  answers: {
+    200: { description: 'The screen\'s source files.', body: list(obj({ name: str, source: str })) },
+    400: { description: 'No `src`.', body: { ref: 'Error' } },
+    404: { description: 'No such screen.', body: { ref: 'Error' } },
+  },
+})
+
 export function docsRoutes(docs: Docs = {}) {
   return new Hono().get(route(API.docs), (c) => {
     const src = c.req.query('src')?.trim()

@@ -75,6 +75,8 @@ export interface ServerOptions {
   seedFleet?: boolean
   /** Screen key -> its sources for the Show Code panel; `main.ts` reads the build's `docs.json`. */
   docs?: Docs
+  /** The API's description the build wrote (`dist/server/openapi.json`); `main.ts` reads it. */
+  openapi?: string
   /** Social sign-in providers (`OAUTH_<NAME>_*`). */
   oauth?: OAuthOptions
   /** scrypt N for new password hashes; default 16384. */
@@ -195,6 +197,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     staticDir,
     apiHost: options.apiHost,
     docs: options.docs,
+    openapi: options.openapi,
     oauth: options.oauth,
   })
 

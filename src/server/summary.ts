@@ -6,6 +6,8 @@ import { usageOf } from './billing/usage'
 import type { AnyDb } from './db/open'
 import { requirePrincipal, type AuthEnv } from './http/auth'
 import type { Services } from './services'
+import { describe } from './openapi/registry'
+import { int, obj, ref, time } from './openapi/shapes'
 
 const DAY_MS = 86_400_000
 
@@ -18,6 +20,29 @@ const countOf = (row: { n?: unknown } | undefined) => Number(row?.n ?? 0)
  * or `devices`), and the plan's usage (counted
  * as the billing screen counts it).
  */
+const COUNTS = { type: 'object', additionalProperties: { type: 'integer' } }
+describe({
+  method: 'get',
+  path: SUMMARY_PATH,
+  tag: 'Console',
+  summary: 'The home screen\'s figures',
+  description: 'Each figure only with its right: devices by status, tunnels up, access keys expiring within 7 days, app ids, plan usage.',
+  caller: 'principal',
+  answers: {
+    200: {
+      description: 'The figures the caller may see.',
+      body: obj({
+        generated_at: time,
+        'devices?': obj({ online: int, offline: int, error: int, provisioning: int, total: int }),
+        'tunnels?': obj({ up: int, total: int }),
+        'access_keys?': obj({ expiring: int }),
+        'app_ids?': obj({ total: int }),
+        'billing?': obj({ plan: ref('PlanName'), limits: COUNTS, usage: COUNTS }),
+      }),
+    },
+  },
+})
+
 export function summaryRoutes(services: Services) {
   const { db } = services
   return new Hono<AuthEnv>().get(SUMMARY_PATH, requirePrincipal(services), async (c) => {

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3'
 import { sql, type RawBuilder } from 'kysely'
 import pg from 'pg'
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server/server'
+import { watchServer } from './_openapi'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-secret-1' }
 
@@ -129,6 +130,8 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     throw error
   })
   const url = `http://127.0.0.1:${server.port}`
+  // Every exchange with this server's API is held against its description (`_openapi.ts`).
+  watchServer(url)
   const headers = (token?: string): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {})
   return {
     ...server,

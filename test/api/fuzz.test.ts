@@ -4,6 +4,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { BODIES, METHODS, QUERIES, request, type BodyKind, type FuzzRequest, type QueryKind } from './_fuzz-inputs'
 import { checkAnswer, send, type Answer } from './_fuzz-wire'
+import { answerMismatches } from './_openapi'
 import { ADMIN, startTestServer } from './_server'
 
 /** Routes that are not JSON, with the reason; every other route under /api is fuzzed. */
@@ -62,6 +63,10 @@ async function exchange({ headers: { authorization, ...rest }, ...input }: FuzzR
     requests++
     const answer = await send(server.port, agent, { ...input, headers })
     statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+    // The answer, not the request (made to be malformed), must be as the API's description tells.
+    const target = input.query ? `${input.path}?${input.query}` : input.path
+    const undescribed = await answerMismatches(server.url, input.method, target, answer)
+    assert.equal(undescribed, [], `answered as not described: ${undescribed.join('; ')}`)
     // Throttled: wait as told, on the server's clock, so the next runs get past the throttle.
     if (answer.status === 429) server.advance(Number(answer.retryAfter || 60) * 1000 + 1000)
     const next = { method: 'GET', path: '/api/fuzz-next', query: '', body: undefined, chunked: false, headers: {} }

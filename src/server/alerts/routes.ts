@@ -10,6 +10,8 @@ import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
 import { invalidInput, readBody } from '../http/body'
 import { ApiError, fail } from '../http/errors'
 import { message } from '../messages'
+import { describe } from '../openapi/registry'
+import { int, list, obj, oneOf, orNull, ref, str, time } from '../openapi/shapes'
 
 /** A mute lasts a year at most: forever is what disabling a rule is for. */
 const MAX_MUTE_MS = 366 * 86400_000
@@ -70,6 +72,92 @@ export function pageOf(query: (name: string) => string | undefined) {
  * `GET|POST /alerts/mutes` and `DELETE /alerts/mutes/{id}`: no mail for a rule, a device, or both,
  * until a time. Another organization's alerts, rules and devices are not found.
  */
+const ALERT = obj({
+  id: str,
+  rule_id: str,
+  rule_name: str,
+  condition: ref('AlertCondition'),
+  subject_kind: oneOf(['device', 'key']),
+  subject_id: str,
+  subject_name: str,
+  state: oneOf(['firing', 'resolved']),
+  fired_at: time,
+  resolved_at: orNull(time),
+  last_notified_at: orNull(time),
+  notified_count: int,
+  acked_at: orNull(time),
+  acked_by: orNull(str),
+  ack_note: orNull(str),
+})
+const MUTE = obj({ id: str, rule_id: orNull(str), device_id: orNull(str), until: time, note: str, created_at: time })
+const ALERTS_READ = ['alerts', 'devices'] as const
+describe(
+  {
+    method: 'get',
+    path: ALERTS_PATH,
+    tag: 'Alerts',
+    summary: 'List alerts',
+    description: 'The alerts newest first, the total in `X-Total-Count`.',
+    caller: 'principal',
+    rights: ALERTS_READ,
+    query: [
+      { name: 'state', description: 'Which alerts.', schema: { type: 'string', enum: [...STATES], default: 'firing' } },
+      { name: 'rule_id', description: 'Only this rule\'s.', schema: { type: 'string', maxLength: 64 } },
+      { name: 'device_id', description: 'Only this device\'s.', schema: { type: 'string', maxLength: 64 } },
+      { name: 'page', description: 'The page, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
+      { name: 'per_page', description: 'Alerts per page.', schema: { type: 'integer', enum: [...PER_PAGE_CHOICES], default: 25 } },
+    ],
+    answers: {
+      200: { description: 'A page of alerts.', body: list(ALERT), headers: ['X-Total-Count'] },
+      400: { description: 'A filter or page it does not take.', body: { ref: 'Error' } },
+    },
+  },
+  {
+    method: 'get',
+    path: `${ALERTS_PATH}/mutes`,
+    tag: 'Alerts',
+    summary: 'Mutes in force',
+    caller: 'principal',
+    rights: ALERTS_READ,
+    answers: { 200: { description: 'The mutes.', body: list(MUTE) } },
+  },
+  {
+    method: 'post',
+    path: `${ALERTS_PATH}/mutes`,
+    tag: 'Alerts',
+    summary: 'Mute alerts',
+    description: 'Holds back the mails of a rule, a device or both until `until` (an ISO time within a year).',
+    caller: 'principal',
+    rights: ['alerts'],
+    body: AlertMuteInput,
+    example: { device_id: '<device id>', until: '2030-01-01T00:00:00Z', note: 'Maintenance' },
+    answers: { 201: { description: 'The mute.', body: MUTE } },
+  },
+  {
+    method: 'delete',
+    path: `${ALERTS_PATH}/mutes/:id`,
+    tag: 'Alerts',
+    summary: 'Lift a mute',
+    caller: 'principal',
+    rights: ['alerts'],
+    params: { id: 'The mute\'s id.' },
+    answers: { 200: { description: 'The mute as it was.', body: MUTE } },
+  },
+  {
+    method: 'post',
+    path: `${ALERTS_PATH}/:id/ack`,
+    tag: 'Alerts',
+    summary: 'Acknowledge an alert',
+    description: 'No more repeats; its end is still told.',
+    caller: 'principal',
+    rights: ['alerts'],
+    params: { id: 'The alert\'s id.' },
+    body: AlertAck,
+    example: { note: 'On it' },
+    answers: { 200: { description: 'The alert.', body: ALERT } },
+  },
+)
+
 export function alertRoutes(services: EngineServices) {
   const { db } = services
   const joined = (organizationId: string, on: AnyDb | Db = db) =>

@@ -10,6 +10,8 @@ import type { Services } from '../services'
 import { liveKeyChain } from './access-keys'
 import { parseRights, rightsOf } from './accounts'
 import { hashSecret, newSecret } from './tokens'
+import { describe } from '../openapi/registry'
+import { int, obj, oneOf, str } from '../openapi/shapes'
 
 /** A token request is a few short parameters; anything longer is not one. */
 const MAX_FORM_BYTES = 4096
@@ -80,6 +82,34 @@ interface AppRow {
  * authenticates with HTTP Basic or with `client_id` and `client_secret` in the form; the answer is
  * a Bearer token for `APP_TOKEN_SECONDS`, within the app id's scopes and its maker's current rights.
  */
+const TOKEN_ERROR = obj({
+  error: oneOf(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope']),
+  error_description: str,
+  message: str,
+})
+describe({
+  method: 'post',
+  path: TOKEN_PATH,
+  tag: 'App ids',
+  summary: 'Get an app token (client credentials)',
+  description:
+    'An app id trades its credentials (HTTP Basic, or `client_id` and `client_secret` in the form) for a Bearer token valid 15 minutes, limited to the app id\'s scopes, its organization and what its maker still holds (RFC 6749 section 4.4).',
+  caller: 'public',
+  bodyType: 'application/x-www-form-urlencoded',
+  body: obj({
+    grant_type: { type: 'string', enum: ['client_credentials'] },
+    'scope?': { type: 'string', description: 'Space-separated rights; all of the app id\'s when absent.' },
+    'client_id?': str,
+    'client_secret?': str,
+  }),
+  answers: {
+    200: { description: 'The token.', body: obj({ access_token: str, token_type: { type: 'string', enum: ['Bearer'] }, expires_in: int, scope: str }) },
+    400: { description: 'A malformed request, grant or scope (RFC 6749 section 5.2).', body: TOKEN_ERROR },
+    401: { description: 'Unknown client or wrong secret.', body: TOKEN_ERROR },
+    429: { description: 'Too many attempts.', body: { anyOf: [TOKEN_ERROR, { $ref: '#/components/schemas/Error' }] }, headers: ['Retry-After'] },
+  },
+})
+
 export function appTokenRoutes(services: Services) {
   const { db, throttle } = services
 

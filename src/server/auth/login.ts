@@ -12,6 +12,7 @@ import { message } from '../messages'
 import type { Services } from '../services'
 import { currentOrganization, findUserByEmail, loadUser, normalizeEmail } from './accounts'
 import { issueToken, type SignInOrigin } from './tokens'
+import { describe } from '../openapi/registry'
 
 /** How the request `c` signs in with `method`: its address and browser. */
 export const originOf = (services: Services, c: Context, method: string): SignInOrigin => ({
@@ -39,6 +40,23 @@ export async function signedInAnswer(
   }
   return { user: { ...user, auth_key }, message: message(key) }
 }
+
+describe({
+  method: 'post',
+  path: API.login,
+  tag: 'Sign-in',
+  summary: 'Sign in',
+  description: 'Trades an e-mail and password for a session token (`user.auth_key`), sent as `Authorization: Bearer` afterwards. 10 attempts per address and 30 per client in 15 minutes, then 429.',
+  caller: 'public',
+  body: LoginBody,
+  example: { email: 'you@example.com', password: '<password>' },
+  answers: {
+    200: { description: 'Signed in.', body: { ref: 'SignedIn' } },
+    401: { description: 'Wrong e-mail or password, or a disabled account.', body: { ref: 'Error' } },
+    403: { description: 'The account belongs to no organization now.', body: { ref: 'Error' } },
+    429: { description: 'Too many attempts.', body: { ref: 'Error' }, headers: ['Retry-After'] },
+  },
+})
 
 export function loginRoutes(services: Services) {
   const { db, passwords } = services

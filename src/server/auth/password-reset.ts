@@ -12,6 +12,7 @@ import type { Services } from '../services'
 import { findUserByEmail, normalizeEmail } from './accounts'
 import { weakPassword } from './common-passwords'
 import { hashSecret, newSecret, revokeUserTokens } from './tokens'
+import { describe } from '../openapi/registry'
 
 export const RESET_MINUTES = 60
 
@@ -19,6 +20,37 @@ export const RESET_MINUTES = 60
  * Forgot and reset: a single-use link valid RESET_MINUTES, of which only the hash is kept. A new
  * link ends the ones sent before, so one address never has more than one live link.
  */
+describe(
+  {
+    method: 'post',
+    path: API.forgot,
+    tag: 'Sign-in',
+    summary: 'Ask for a password reset link',
+    description: 'Mails a reset link to the address if it has an account; the answer is the same either way. 3 mails per address and 10 per client an hour, then 429.',
+    caller: 'public',
+    body: ForgotBody,
+    example: { email: 'ada@example.com' },
+    answers: {
+      200: { description: 'A link was sent if the address has an account.', body: { ref: 'Message' } },
+      429: { description: 'Too many mails asked for.', body: { ref: 'Error' }, headers: ['Retry-After'] },
+    },
+  },
+  {
+    method: 'post',
+    path: API.reset,
+    tag: 'Sign-in',
+    summary: 'Set a new password with a reset link',
+    description: 'Takes the token of a reset link and a new password; ends the account\'s sessions. 10 per client in 15 minutes, then 429.',
+    caller: 'public',
+    body: ResetBody,
+    answers: {
+      200: { description: 'The password is changed.', body: { ref: 'Message' } },
+      400: { description: 'An unknown, used or expired link, or a password refused.', body: { ref: 'Error' } },
+      429: { description: 'Too many attempts.', body: { ref: 'Error' }, headers: ['Retry-After'] },
+    },
+  },
+)
+
 export function passwordResetRoutes(services: Services) {
   const { db, passwords } = services
 

@@ -12,6 +12,7 @@ import type { Services } from '../services'
 import { createAccount, createOrganization, findUserByEmail, type NewAccount } from './accounts'
 import { weakPassword } from './common-passwords'
 import { originOf, signedInAnswer } from './login'
+import { describe } from '../openapi/registry'
 
 /**
  * Makes the account an invitation made for this address (`status` invited, no password) the
@@ -39,6 +40,22 @@ export async function claimInvitedAccount(db: Db, userId: string, account: NewAc
  * the console works for them at once; an administrator can later invite them elsewhere. An
  * address that was only invited registers too, taking over the account made for the invitation.
  */
+describe({
+  method: 'post',
+  path: API.register,
+  tag: 'Sign-in',
+  summary: 'Register',
+  description: 'Makes an account and its own organization, and signs it in. 10 registrations per client an hour, then 429.',
+  caller: 'public',
+  body: RegisterBody,
+  example: { name: 'Ada Lovelace', email: 'ada@example.com', password: '<new password>' },
+  answers: {
+    201: { description: 'Registered and signed in.', body: { ref: 'SignedIn' } },
+    409: { description: 'The address has an account already.', body: { ref: 'Error' } },
+    429: { description: 'Too many registrations.', body: { ref: 'Error' }, headers: ['Retry-After'] },
+  },
+})
+
 export function registerRoutes(services: Services) {
   const { db, passwords } = services
   return new Hono().post(route(API.register), async (c) => {

@@ -8,8 +8,30 @@ import type { Services } from '../services'
 import { loadUser } from './accounts'
 import { streamHandle } from '../live/stream'
 import { revokeToken } from './tokens'
+import { describe } from '../openapi/registry'
 
 /** The signed-in user (`GET /users/self`) and sign-out (`POST /logout`, which revokes the token). */
+describe(
+  {
+    method: 'get',
+    path: API.self,
+    tag: 'Your account',
+    summary: 'Who is signed in',
+    description: 'The signed-in person, their rights in the current organization and their organizations.',
+    caller: 'session',
+    answers: { 200: { description: 'The person.', body: { ref: 'User' } } },
+  },
+  {
+    method: 'post',
+    path: API.logout,
+    tag: 'Sign-in',
+    summary: 'Sign out',
+    description: 'Ends this session.',
+    caller: 'session',
+    answers: { 200: { description: 'Signed out.', body: { ref: 'Message' } } },
+  },
+)
+
 export function sessionRoutes(services: Services) {
   const session = requireSession(services)
   return new Hono<AuthEnv>()

@@ -15,6 +15,8 @@ import { authorizeUrl, fetchProfile, pkcePair, requestAccessToken } from './oaut
 import { resolveProviders, type OAuthOptions, type OAuthProvider } from './oauth-config'
 import { issueCode, saveState, signInWithProfile, STATE_MINUTES, takeCode, takeState } from './social-store'
 import { hashSecret, newSecret } from './tokens'
+import { describe } from '../openapi/registry'
+import { bool, obj, str } from '../openapi/shapes'
 
 /** The console screen a provider sign-in returns to, with a one-time code or an error key. */
 export const SOCIAL_RETURN_PATH = '/login-firebase'
@@ -28,6 +30,65 @@ const texts = en.auth.social
  * `GET /auth/providers`, `GET /auth/:provider/start?next=`, `GET /auth/:provider/callback`,
  * then `POST /auth/exchange` trades the one-time code for a token, as sign-in answers it.
  */
+const PROVIDER = { provider: 'The provider\'s id, as `GET /auth/providers` lists it.' }
+describe(
+  {
+    method: 'get',
+    path: API.providers,
+    tag: 'Sign-in',
+    summary: 'Social sign-in providers',
+    description: 'The providers the sign-in page offers; one without a client id and secret is listed disabled, with the reason.',
+    caller: 'public',
+    answers: { 200: { description: 'The providers.', body: { type: 'array', items: obj({ id: str, name: str, enabled: bool, 'reason?': str }) } } },
+  },
+  {
+    method: 'get',
+    path: socialStartPath(':provider'),
+    tag: 'Sign-in',
+    summary: 'Start a social sign-in',
+    description: 'Sends the browser to the provider (PKCE, a state bound to this browser by a cookie). `next` is where the console goes after.',
+    caller: 'public',
+    params: PROVIDER,
+    query: [{ name: 'next', description: 'A console path to open after signing in.', schema: { type: 'string' } }],
+    answers: {
+      302: { description: 'To the provider\'s sign-in.', headers: ['Location'] },
+      404: { description: 'No such provider, or one not configured.', body: { ref: 'Error' } },
+    },
+  },
+  {
+    method: 'get',
+    path: socialCallbackPath(':provider'),
+    tag: 'Sign-in',
+    summary: 'Where the provider sends the browser back',
+    description: 'Back to the console with a one-time `code` to exchange at `POST /auth/exchange`, or with an `error`.',
+    caller: 'public',
+    params: PROVIDER,
+    query: [
+      { name: 'state', description: 'The state of the start.', schema: { type: 'string' } },
+      { name: 'code', description: 'The provider\'s code.', schema: { type: 'string' } },
+      { name: 'error', description: 'The provider\'s refusal.', schema: { type: 'string' } },
+    ],
+    answers: {
+      302: { description: 'Back to the console.', headers: ['Location'] },
+      404: { description: 'No such provider, or one not configured.', body: { ref: 'Error' } },
+    },
+  },
+  {
+    method: 'post',
+    path: API.exchange,
+    tag: 'Sign-in',
+    summary: 'Exchange a social sign-in code',
+    description: 'Trades the one-time code of a social sign-in for a session. 20 per client in 15 minutes, then 429.',
+    caller: 'public',
+    body: ExchangeBody,
+    answers: {
+      200: { description: 'Signed in.', body: { ref: 'SignedIn' } },
+      400: { description: 'An unknown, used or expired code.', body: { ref: 'Error' } },
+      429: { description: 'Too many attempts.', body: { ref: 'Error' }, headers: ['Retry-After'] },
+    },
+  },
+)
+
 export function socialRoutes(services: Services & { oauth?: OAuthOptions }) {
   const { db } = services
   const providers = resolveProviders(services.oauth)

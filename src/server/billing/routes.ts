@@ -34,6 +34,9 @@ import type { Services } from '../services'
 import { INVOICE_LIST, ensureInvoices, toInvoice } from './invoices'
 import { recordPlanChange } from './plan-history'
 import { downgradeRefusal, lockOrganization, usageOf } from './usage'
+import { describe } from '../openapi/registry'
+import { int, list, num, obj, oneOf, orNull, ref, str, time } from '../openapi/shapes'
+import { listParams } from '../collections/list-query'
 
 async function paymentMethodOf(db: AnyDb, organizationId: string): Promise<PaymentMethod | null> {
   const row = await db.selectFrom('payment_methods').selectAll().where('organization_id', '=', organizationId).executeTakeFirst()
@@ -63,6 +66,100 @@ const trail = (ctx: WriteContext, action: 'plan' | 'payment_method', recordName:
  * record (brand, last four, expiry and name only) and the invoices of past months; right `billing`,
  * the caller's organization only.
  */
+const LIMITS_SHAPE = obj({ devices: int, tunnels: int, traffic_bytes: num })
+const BILLING = obj({
+  plan: ref('PlanName'),
+  plans: list(obj({ name: ref('PlanName'), limits: LIMITS_SHAPE, price_cents: int })),
+  usage: LIMITS_SHAPE,
+  limits: LIMITS_SHAPE,
+  payment_method: orNull(obj({ brand: ref('CardBrand'), last4: str, exp_month: int, exp_year: int, name: str })),
+  version: int,
+})
+const INVOICE = obj({
+  id: str,
+  period: str,
+  plan: ref('PlanName'),
+  amount_cents: int,
+  currency: oneOf(['USD']),
+  lines: list(
+    obj({
+      kind: oneOf(['plan', 'overage', 'devices', 'tunnels', 'traffic']),
+      quantity: num,
+      unit_cents: num,
+      amount_cents: int,
+      'plan?': ref('PlanName'),
+      'from?': str,
+      'to?': str,
+      'month_days?': int,
+    }),
+  ),
+  issued_at: time,
+  status: ref('InvoiceStatus'),
+})
+const BILLING_COMMON = { tag: 'Billing', caller: 'principal', rights: ['billing'] } as const
+describe(
+  {
+    ...BILLING_COMMON,
+    method: 'get',
+    path: BILLING_PATH,
+    summary: 'Plan and usage',
+    description: 'The plan, its limits and this month\'s usage (devices and tunnels counted, traffic summed from the hourly rollups).',
+    answers: { 200: { description: 'The organization\'s billing.', body: BILLING } },
+  },
+  {
+    ...BILLING_COMMON,
+    method: 'put',
+    path: PLAN_PATH,
+    summary: 'Change the plan',
+    description: 'A downgrade below what is in use is refused, saying what to remove first; each change is kept with its time.',
+    body: PlanInput,
+    example: { plan: 'team', version: 1 },
+    answers: {
+      200: { description: 'The billing after the change.', body: BILLING },
+      409: {
+        description: 'Another change saved first (`current`), or a downgrade below what is in use.',
+        body: { anyOf: [obj({ message: str, current: BILLING }), { $ref: '#/components/schemas/Error' }] },
+      },
+    },
+  },
+  {
+    ...BILLING_COMMON,
+    method: 'put',
+    path: PAYMENT_METHOD_PATH,
+    summary: 'Set the payment card',
+    description: 'Checks the card (Luhn, expiry, name, code) and keeps only its brand, last four digits, expiry and name.',
+    body: PaymentMethodInput,
+    answers: { 200: { description: 'The billing with the card.', body: BILLING } },
+  },
+  {
+    ...BILLING_COMMON,
+    method: 'delete',
+    path: PAYMENT_METHOD_PATH,
+    summary: 'Remove the payment card',
+    answers: { 200: { description: 'The billing without a card.', body: BILLING } },
+  },
+  {
+    ...BILLING_COMMON,
+    method: 'get',
+    path: INVOICES_PATH,
+    summary: 'List invoices',
+    description: 'One invoice per past month, made once when first asked for after the month closes and never changed after.',
+    query: listParams(INVOICE_LIST),
+    answers: {
+      200: { description: 'A page of invoices.', body: list(INVOICE), headers: ['X-Total-Count'] },
+      400: { description: 'A list parameter it does not take.', body: { ref: 'Error' } },
+    },
+  },
+  {
+    ...BILLING_COMMON,
+    method: 'get',
+    path: `${route(INVOICES_PATH)}/:id`,
+    summary: 'Get an invoice',
+    params: { id: 'The invoice\'s id.' },
+    answers: { 200: { description: 'The invoice.', body: INVOICE } },
+  },
+)
+
 export function billingRoutes(services: Services) {
   const db = services.db as unknown as AnyDb
   const base = route(BILLING_PATH)

@@ -10,6 +10,9 @@ import { streamHandle } from '../live/stream'
 import { message } from '../messages'
 import type { CollectionModule, WriteContext } from './engine'
 import { holdsAny } from './list-query'
+import { list, obj, orNull, ref, str, time, int } from '../openapi/shapes'
+
+const KEY_RECORD = obj({ id: str, created_at: time, updated_at: time, version: int, name: str, prefix: str, scopes: list(ref('KeyScope')), expires_at: orNull(time), last_used_at: orNull(time), revoked_at: orNull(time) })
 
 const DAY_MS = 24 * 3600_000
 
@@ -69,6 +72,16 @@ function expiryIs(eb: ExpressionBuilder<any, any>, value: string, now: string): 
 /** Keys never leave the list: a revoked one stays, marked, so nobody wonders where it went. */
 export const accessKeys: CollectionModule<AccessKey, AccessKeyInput, AccessKeyUpdate> = {
   name: 'access_keys',
+  docs: {
+    noun: 'access key',
+    tag: 'Access keys',
+    description:
+      'An access key is a Bearer token (`edk_…`) limited to its scopes, to the rights its maker still holds and to its organization. A key of the scope `heartbeat` sends device heartbeats and nothing else. What a key makes lasts no longer and holds no more than the key.',
+    record: KEY_RECORD,
+    created: { ...KEY_RECORD, properties: { ...(KEY_RECORD.properties as object), secret: { type: 'string', description: 'The key itself, sent this once; only a hash is kept.' } }, required: [...(KEY_RECORD.required as string[]), 'secret'] },
+    deletes: 'Revokes the key: it stays listed with `revoked_at`; its own keys are revoked and its app ids\' tokens end.',
+    example: { name: 'Kiosk 7', scopes: ['heartbeat'], expires_in_days: 365 },
+  },
   right: 'access_keys',
   table: 'access_keys',
   list: {

@@ -11,6 +11,7 @@ import {
 import type { FieldErrors } from '../../contract/validation'
 import { invalidInput } from '../http/body'
 import type { CollectionModule, WriteContext } from './engine'
+import { orNull as nullOr, record, str } from '../openapi/shapes'
 
 type Row = Record<string, unknown>
 
@@ -121,6 +122,14 @@ function columnsOf(input: AlertRuleInput): Row {
 export function alertRules(onChange: (organizationId: string) => void = () => undefined): CollectionModule<AlertRule, AlertRuleInput> {
   return {
     name: 'alert_rules',
+    docs: {
+      noun: 'alert rule',
+      tag: 'Alerts',
+      description:
+        'Alert rules, written with the right `alerts` and read with `alerts` or `devices`. `target` is `all`, `tag` (with `tag`) or `device` (with `device_id`); `condition` is `offline`, `online`, `error`, `metric` (`metric` above `threshold` for `duration_s`) or `key_expiring` (within `days`). A rule mails `user_ids` and `emails`, at least one, in `language`, at most every `repeat_s`.',
+      record: record(AlertRuleInput, { device_name: nullOr(str) }),
+      example: { name: 'Offline', target: 'all', condition: 'offline', emails: ['ops@example.com'] },
+    },
     right: 'alerts',
     table: 'alert_rules',
     list: {

@@ -6,6 +6,7 @@ import { containsText } from '../db/list'
 import { message } from '../messages'
 import type { CollectionModule } from './engine'
 import { holdsAny } from './list-query'
+import { orNull, record, ref, str, time } from '../openapi/shapes'
 
 /** A device's tags from their JSON column; anything unreadable is no tag. */
 export const parseTags = (json: unknown): string[] => {
@@ -25,6 +26,13 @@ const tagColumns = (tags: readonly string[]) => {
 
 export const devices: CollectionModule<Device, DeviceInput> = {
   name: 'devices',
+  docs: {
+    noun: 'device',
+    tag: 'Devices',
+    description: 'Devices of the organization. Status, IP, firmware and last seen come from the device\'s heartbeats; a create past the plan\'s device limit is 409.',
+    record: record(DeviceInput, { status: ref('DeviceStatus'), ip: str, firmware: str, last_seen: orNull(time) }),
+    example: { name: 'Kiosk 7', serial: 'KS-0007', model: 'EG-200', location: 'Lobby', tags: ['lobby'] },
+  },
   right: 'devices',
   table: 'devices',
   list: {

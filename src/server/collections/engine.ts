@@ -18,7 +18,10 @@ import { linkOrigin } from '../http/origin'
 import { message } from '../messages'
 import type { Services } from '../services'
 import { csvHeader, csvLine, EXPORT_BATCH, exportFormat, exportHeaders, streamedExport } from './export'
-import { answerList, filtered, parseList, type ListShape } from './list-query'
+import { answerList, filtered, listParams, parseList, type ListShape } from './list-query'
+import type { JsonSchema } from '../../contract/json-schema'
+import { describe, share } from '../openapi/registry'
+import { updateBody } from '../openapi/shapes'
 
 // The engine serves every table alike; each module types its own rows and records.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -49,9 +52,29 @@ export interface WriteDone<Rec> {
   input?: unknown
 }
 
+/** How the API's description tells a collection (`openapi/`). */
+export interface CollectionDocs {
+  /** One record, in words: `device`, `access key`. */
+  noun: string
+  /** The tag the reference groups its routes under. */
+  tag: string
+  /** A record as the API answers it. */
+  record: JsonSchema
+  /** The answer of a create, when it says more than the record (a key's secret, once). */
+  created?: JsonSchema
+  /** What the README says of the collection. */
+  description?: string
+  /** What a `DELETE` does, when it does more or other than delete. */
+  deletes?: string
+  /** Example body of a create, for the reference's curl line. */
+  example?: unknown
+}
+
 /** What a resource declares; the engine does the rest. */
 export interface CollectionModule<Rec extends BaseRecord, Input, Update = Input> {
   name: CollectionName
+  /** How the API's description tells this collection: a collection cannot be served undescribed. */
+  docs: CollectionDocs
   right: Right
   table: string
   /** The column that holds the record's id, when it is not `id` (a member row is found by its user). */
@@ -178,6 +201,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
     await next()
   }
 
+  describeCollection(module)
   return new Hono<AuthEnv>()
     .use(`${base}/*`, requirePrincipal(services), allowed)
     .get(base, async (c) => {
@@ -295,6 +319,75 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
       })
       return c.json(answer)
     })
+}
+
+/** Declares a collection's five routes in the API's description, with its rights, list parameters and shapes. */
+export function describeCollection<Rec extends BaseRecord, Input, Update>(module: CollectionModule<Rec, Input, Update>): void {
+  const { docs, name } = module
+  const base = `/${name}`
+  const readers = [...new Set([module.right, ...readRights(name)])]
+  const writers = [module.right]
+  // One shared schema per collection (`DeviceRecord`), which each of its routes refers to.
+  const named = `${docs.noun.replace(/(^|\s)(\w)/g, (_, __, letter: string) => letter.toUpperCase())}Record`
+  share(named, docs.record)
+  const record = { $ref: `#/components/schemas/${named}` }
+  const common = { tag: docs.tag, caller: 'principal' as const }
+  describe(
+    {
+      ...common,
+      method: 'get',
+      path: base,
+      rights: readers,
+      summary: `List ${docs.noun}s`,
+      description: [docs.description, `A page of the organization's ${docs.noun}s: search with \`q\`, sort, page and filter; the total of all pages is in \`X-Total-Count\`.`]
+        .filter(Boolean)
+        .join('\n\n'),
+      query: listParams(module.list),
+      answers: {
+        200: { description: `The page of ${docs.noun}s.`, body: { type: 'array', items: record }, headers: ['X-Total-Count'] },
+        400: { description: 'A search, sort, order, page, page size or filter the list does not take.', body: { ref: 'Error' } },
+      },
+    },
+    { ...common, method: 'get', path: `${base}/:id`, rights: readers, summary: `Get a ${docs.noun}`, answers: { 200: { description: `The ${docs.noun}.`, body: record } } },
+    {
+      ...common,
+      method: 'post',
+      path: base,
+      rights: writers,
+      summary: `Create a ${docs.noun}`,
+      body: module.create.schema,
+      example: docs.example,
+      answers: {
+        201: { description: `The new ${docs.noun}.`, body: docs.created ?? record },
+        409: { description: `A ${docs.noun} like it exists already.`, body: { ref: 'Error' } },
+      },
+    },
+    {
+      ...common,
+      method: 'put',
+      path: `${base}/:id`,
+      rights: writers,
+      summary: `Update a ${docs.noun}`,
+      description: 'Send the record back with the `version` it was read at; fields it does not take are ignored.',
+      body: updateBody(module.update.schema),
+      answers: {
+        200: { description: `The ${docs.noun} as saved.`, body: record },
+        409: {
+          description: 'Another edit saved first: `current` is the record as it is now.',
+          body: { type: 'object', properties: { message: { type: 'string' }, current: record }, required: ['message', 'current'], additionalProperties: false },
+        },
+      },
+    },
+    {
+      ...common,
+      method: 'delete',
+      path: `${base}/:id`,
+      rights: writers,
+      summary: module.retire ? `Revoke a ${docs.noun}` : `Delete a ${docs.noun}`,
+      description: docs.deletes,
+      answers: { 200: { description: module.retire ? `The ${docs.noun}, revoked; it stays listed.` : `The ${docs.noun} as it was.`, body: record } },
+    },
+  )
 }
 
 /** The fields whose values differ between two versions of a record, bookkeeping left out. */

@@ -6,6 +6,7 @@ import type { ListParams, ListPage, Trigrams } from '../db/list'
 import type { DatabaseKind } from '../db/kind'
 import { ApiError } from '../http/errors'
 import { message } from '../messages'
+import type { QueryParam } from '../openapi/registry'
 
 /** What a filter's condition may need beyond its values. */
 export interface FilterContext {
@@ -132,4 +133,20 @@ export function holdsAny(column: string, values: readonly string[], kind: Databa
 export function answerList<Rec>(c: Context, page: ListPage<unknown>, records: Rec[]) {
   c.header('X-Total-Count', String(page.total))
   return c.json(records)
+}
+
+/** The list's query parameters as the API's description tells them (`openapi/`). */
+export function listParams(shape: ListShape): QueryParam[] {
+  return [
+    { name: 'q', description: `Words to search in ${shape.search.map((column) => column.replace(/^t\./, '')).join(', ')}.`, schema: { type: 'string', maxLength: MAX_SEARCH } },
+    { name: 'sort', description: 'What to sort by.', schema: { type: 'string', enum: Object.keys(shape.sort), default: shape.defaultSort.sort } },
+    { name: 'order', description: 'Ascending or descending.', schema: { type: 'string', enum: ['asc', 'desc'], default: shape.defaultSort.order } },
+    { name: 'page', description: 'The page, from 1.', schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 } },
+    { name: 'per_page', description: 'Records per page.', schema: { type: 'integer', enum: [...PER_PAGE_CHOICES], default: 25 } },
+    ...Object.entries(shape.filters).map(([name, filter]) => ({
+      name,
+      description: `Only records whose ${name} is this.`,
+      schema: filter.values ? { type: 'string', enum: [...filter.values] } : { type: 'string', maxLength: 100 },
+    })),
+  ]
 }

@@ -5,6 +5,7 @@ import { PROTOCOLS, TunnelInput, type Protocol, type Tunnel } from '../../contra
 import { checkPlanLimit } from '../billing/usage'
 import { invalidInput } from '../http/body'
 import type { CollectionModule, WriteContext } from './engine'
+import { oneOf, record, str } from '../openapi/shapes'
 
 /** Where tunnels are reached from outside; a real relay would own this name. */
 export const TUNNEL_DOMAIN = 'tunnels.edgeline.example'
@@ -29,6 +30,13 @@ async function checkDevice(ctx: WriteContext, deviceId: string) {
 
 export const tunnels: CollectionModule<Tunnel, TunnelInput> = {
   name: 'tunnels',
+  docs: {
+    noun: 'tunnel',
+    tag: 'Tunnels',
+    description: 'Tunnels to a port of a device; the server assigns the public endpoint. Up only while enabled and its device online; a create past the plan\'s tunnel limit is 409.',
+    record: record(TunnelInput, { device_name: str, public_endpoint: str, status: oneOf(['up', 'down']) }),
+    example: { name: 'SSH', device_id: '<device id>', protocol: 'tcp', local_port: 22, enabled: true },
+  },
   right: 'tunnels',
   table: 'tunnels',
   list: {

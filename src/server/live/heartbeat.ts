@@ -7,6 +7,8 @@ import { requirePrincipal, type AuthEnv } from '../http/auth'
 import { readBody } from '../http/body'
 import { fail } from '../http/errors'
 import type { Presence } from './presence'
+import { describe } from '../openapi/registry'
+import { obj, ref, time } from '../openapi/shapes'
 
 /** Only a key sends heartbeats, one holding `heartbeat` (a device's key) or `devices`. */
 const mayBeat: MiddlewareHandler<AuthEnv> = async (c, next) => {
@@ -20,6 +22,25 @@ const mayBeat: MiddlewareHandler<AuthEnv> = async (c, next) => {
  * `POST /devices/{id}/heartbeat`, sent by a device with its access key: it sets the device online
  * (or in error), notes its address and firmware, and keeps the metrics.
  */
+describe({
+  method: 'post',
+  path: '/devices/:id/heartbeat',
+  tag: 'Devices',
+  summary: 'Send a device\'s heartbeat',
+  description:
+    'A device reports its status, address, firmware and metrics with an access key of the scope `heartbeat` (a key holding `devices` may send them too; a session or an app token may not). A device silent for `OFFLINE_AFTER_S` goes offline.',
+  caller: 'principal',
+  rights: ['heartbeat', 'devices'],
+  heartbeatKey: true,
+  params: { id: 'The device\'s id.' },
+  body: HeartbeatBody,
+  example: { ip: '10.0.0.7', firmware: '2.5.0', metrics: { latency_ms: 18, bytes_in: 5200, bytes_out: 900, cpu: 12, memory: 41 } },
+  answers: {
+    200: { description: 'The device\'s status and the time it was seen.', body: obj({ status: ref('DeviceStatus'), last_seen: time }) },
+    403: { description: 'Not an access key, or a key without `heartbeat` or `devices`.', body: { ref: 'Error' } },
+  },
+})
+
 export function heartbeatRoutes(services: EngineServices, presence: Presence, alerts?: AlertEvaluator) {
   const { db } = services
   return new Hono<AuthEnv>().post('/devices/:id/heartbeat', requirePrincipal(services, { heartbeat: true }), mayBeat, async (c) => {

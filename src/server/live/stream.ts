@@ -1,10 +1,12 @@
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
-import { EVENTS_PATH, readRights } from '../../contract/collections'
+import { COLLECTIONS, EVENTS_PATH, readRights } from '../../contract/collections'
 import { hashSecret } from '../auth/tokens'
 import type { EngineServices } from '../collections/engine'
 import type { HubEvent } from '../events'
 import { principalOf, requirePrincipal, type AuthEnv, type Principal } from '../http/auth'
+import { describe } from '../openapi/registry'
+import { int, obj, oneOf, orNull, ref, str } from '../openapi/shapes'
 
 /** A comment this often keeps proxies from cutting a quiet stream, and checks the caller is still allowed. */
 export const KEEPALIVE_MS = 20_000
@@ -48,6 +50,36 @@ const visibleTo = (principal: Principal) => (event: HubEvent) =>
  * token comes in the Authorization header (the console reads the stream with fetch), never the URL.
  * `Last-Event-ID` replays what was missed, or sends `reset` when that is no longer known.
  */
+describe({
+  method: 'get',
+  path: EVENTS_PATH,
+  tag: 'Events',
+  summary: 'The events stream',
+  description: [
+    'Server-Sent Events for the caller\'s organization. The token goes in the Authorization header, never the URL; event ids count each organization\'s events alone, and `Last-Event-ID` replays what was missed (or sends `reset`); a comment every 20 s keeps proxies from cutting it; a sign-out, a revoked key or a lost right ends or narrows it. Events:',
+    '- `change` `{collection, id, action, version}`: a record was created, updated or deleted (to those who may read its collection).',
+    '- `device` `{id, status, last_seen}`: a device\'s status changed (at most every 15 s otherwise).',
+    '- `rights` `{}`: the caller\'s rights or organizations changed; read `/users/self` again.',
+    '- `reset` `{}`: the missed events are no longer known; read everything again.',
+  ].join('\n'),
+  caller: 'principal',
+  answers: {
+    200: {
+      description: 'The stream (`text/event-stream`).',
+      type: 'text/event-stream',
+      body: {
+        type: 'string',
+        'x-events': {
+          change: obj({ collection: oneOf(COLLECTIONS), id: str, action: oneOf(['create', 'update', 'delete']), version: int }),
+          device: obj({ id: str, status: str, last_seen: orNull(str) }),
+          rights: obj({}),
+          reset: obj({}),
+        },
+      },
+    },
+  },
+})
+
 export function eventRoutes(services: EngineServices, keepaliveMs = KEEPALIVE_MS) {
   const { hub } = services
   /**

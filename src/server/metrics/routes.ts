@@ -14,6 +14,8 @@ import { invalidInput } from '../http/body'
 import type { Services } from '../services'
 import { decode, quantile } from './histogram'
 import { createRollup, foldTarget, HOUR_MS, MINUTE_MS, type Rollup } from './rollup'
+import { describe } from '../openapi/registry'
+import { int, list, num, obj, oneOf, orNull, str, time } from '../openapi/shapes'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 const MAX_TOP_CACHE = 1000
@@ -52,6 +54,45 @@ interface TopRow {
  * per step of the range, read from the rollups of that step's grain (60, 288 or 168 rows whatever
  * the fleet's size); each request first folds the minutes complete since the last fold.
  */
+const RANGE = [{ name: 'range', description: 'How far back: 60 points of a minute, 288 of five minutes or 168 of an hour.', schema: { type: 'string', enum: Object.keys(METRIC_RANGES), default: DEFAULT_METRIC_RANGE } }]
+const SERIES = { range: oneOf(Object.keys(METRIC_RANGES)), step_seconds: int, generated_at: time, times: list(int) }
+describe(
+  {
+    method: 'get',
+    path: NETWORK_METRICS_PATH,
+    tag: 'Dashboards',
+    summary: 'Network dashboard',
+    description: 'The devices by status now, devices online over time and latency p50/p95 over time.',
+    caller: 'principal',
+    rights: ['network'],
+    query: RANGE,
+    answers: {
+      200: {
+        description: 'Series of equal length, oldest first.',
+        body: obj({ ...SERIES, status: obj({ online: int, offline: int, provisioning: int, error: int }), online: list(int), latency_p50: list(orNull(num)), latency_p95: list(orNull(num)) }),
+      },
+      400: { description: 'A range it does not take.', body: { ref: 'Error' } },
+    },
+  },
+  {
+    method: 'get',
+    path: TRAFFIC_METRICS_PATH,
+    tag: 'Dashboards',
+    summary: 'Traffic dashboard',
+    description: 'Bytes in and out over time and the ten devices with the most traffic.',
+    caller: 'principal',
+    rights: ['traffic'],
+    query: RANGE,
+    answers: {
+      200: {
+        description: 'Series of equal length, oldest first.',
+        body: obj({ ...SERIES, bytes_in: list(num), bytes_out: list(num), top: list(obj({ device_id: str, name: str, bytes_in: num, bytes_out: num })) }),
+      },
+      400: { description: 'A range it does not take.', body: { ref: 'Error' } },
+    },
+  },
+)
+
 export function metricsRoutes(services: Services, rollup: Rollup = createRollup(services)) {
   const { db } = services
   /** Top tens per organization and range, computed once per folded minute (the promise is kept). */

@@ -13,6 +13,10 @@ import { ApiError, fail } from '../http/errors'
 import { streamHandle } from '../live/stream'
 import { message } from '../messages'
 import type { Services } from '../services'
+import { orNull, record, time, str } from '../openapi/shapes'
+import { describe } from '../openapi/registry'
+
+const APP_RECORD = record(AppIdInput, { client_id: str, rotated_at: orNull(time) })
 
 /** The handle that ends the events streams opened with the app's tokens. */
 const appStreams = (appId: string) => streamHandle({ kind: 'app', appId, token: '' })
@@ -72,6 +76,14 @@ const toRecord = (row: Record<string, unknown>): AppIdRecord => ({
 /** The app ids of the organization: OAuth2 clients whose secret is kept only as a hash. */
 export const appIds: CollectionModule<AppIdRecord, AppIdInput, AppIdUpdate> = {
   name: 'app_ids',
+  docs: {
+    noun: 'app id',
+    tag: 'App ids',
+    description: 'App ids trade their client id and secret for a Bearer token at `POST /oauth/token` (client credentials grant), limited to the app id\'s scopes.',
+    record: APP_RECORD,
+    created: { ...APP_RECORD, properties: { ...(APP_RECORD.properties as object), client_secret: { type: 'string', description: 'Sent this once; only a hash is kept.' } }, required: [...(APP_RECORD.required as string[]), 'client_secret'] },
+    example: { name: 'Reporting', redirect_uris: ['https://reports.example.com/callback'], scopes: ['devices'] },
+  },
   right: 'app_ids',
   table: 'app_ids',
   list: {
@@ -129,6 +141,22 @@ export const appIds: CollectionModule<AppIdRecord, AppIdInput, AppIdUpdate> = {
  * `POST /app_ids/{id}/rotate`: a new secret, answered once; the old one and every token issued
  * with it stop working at once.
  */
+describe({
+  method: 'post',
+  path: '/app_ids/:id/rotate',
+  tag: 'App ids',
+  summary: 'Rotate an app id\'s secret',
+  description: 'A new `client_secret`, sent this once; the old one and its tokens end at once.',
+  caller: 'principal',
+  rights: ['app_ids'],
+  answers: {
+    200: {
+      description: 'The app id with its new secret.',
+      body: { ...APP_RECORD, properties: { ...(APP_RECORD.properties as object), client_secret: { type: 'string' } }, required: [...(APP_RECORD.required as string[]), 'client_secret'] },
+    },
+  },
+})
+
 export function appIdRoutes(services: Services) {
   const db = services.db as unknown as AnyDb
   return new Hono<AuthEnv>().post('/app_ids/:id/rotate', requirePrincipal(services), requireRight('app_ids'), async (c) => {

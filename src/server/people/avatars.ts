@@ -10,6 +10,7 @@ import { message } from '../messages'
 import type { Services } from '../services'
 import { avatarImageType } from './avatar-image'
 import { auditSelf, publishSelf, versionOfUser } from './self'
+import { describe } from '../openapi/registry'
 
 /** Types a browser may state for a chosen photo; the bytes decide what it is stored as. */
 const STATED_TYPES: readonly string[] = [...AVATAR_TYPES, 'image/x-ms-bmp', 'image/x-bmp']
@@ -46,6 +47,47 @@ async function readAtMost(c: Context, max: number): Promise<Uint8Array | undefin
  * remove it, and `GET /avatars/{userId}` to show it. That one is public, since an `<img>` sends no
  * Bearer header; a user id is a random UUID, and a photo is no secret once shown to colleagues.
  */
+describe(
+  {
+    method: 'post',
+    path: PROFILE_API.avatar,
+    tag: 'Your account',
+    summary: 'Upload your photo',
+    description: `A JPEG, PNG or BMP of at most ${AVATAR_MAX_BYTES / 1024} KB as the body; the bytes are checked, not the stated type.`,
+    caller: 'session',
+    bodyType: 'image/*',
+    body: { type: 'string', contentMediaType: 'image/*', maxLength: AVATAR_MAX_BYTES },
+    answers: {
+      200: { description: 'You, with the new photo.', body: { ref: 'User' } },
+      400: { description: 'Not a JPEG, PNG or BMP image.', body: { ref: 'Error' } },
+      413: { description: 'Over the size limit.', body: { ref: 'Error' } },
+      415: { description: 'A stated type that is no image the console takes.', body: { ref: 'Error' } },
+    },
+  },
+  {
+    method: 'delete',
+    path: PROFILE_API.avatar,
+    tag: 'Your account',
+    summary: 'Remove your photo',
+    caller: 'session',
+    answers: { 200: { description: 'You, without a photo.', body: { ref: 'User' } } },
+  },
+  {
+    method: 'get',
+    path: '/avatars/:userId',
+    tag: 'Your account',
+    summary: 'A person\'s photo',
+    description: 'Public, since an `<img>` sends no token; its address changes with each upload, so it is cached for good.',
+    caller: 'public',
+    params: { userId: 'The person\'s id.' },
+    query: [{ name: 'v', description: 'The photo\'s version, from the `avatar` address.', schema: { type: 'string' } }],
+    answers: {
+      200: { description: 'The photo.', type: 'image/*' },
+      404: { description: 'No photo.', body: { ref: 'Error' } },
+    },
+  },
+)
+
 export function avatarRoutes(services: Services) {
   const { db } = services
   const session = requireSession(services)

@@ -21,6 +21,10 @@ import { acceptor } from './acceptor'
 import { rightsChanged } from './guard'
 import { afterRemoval, hasAccount, mailAfter, mustOutrank, openInvitation, organizationName } from './members'
 import { findMember, users } from './users'
+import { describe } from '../openapi/registry'
+import { toJsonSchema } from '../openapi/schema'
+import { bool, obj, str, time } from '../openapi/shapes'
+import { AcceptBody, JoinBody } from '../../contract/users'
 
 /**
  * The invited member `id` of the caller's organization; 404 for anyone else's, 409 when not
@@ -58,6 +62,68 @@ const openInvitationOf = (db: Db, token: string, now: string) =>
  * and the invitee's side: reading the invitation and accepting it, with a name and a password for
  * an address new here, as itself for an existing account (see `acceptor`).
  */
+const USER_RECORD = { $ref: '#/components/schemas/UserRecord' }
+describe(
+  {
+    method: 'post',
+    path: '/users/:id/invitation',
+    tag: 'Users',
+    summary: 'Send an invitation again',
+    description: 'A new link, valid 7 days; the one before ends.',
+    caller: 'principal',
+    rights: ['users'],
+    params: { id: 'The invited user\'s id.' },
+    answers: {
+      200: { description: 'The member, with the new expiry.', body: USER_RECORD },
+      409: { description: 'The member is not invited (any more).', body: { ref: 'Error' } },
+    },
+  },
+  {
+    method: 'delete',
+    path: '/users/:id/invitation',
+    tag: 'Users',
+    summary: 'Withdraw an invitation',
+    caller: 'principal',
+    rights: ['users'],
+    params: { id: 'The invited user\'s id.' },
+    answers: {
+      200: { description: 'The member as it was.', body: USER_RECORD },
+      409: { description: 'The member is not invited (any more).', body: { ref: 'Error' } },
+    },
+  },
+  {
+    method: 'get',
+    path: '/invitations/:token',
+    tag: 'Users',
+    summary: 'Read an invitation',
+    description: 'What the invitee sees before accepting. Counted per client (429 past the limit).',
+    caller: 'public',
+    params: { token: 'The token of the invitation link.' },
+    answers: {
+      200: { description: 'The invitation.', body: obj({ email: str, organization: str, expires_at: time, account: bool }) },
+      400: { description: 'An unknown, used or expired link.', body: { ref: 'Error' } },
+      429: { description: 'Too many attempts.', body: { ref: 'Error' }, headers: ['Retry-After'] },
+    },
+  },
+  {
+    method: 'post',
+    path: USERS_PATHS.accept,
+    tag: 'Users',
+    summary: 'Accept an invitation',
+    description:
+      'An address new here sends `{token, name, password}` and lands signed in. An existing account joins as itself: signed in (`{token}` with its Bearer) or with its password (`{token, password}`).',
+    caller: 'public',
+    body: { anyOf: [toJsonSchema(AcceptBody), toJsonSchema(JoinBody)] },
+    answers: {
+      200: { description: 'Joined and signed in.', body: { ref: 'SignedIn' } },
+      400: { description: 'An unknown, used or expired link, a wrong password or invalid fields.', body: { ref: 'Error' } },
+      401: { description: 'The Bearer sent is no live session.', body: { ref: 'Error' } },
+      403: { description: 'The address has an account: sign in as it, or send its password.', body: { ref: 'Error' } },
+      429: { description: 'Too many attempts.', body: { ref: 'Error' }, headers: ['Retry-After'] },
+    },
+  },
+)
+
 export function invitationRoutes(services: Services) {
   const { db, hub } = services
   const guarded = [requirePrincipal(services), requireRight('users')] as const

@@ -17,6 +17,9 @@ import { userStreams } from '../live/stream'
 import { message } from '../messages'
 import type { Services } from '../services'
 import { rightsChanged } from './guard'
+import { describe } from '../openapi/registry'
+import { listParams } from '../collections/list-query'
+import { bool, int, list, obj, record, str, updateBody } from '../openapi/shapes'
 
 const LIST: ListShape = {
   search: ['o.name'],
@@ -90,6 +93,62 @@ async function mustBeNewName(db: Db | AnyDb, userId: string, name: string, excep
  * member). Organizations are not rows of one organization, so this is not the engine; it follows
  * its answers: paging with `X-Total-Count`, 400 `errors`, 409 with `current`, an audit entry a write.
  */
+const ORGANIZATION = record(OrganizationInput, { plan: str, member_count: int, current: bool, can_rename: bool })
+describe(
+  {
+    method: 'get',
+    path: '/organizations/',
+    tag: 'Organizations',
+    summary: 'Your organizations',
+    caller: 'principal',
+    rights: ['organizations'],
+    query: listParams(LIST),
+    answers: {
+      200: { description: 'A page of the caller\'s organizations, the current one marked; the total in `X-Total-Count`.', body: list(ORGANIZATION), headers: ['X-Total-Count'] },
+      400: { description: 'A list parameter it does not take.', body: { ref: 'Error' } },
+    },
+  },
+  {
+    method: 'post',
+    path: '/organizations/',
+    tag: 'Organizations',
+    summary: 'Create an organization',
+    description: 'Its creator holds its Administrator role.',
+    caller: 'principal',
+    rights: ['organizations'],
+    body: OrganizationInput,
+    example: { name: 'Acme Field Ops' },
+    answers: {
+      201: { description: 'The organization.', body: ORGANIZATION },
+      409: { description: 'You have an organization of that name.', body: { ref: 'Error' } },
+    },
+  },
+  {
+    method: 'put',
+    path: '/organizations/:id',
+    tag: 'Organizations',
+    summary: 'Rename an organization',
+    caller: 'principal',
+    body: updateBody(OrganizationInput),
+    answers: {
+      200: { description: 'The organization as saved.', body: ORGANIZATION },
+      409: {
+        description: 'Another edit saved first (`current`), or the name is taken.',
+        body: { anyOf: [obj({ message: str, current: ORGANIZATION }), { $ref: '#/components/schemas/Error' }] },
+      },
+    },
+  },
+  {
+    method: 'post',
+    path: '/organizations/:id/switch',
+    tag: 'Organizations',
+    summary: 'Switch to an organization',
+    description: 'Every request after this is scoped to it.',
+    caller: 'principal',
+    answers: { 200: { description: 'You, in that organization.', body: { ref: 'User' } } },
+  },
+)
+
 export function organizationRoutes(services: Services) {
   const { db } = services
   const find = async (principal: Principal, id: string, on: Db = db) => {

@@ -14,12 +14,40 @@ import { avatarRoutes } from './avatars'
 import { diffRecords } from '../audit-changes'
 import { auditSelf, publishSelf, versionOfUser } from './self'
 import { disconnectSessions, endSessions, liveSessions, sessionListRoutes } from './sessions'
+import { describe } from '../openapi/registry'
 
 /**
  * What a signed-in user changes about themselves, with no right needed: name and presence
  * (`PUT /users/self`), photo, password (`POST /users/self/password`) and sessions. Mounted before
  * the users collection, whose routes need the `users` right.
  */
+describe(
+  {
+    method: 'put',
+    path: PROFILE_API.self,
+    tag: 'Your account',
+    summary: 'Change your name and presence',
+    caller: 'session',
+    body: ProfileUpdate,
+    example: { name: 'Ada Lovelace', presence: 'online' },
+    answers: { 200: { description: 'You, as saved.', body: { ref: 'User' } } },
+  },
+  {
+    method: 'post',
+    path: PROFILE_API.password,
+    tag: 'Your account',
+    summary: 'Change your password',
+    description: 'Takes the current password and a new one; ends your other sessions. Wrong current passwords count like sign-ins (429 past the limit).',
+    caller: 'session',
+    body: PasswordChange,
+    answers: {
+      200: { description: 'Changed.', body: { ref: 'Message' } },
+      400: { description: 'The current password is wrong, or the new one is refused.', body: { ref: 'Error' } },
+      429: { description: 'Too many wrong passwords.', body: { ref: 'Error' }, headers: ['Retry-After'] },
+    },
+  },
+)
+
 export function profileRoutes(services: Services) {
   const { db, passwords } = services
   const session = requireSession(services)

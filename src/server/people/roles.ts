@@ -14,6 +14,10 @@ import { message } from '../messages'
 import type { Services } from '../services'
 import { keepAdministrator, rightsChanged } from './guard'
 import { holderIds, previewRole } from './role-preview'
+import { bool, int, record, str } from '../openapi/shapes'
+import { describe } from '../openapi/registry'
+import { list, obj } from '../openapi/shapes'
+import { listParams } from '../collections/list-query'
 
 /** Rights once each, in the order of RIGHTS, as a role stores them. */
 const inOrder = (rights: readonly Right[]) => RIGHTS.filter((right) => rights.includes(right))
@@ -31,6 +35,13 @@ const mustHold = (ctx: WriteContext, rights: readonly Right[], had: readonly Rig
 
 export const roles: CollectionModule<RoleRecord, RoleInput> = {
   name: 'roles',
+  docs: {
+    noun: 'role',
+    tag: 'Roles',
+    description: 'Roles hold rights. The built-in Administrator role keeps every right and cannot be renamed or deleted; no change may leave an organization without an active user holding every right (409).',
+    record: record(RoleInput, { description: str, builtin: bool, member_count: int }),
+    example: { name: 'Operators', description: 'Run the fleet', rights: ['devices', 'tunnels'] },
+  },
   right: 'roles',
   table: 'roles',
   list: {
@@ -125,6 +136,39 @@ const MEMBER_LIST: ListShape = {
  * The roles collection, and beside it `POST /roles/{id}/preview` (what a save or a delete would
  * do to people, counted here, not by the page) and `GET /roles/{id}/members` (who holds it).
  */
+describe(
+  {
+    method: 'post',
+    path: '/roles/:id/preview',
+    tag: 'Roles',
+    summary: 'Preview a role change',
+    description: 'What a save would do: `{rights}` (the rights after an edit) or `{delete: true}`; for each right, how many active members gain and lose it.',
+    caller: 'principal',
+    rights: ['roles'],
+    body: RolePreviewBody,
+    example: { rights: ['devices'] },
+    answers: {
+      200: {
+        description: 'Gains and losses by right.',
+        body: obj({ grants: { type: 'object', additionalProperties: { type: 'integer' } }, removes: { type: 'object', additionalProperties: { type: 'integer' } } }),
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/roles/:id/members',
+    tag: 'Roles',
+    summary: 'Members holding a role',
+    caller: 'principal',
+    rights: ['roles'],
+    query: listParams(MEMBER_LIST),
+    answers: {
+      200: { description: 'A page of members; the total in `X-Total-Count`.', body: list(obj({ id: str, name: str, email: str, status: str })), headers: ['X-Total-Count'] },
+      400: { description: 'A list parameter the list does not take.', body: { ref: 'Error' } },
+    },
+  },
+)
+
 export function roleRoutes(services: Services) {
   const db = services.db as unknown as AnyDb
   const mustFind = async (organizationId: string, id: string) => {

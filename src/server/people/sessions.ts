@@ -10,6 +10,8 @@ import { message } from '../messages'
 import type { Services } from '../services'
 import { browserLabel } from './browser'
 import { auditSelf } from './self'
+import { describe } from '../openapi/registry'
+import { bool, int, list, obj, str, time } from '../openapi/shapes'
 
 /** The user's sessions that can still sign a request in: not ended, not past their end, not idle too long. */
 export const liveSessions = (db: Db, userId: string, now: Date) => {
@@ -48,6 +50,40 @@ export const disconnectSessions = (services: Services, tokenHashes: string[]) =>
  * marked), `DELETE /sessions/{id}` ends one, `POST /sessions/end-others` all but the calling one.
  * Another user's session answers 404 like an ended one: nobody learns of others' sessions.
  */
+describe(
+  {
+    method: 'get',
+    path: PROFILE_API.sessions,
+    tag: 'Your account',
+    summary: 'Your sessions',
+    description: 'Your live sessions, last used first, this one marked `current`.',
+    caller: 'session',
+    answers: {
+      200: {
+        description: 'The sessions.',
+        body: list(obj({ id: str, created_at: time, last_used_at: time, method: str, ip: str, browser: str, current: bool, remember: bool })),
+      },
+    },
+  },
+  {
+    method: 'post',
+    path: PROFILE_API.endOthers,
+    tag: 'Your account',
+    summary: 'End your other sessions',
+    caller: 'session',
+    answers: { 200: { description: 'Ended; `ended` says how many.', body: obj({ message: str, ended: int }) } },
+  },
+  {
+    method: 'delete',
+    path: '/sessions/:id',
+    tag: 'Your account',
+    summary: 'End one of your sessions',
+    caller: 'session',
+    params: { id: 'The session\'s id.' },
+    answers: { 200: { description: 'Ended.', body: { ref: 'Message' } } },
+  },
+)
+
 export function sessionListRoutes(services: Services) {
   const { db } = services
   const session = requireSession(services)

@@ -11,6 +11,69 @@ import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
 import { fail } from '../http/errors'
 import { newWebhookSecret } from './secrets'
 import { newEventId, type Webhooks } from './service'
+import { PER_PAGE_CHOICES } from '../../contract/collections'
+import { DELIVERY_ERRORS, WEBHOOK_EVENT_TYPES } from '../../contract/webhooks'
+import { ISSUED_WEBHOOK } from '../collections/webhooks'
+import { describe } from '../openapi/registry'
+import { int, list, obj, oneOf, orNull, str, time } from '../openapi/shapes'
+
+const DELIVERY = obj({
+  id: str,
+  event_id: str,
+  type: oneOf(WEBHOOK_EVENT_TYPES),
+  created_at: time,
+  state: oneOf(['pending', 'delivered', 'failed']),
+  tried_at: orNull(time),
+  tries: int,
+  next_try_at: orNull(time),
+  status_code: orNull(int),
+  error: orNull(oneOf(DELIVERY_ERRORS)),
+  duration_ms: orNull(int),
+  response: str,
+})
+
+describe(
+  {
+    method: 'post',
+    path: `${WEBHOOKS_PATH}/:id/rotate`,
+    tag: 'Webhooks',
+    summary: 'Rotate a webhook\'s signing secret',
+    description: 'A new signing secret, answered this once; the old one signs nothing more.',
+    caller: 'principal',
+    rights: ['alerts'],
+    params: { id: 'The webhook.' },
+    answers: { 200: { description: 'The webhook with its new secret.', body: ISSUED_WEBHOOK } },
+  },
+  {
+    method: 'post',
+    path: `${WEBHOOKS_PATH}/:id/test`,
+    tag: 'Webhooks',
+    summary: 'Send a test event',
+    description: 'A `webhook.test` event through the same queue as alerts, sent at once.',
+    caller: 'principal',
+    rights: ['alerts'],
+    params: { id: 'The webhook.' },
+    answers: { 202: { description: 'Queued: the delivery and its event.', body: obj({ id: str, event_id: str }) } },
+  },
+  {
+    method: 'get',
+    path: `${WEBHOOKS_PATH}/:id/deliveries`,
+    tag: 'Webhooks',
+    summary: 'A webhook\'s delivery log',
+    description: 'Each event sent to the webhook, newest first: its tries, the last status or error, how long it took and the first bytes of the answer.',
+    caller: 'principal',
+    rights: ['alerts', 'devices'],
+    params: { id: 'The webhook.' },
+    query: [
+      { name: 'page', description: 'The page, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
+      { name: 'per_page', description: 'Deliveries per page.', schema: { type: 'integer', enum: [...PER_PAGE_CHOICES], default: 25 } },
+    ],
+    answers: {
+      200: { description: 'A page of deliveries.', body: list(DELIVERY), headers: ['X-Total-Count'] },
+      400: { description: 'A page it does not take.', body: { ref: 'Error' } },
+    },
+  },
+)
 
 /** Reading a webhook's log takes `alerts` or `devices`, as reading webhooks does; the rest `alerts`. */
 const mayRead: MiddlewareHandler<AuthEnv> = async (c, next) => {
