@@ -1,5 +1,6 @@
-import { boolean, coerce, defaulted, object, refine, string, type Infer } from 'superstruct'
+import { boolean, coerce, object, refine, string, type Infer } from 'superstruct'
 import type { BaseRecord } from './collections'
+import { defaulted, described } from './json-schema'
 import { OptionalText } from './record-fields'
 import { LIMITS, LONE_SURROGATE, Text, type MessageKey } from './validation'
 
@@ -117,7 +118,13 @@ export function webhookUrlRule(value: string): true | MessageKey {
 }
 
 /** A webhook URL as typed, spaces around it dropped. */
-export const WebhookUrl = coerce(refine(string(), 'webhookUrl', webhookUrlRule), string(), (value) => value.trim())
+export const WebhookUrl = described(coerce(refine(string(), 'webhookUrl', webhookUrlRule), string(), (value) => value.trim()), {
+  type: 'string',
+  format: 'uri',
+  minLength: 1,
+  maxLength: WEBHOOK_URL_MAX,
+  description: 'An absolute https URL (http and private addresses only where the server allows them), with no user, password or fragment.',
+})
 
 export const WebhookInput = object({
   name: Text(LIMITS.name),

@@ -111,6 +111,10 @@ describe({
   query: [
     { name: 'collection', description: 'Only this collection\'s (a right the caller holds, else 403).', schema: { type: 'string', enum: [...RIGHTS] } },
     { name: 'record_id', description: 'Only this record\'s.', schema: { type: 'string', minLength: 1, maxLength: 64 } },
+    { name: 'actor', description: 'Only what this user, access key or app id did (its id).', schema: { type: 'string', minLength: 1, maxLength: 64 } },
+    { name: 'action', description: 'Only this action (`create`, `update`, `delete`, `revoke`, `rotate`, …).', schema: { type: 'string', pattern: '^[a-z_]{1,32}$' } },
+    { name: 'from', description: 'From this date or time with its zone, included.', schema: { type: 'string' } },
+    { name: 'to', description: 'Until this date or time with its zone, excluded.', schema: { type: 'string' } },
     { name: 'page', description: 'The page, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
     { name: 'per_page', description: 'Entries per page.', schema: { type: 'integer', enum: [...PER_PAGE_CHOICES], default: 25 } },
   ],
@@ -121,12 +125,18 @@ describe({
         obj({
           id: str,
           at: time,
-          actor: obj({ kind: oneOf(['user', 'key', 'app']), id: str, name: str }),
+          actor: obj({ kind: oneOf(['user', 'key', 'app', 'system']), id: str, name: str }),
           action: str,
           collection: ref('Right'),
           record_id: str,
           record_name: str,
           fields: list(str),
+          changes: list({
+            anyOf: [
+              obj({ field: str, before: {}, after: {}, 'cut?': { type: 'boolean', enum: [true] } }),
+              obj({ field: str, changed: { type: 'boolean', enum: [true] } }),
+            ],
+          }),
           ip: str,
           user_agent: str,
         }),
@@ -134,6 +144,22 @@ describe({
       headers: ['X-Total-Count'],
     },
     400: { description: 'A filter or page it does not take.', body: { ref: 'Error' } },
+  },
+}, {
+  method: 'get',
+  path: AUDIT_EXPORT_PATH,
+  tag: 'Audit',
+  summary: 'Export the audit trail',
+  description: 'Every entry from `from` (included) to `to` (excluded), newest first, of the collections the caller holds, streamed as CSV (cells a spreadsheet would run as formulas begin with `\'`) or JSON Lines.',
+  caller: 'principal',
+  query: [
+    { name: 'format', description: 'CSV or JSON Lines.', schema: { type: 'string', enum: ['csv', 'jsonl'], default: 'csv' } },
+    { name: 'from', description: 'From this ISO time, included.', schema: { type: 'string', format: 'date-time' } },
+    { name: 'to', description: 'Until this ISO time, excluded.', schema: { type: 'string', format: 'date-time' } },
+  ],
+  answers: {
+    200: { description: 'The entries, as a file to save (`Content-Disposition: attachment`).', type: 'text/csv' },
+    400: { description: 'A format or range it does not take.', body: { ref: 'Error' } },
   },
 })
 

@@ -26,7 +26,7 @@ describe({
   path: SUMMARY_PATH,
   tag: 'Console',
   summary: 'The home screen\'s figures',
-  description: 'Each figure only with its right: devices by status, tunnels up, access keys expiring within 7 days, app ids, plan usage.',
+  description: 'Each figure only with its right: devices by status, tunnels up, access keys expiring within 7 days, app ids, alerts firing (to holders of `alerts` or `devices`), plan usage.',
   caller: 'principal',
   answers: {
     200: {
@@ -37,6 +37,7 @@ describe({
         'tunnels?': obj({ up: int, total: int }),
         'access_keys?': obj({ expiring: int }),
         'app_ids?': obj({ total: int }),
+        'alerts?': obj({ firing: int }),
         'billing?': obj({ plan: ref('PlanName'), limits: COUNTS, usage: COUNTS }),
       }),
     },

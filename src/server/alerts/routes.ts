@@ -89,7 +89,7 @@ const ALERT = obj({
   acked_by: orNull(str),
   ack_note: orNull(str),
 })
-const MUTE = obj({ id: str, rule_id: orNull(str), device_id: orNull(str), until: time, note: str, created_at: time })
+const MUTE = obj({ id: str, rule_id: orNull(str), 'rule_name?': orNull(str), device_id: orNull(str), 'device_name?': orNull(str), until: time, note: str, created_at: time })
 const ALERTS_READ = ['alerts', 'devices'] as const
 describe(
   {

@@ -348,6 +348,22 @@ export function describeCollection<Rec extends BaseRecord, Input, Update>(module
         400: { description: 'A search, sort, order, page, page size or filter the list does not take.', body: { ref: 'Error' } },
       },
     },
+    {
+      ...common,
+      method: 'get',
+      path: `${base}/export`,
+      rights: readers,
+      summary: `Export ${docs.noun}s`,
+      description: `Every ${docs.noun} the list's search and filters find, all pages, in its sort, streamed from the database in batches as CSV or JSON Lines. CSV cells that begin with \`=\`, \`+\`, \`-\`, \`@\`, a tab or a carriage return get a leading \`'\`; no secret or hash is a column.`,
+      query: [
+        { name: 'format', description: 'CSV or JSON Lines.', schema: { type: 'string', enum: ['csv', 'jsonl'], default: 'csv' } },
+        ...listParams(module.list).filter((param) => param.name !== 'page' && param.name !== 'per_page'),
+      ],
+      answers: {
+        200: { description: 'The rows, as a file to save (`Content-Disposition: attachment`).', type: 'text/csv' },
+        400: { description: 'A format, search, sort or filter the list does not take.', body: { ref: 'Error' } },
+      },
+    },
     { ...common, method: 'get', path: `${base}/:id`, rights: readers, summary: `Get a ${docs.noun}`, answers: { 200: { description: `The ${docs.noun}.`, body: record } } },
     {
       ...common,

@@ -1,11 +1,12 @@
 import type { Context } from 'hono'
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import { PER_PAGE_CHOICES, type Order } from '../../contract/collections'
-import { filterValue, MAX_FILTER_VALUES, takesMany, type FilterField } from '../../contract/list-filters'
+import { filterParam, filterValue, MAX_FILTER_TEXT, MAX_FILTER_VALUES, takesMany, type FilterField } from '../../contract/list-filters'
 import type { ListParams, ListPage, Trigrams } from '../db/list'
 import type { DatabaseKind } from '../db/kind'
 import { ApiError } from '../http/errors'
 import { message } from '../messages'
+import type { JsonSchema } from '../../contract/json-schema'
 import type { QueryParam } from '../openapi/registry'
 
 /** What a filter's condition may need beyond its values. */
@@ -69,6 +70,11 @@ export function parseList(c: Context, shape: ListShape): ParsedList {
   return { q, sort, order: orderText, page, perPage, filters }
 }
 
+/** The filter fields a list declares, or those of its own filters when it declares none. */
+const filterFields = (shape: ListShape): readonly FilterField[] =>
+  shape.fields ??
+  Object.entries(shape.filters).map(([name, filter]): FilterField => (filter.values ? { name, kind: 'choice', values: filter.values } : { name, kind: 'text' }))
+
 /**
  * The filters of the query: `filter[<field>]=value`, once per value, for the fields the collection
  * declares; a field named alone (`status=online`, as older links say) is read too. An unknown
@@ -76,9 +82,7 @@ export function parseList(c: Context, shape: ListShape): ParsedList {
  */
 export function parseFilters(c: Context, shape: ListShape): Record<string, string[]> {
   const bad = (text: string) => new ApiError(400, text)
-  const fields =
-    shape.fields ??
-    Object.entries(shape.filters).map(([name, filter]): FilterField => (filter.values ? { name, kind: 'choice', values: filter.values } : { name, kind: 'text' }))
+  const fields = filterFields(shape)
   const declared = new Map(fields.map((field) => [field.name, field]))
   const asked = new Map<string, string[]>()
   for (const [key, values] of Object.entries(c.req.queries())) {
@@ -143,10 +147,24 @@ export function listParams(shape: ListShape): QueryParam[] {
     { name: 'order', description: 'Ascending or descending.', schema: { type: 'string', enum: ['asc', 'desc'], default: shape.defaultSort.order } },
     { name: 'page', description: 'The page, from 1.', schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 } },
     { name: 'per_page', description: 'Records per page.', schema: { type: 'integer', enum: [...PER_PAGE_CHOICES], default: 25 } },
+    ...filterFields(shape).map((field) => ({
+      name: filterParam(field.name),
+      description: `Only records whose ${field.name} is ${field.kind === 'time' ? (field.name.endsWith('_before') ? 'before this time' : 'after this time') : 'one of these'}; once per value (any value matches, every field must).`,
+      schema: { type: 'array', items: filterSchema(field), maxItems: takesMany(field) ? MAX_FILTER_VALUES : 1 },
+    })),
+    // The older form, one value by the field's own name, still taken for the list's own filters.
     ...Object.entries(shape.filters).map(([name, filter]) => ({
       name,
-      description: `Only records whose ${name} is this.`,
-      schema: filter.values ? { type: 'string', enum: [...filter.values] } : { type: 'string', maxLength: 100 },
+      description: `Only records whose ${name} is this (the form before \`${filterParam(name)}\`).`,
+      schema: filter.values ? { type: 'string', enum: [...filter.values] } : { type: 'string', maxLength: MAX_FILTER_TEXT },
     })),
   ]
+}
+
+/** The JSON Schema of one value of a filter field. */
+function filterSchema(field: FilterField): JsonSchema {
+  if (field.kind === 'choice') return { type: 'string', enum: [...(field.values ?? [])] }
+  if (field.kind === 'time') return { type: 'string', format: 'date-time' }
+  if (field.kind === 'expiry') return { type: 'string', pattern: '^(expired|never|within_[1-9][0-9]{0,3})$' }
+  return { type: 'string', minLength: 1, maxLength: MAX_FILTER_TEXT }
 }

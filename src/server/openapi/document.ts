@@ -172,6 +172,7 @@ const TAGS: Record<string, string> = {
   Tunnels: 'Tunnels to a port of a device.',
   'Access keys': 'Bearer keys for scripts and devices, limited to their scopes.',
   Alerts: 'Alert rules, the alerts they raise, acknowledgements and mutes.',
+  Webhooks: 'Signed HTTP calls that alert rules make, with their delivery log.',
   Users: 'The organization\'s members and their invitations.',
   'App ids': 'Apps that call the API with the client credentials grant.',
   Roles: 'Roles and the rights they hold.',
@@ -189,7 +190,12 @@ export function buildDocument(operations: Operation[] = describedOperations()): 
     const path = openApiPath(operation.path)
     paths[path] = { ...paths[path], [operation.method]: operationObject(operation) }
   }
-  const tags = [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name, description: TAGS[name] ?? name }))
+  // In the order above, whatever order the route groups were loaded in; a tag not there goes last.
+  const order = Object.keys(TAGS)
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length)
+  const tags = [...new Set(operations.map((operation) => operation.tag))]
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+    .map((name) => ({ name, description: TAGS[name] ?? name }))
   return {
     openapi: '3.1.0',
     info: {
