@@ -211,6 +211,36 @@ test('a redirect is a failure and is never followed', async () => {
   }
 })
 
+test('a try connects to the address it checked: a name that answers otherwise the second time reaches nothing else', async () => {
+  const receiver = await startReceiver()
+  // The first answer is the receiver on loopback (allowed here); any later one a far address.
+  const asked: string[] = []
+  const pinned = await startServer({
+    offlineAfterS: 3600,
+    alertsEveryMs: 3_600_000,
+    webhooksEveryMs: 3_600_000,
+    webhookRetryMs: RETRY_MS,
+    webhooksAllowPrivate: true,
+    webhookLookup: async (host) => {
+      asked.push(host)
+      return asked.length === 1 ? ['127.0.0.1'] : ['198.51.100.9']
+    },
+  })
+  try {
+    const owner = await register(pinned, 'Rebound')
+    const hook = expectStatus<Rec>(await createHook(pinned, owner, { url: `http://rebind.edgeline.test:${receiver.port}/hook` }), 201)
+    expectStatus(await sendTest(pinned, owner, hook.id), 202)
+    await pinned.webhooks.deliver()
+    const [entry] = await deliveries(pinned, owner, hook.id)
+    // A connection that looked the name up again would have found no such name, or the far address.
+    assert.equal([entry!.state, entry!.status_code, entry!.error], ['delivered', 200, null])
+    assert.is(receiver.received.length, 1)
+    assert.equal(asked, ['rebind.edgeline.test'], 'the name is looked up once per try')
+  } finally {
+    await Promise.all([receiver.close(), pinned.close()])
+  }
+})
+
 test('without the setting: loopback, private, link-local and the server itself are refused, as URLs and as DNS answers', async () => {
   const owner = await register(strict, 'Strict')
   const refused = async (url: string, expected: string) => {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import dns from 'node:dns'
 import { isIP } from 'node:net'
 import { sql } from 'kysely'
+import { Agent, fetch as pinnedFetch } from 'undici'
 import { ALERT_LANGUAGES, type AlertLanguage } from '../../contract/alerts'
 import { RESPONSE_KEPT_BYTES, type DeliveryError, type WebhookEvent } from '../../contract/webhooks'
 import { audit, type Actor } from '../audit'
@@ -86,8 +87,25 @@ export const printable = (bytes: Uint8Array) =>
     .replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g, '')
     .replace(/\uFFFD+$/, '')
 
+/**
+ * A connection pool that dials only `addresses`, the host's answers as they were checked: a name
+ * whose answer changes between the check and the connection (DNS rebinding) reaches nothing else.
+ * TLS still checks the certificate against the URL's host name.
+ */
+function pinnedTo(addresses: string[]): Agent {
+  const answers = addresses.map((address) => ({ address, family: isIP(address) || 4 }))
+  return new Agent({
+    connect: {
+      lookup: (_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+        if (options.all) callback(null, answers)
+        else callback(null, answers[0]!.address, answers[0]!.family)
+      },
+    } as never,
+  })
+}
+
 /** Reads at most `limit` bytes of a body, then lets the rest go. */
-async function firstBytes(response: Response, limit: number): Promise<Uint8Array> {
+async function firstBytes(response: { body: { getReader(): ReadableStreamDefaultReader<Uint8Array> } | null }, limit: number): Promise<Uint8Array> {
   if (!response.body) return new Uint8Array()
   const reader = response.body.getReader()
   const parts: Uint8Array[] = []
@@ -145,8 +163,11 @@ export function createWebhooks(deps: Deps, options: WebhookOptions): Webhooks {
   let running: Promise<unknown> = Promise.resolve()
   const inFlight = new Set<Promise<unknown>>()
 
-  /** Where a URL may go: the URL's own rule, then every address its host resolves to. */
-  async function reachable(url: URL): Promise<true | 'refused_address' | 'connection'> {
+  /**
+   * Where a URL may go: the URL's own rule, then every address its host resolves to; the
+   * addresses checked, which the try then connects to and to nothing else.
+   */
+  async function reachable(url: URL): Promise<{ addresses: string[] } | 'refused_address' | 'connection'> {
     if (webhookUrlAllowed(url.href, policy()) !== true) return 'refused_address'
     const host = url.hostname.replace(/^\[|\]$/g, '')
     const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80))
@@ -156,7 +177,8 @@ export function createWebhooks(deps: Deps, options: WebhookOptions): Webhooks {
     } catch {
       return 'connection'
     }
-    return resolvedAllowed(addresses, port, policy()) === true ? true : 'refused_address'
+    if (!addresses.length) return 'connection'
+    return resolvedAllowed(addresses, port, policy()) === true ? { addresses } : 'refused_address'
   }
 
   /**
@@ -174,10 +196,12 @@ export function createWebhooks(deps: Deps, options: WebhookOptions): Webhooks {
       return done({ ok: false, status_code: null, error: 'refused_address', response: '' })
     }
     const reach = await reachable(target)
-    if (reach !== true) return done({ ok: false, status_code: null, error: reach, response: '' })
+    if (typeof reach === 'string') return done({ ok: false, status_code: null, error: reach, response: '' })
     const timestamp = Math.floor(now().getTime() / 1000)
+    const pinned = pinnedTo(reach.addresses)
     try {
-      const response = await fetch(target, {
+      const response = await pinnedFetch(target, {
+        dispatcher: pinned,
         method: 'POST',
         redirect: 'manual',
         signal: AbortSignal.timeout(options.timeoutMs ?? SEND_TIMEOUT_MS),
@@ -197,6 +221,8 @@ export function createWebhooks(deps: Deps, options: WebhookOptions): Webhooks {
     } catch (error) {
       const name = (error as Error).name
       return done({ ok: false, status_code: null, error: name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'connection', response: '' })
+    } finally {
+      void pinned.close().catch(() => undefined)
     }
   }
 
