@@ -56,7 +56,7 @@ for (const { flavour, BASE } of BUILDS) {
     assert.not.ok((await page.content()).includes(secret), 'the secret is gone once stored')
 
     // The rule, on the rules screen (by the tab): offline on this one device, with the shortest grace.
-    await page.getByRole('navigation', { name: 'Alerts pages' }).getByRole('link', { name: 'Rules' }).click()
+    await page.getByRole('navigation', { name: 'Alerts', exact: true }).getByRole('link', { name: 'Alert Rules' }).click()
     await page.getByRole('button', { name: 'New rule' }).click()
     const form = page.getByRole('dialog', { name: 'New alert rule' })
     await form.getByLabel('Name').fill(ruleName)
@@ -74,7 +74,7 @@ for (const { flavour, BASE } of BUILDS) {
 
     // One heartbeat, then silence; the alerts screen, opened by its tab, shows the alert as it fires.
     await api(page, 'POST', `/devices/${device.id}/heartbeat`, { status: 'online', ip: '192.0.2.60', firmware: '3.1.0', metrics: METRICS }, key.secret)
-    await page.getByRole('navigation', { name: 'Alerts pages' }).getByRole('link', { name: 'Alerts' }).click()
+    await page.getByRole('navigation', { name: 'Alerts', exact: true }).getByRole('link', { name: 'Alerts', exact: true }).click()
     await page.getByText('Nothing is firing. All watched devices are fine.').waitFor()
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
     const firing = page.getByRole('table', { name: 'Firing now' })
