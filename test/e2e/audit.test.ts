@@ -48,7 +48,7 @@ for (const { flavour, BASE } of BUILDS) {
     await page.getByRole('button', { name: 'Account', exact: true }).click()
     await page.getByRole('link', { name: 'Audit trail', exact: true }).click()
     await page.waitForURL(/\/app\/audit$/)
-    await page.getByRole('heading', { name: 'Audit trail' }).waitFor()
+    await page.getByRole('heading', { level: 1, name: 'Audit Trail', exact: true }).waitFor()
     assert.equal(await changesOf(page, after), [['name', before, after]])
     await page.locator('li[data-action="create"]').filter({ hasText: before }).waitFor()
 
