@@ -34,6 +34,9 @@ async function startConsole(root, flavour) {
       PUBLIC_URL: `http://localhost:${port}`,
       SMTP_URL: '',
       API_HOST: '',
+      // Each test account is registered from an address of its own (registerAndSignIn), so the
+      // registration throttle (10 an hour per client) holds each client, not the whole suite.
+      TRUST_PROXY: '1',
       // The webhooks test's receiver listens on loopback.
       WEBHOOKS_ALLOW_PRIVATE: '1',
       // The alert sweep looks every second, so an alert fires within a second of its grace time.
