@@ -90,7 +90,7 @@ for (const { flavour, BASE } of BUILDS) {
     await alice.form.getByLabel('Location').fill('Room A')
     await alice.form.getByRole('button', { name: 'Save' }).click()
     await alice.form.waitFor({ state: 'detached' })
-    await alice.page.getByText('Room A', { exact: true }).waitFor()
+    await alice.page.locator('dd').getByText('Room A', { exact: true }).waitFor()
 
     await bob.form.getByLabel('Location').fill('Room B')
     await bob.form.getByRole('button', { name: 'Save' }).click()
@@ -100,9 +100,9 @@ for (const { flavour, BASE } of BUILDS) {
     assert.equal(await locationRow.locator('td').allTextContents(), ['Room B', 'Room A'])
     await conflict.getByRole('button', { name: 'Keep mine' }).click()
     await conflict.waitFor({ state: 'detached' })
-    await bob.page.getByText('Room B', { exact: true }).waitFor()
+    await bob.page.locator('dd').getByText('Room B', { exact: true }).waitFor()
     // Alice's page follows the saved record live.
-    await alice.page.getByText('Room B', { exact: true }).waitFor()
+    await alice.page.locator('dd').getByText('Room B', { exact: true }).waitFor()
     assert.is((await api(bob.page, 'GET', `/devices/${device.id}`)).location, 'Room B')
 
     // Again, both open the form; Alice renames, and Bob takes her values over his.
@@ -119,7 +119,7 @@ for (const { flavour, BASE } of BUILDS) {
     await conflict.getByRole('button', { name: 'Take theirs' }).click()
     await conflict.waitFor({ state: 'detached' })
     await bob.page.getByRole('heading', { name: `${name} renamed`, exact: true }).waitFor()
-    await bob.page.getByText('Room B', { exact: true }).waitFor()
+    await bob.page.locator('dd').getByText('Room B', { exact: true }).waitFor()
     const saved = await api(bob.page, 'GET', `/devices/${device.id}`)
     assert.equal([saved.name, saved.location], [`${name} renamed`, 'Room B'])
     await alice.page.context().close()
