@@ -91,7 +91,7 @@ export const accessKeys: CollectionModule<AccessKey, AccessKeyInput, AccessKeyUp
     defaultSort: { sort: 'created_at', order: 'desc' },
     fields: filtersOf('access_keys'),
     filters: {
-      scope: { where: (_eb, scopes, ctx) => holdsAny('t.scopes', scopes, ctx.kind) },
+      scope: { where: (_eb, scopes, ctx) => holdsAny({ table: 'access_key_scopes', record: 'key_id', item: 'scope' }, scopes, ctx) },
       expiry: { where: (eb, values, ctx) => eb.or(values.map((value) => expiryIs(eb, value, ctx.now))) },
       revoked: {
         where: (eb, values) => (values.length > 1 ? eb.lit(true) : values[0] === 'true' ? eb('t.revoked_at', 'is not', null) : eb('t.revoked_at', 'is', null)),

@@ -46,7 +46,7 @@ export const devices: CollectionModule<Device, DeviceInput> = {
       status: { column: 't.status' },
       firmware: { column: 't.firmware' },
       model: { column: 't.model' },
-      tag: { where: (_eb, tags, ctx) => holdsAny('t.tags', tags, ctx.kind) },
+      tag: { where: (_eb, tags, ctx) => holdsAny({ table: 'device_tags', record: 'device_id', item: 'tag' }, tags, ctx) },
       // An organization-wide search of names alone, beside the list's search of every column.
       name: { where: (eb, names) => eb.or(names.map((name) => containsText('t.name', name))) },
       // A device never seen was seen neither before nor after a time.

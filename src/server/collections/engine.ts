@@ -155,7 +155,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
   const trail = (ctx: WriteContext, action: string, record: Rec, fields?: string[], changes?: AuditChange[]) =>
     audit(ctx.db, ctx.principal.organizationId, ctx.actor, { action, collection: module.right, recordId: record.id, recordName: label(record), fields, changes }, ctx.now)
 
-  const filterContext = () => ({ now: services.now().toISOString(), kind: databaseKind(db) })
+  const filterContext = (organizationId: string) => ({ now: services.now().toISOString(), kind: databaseKind(db), organizationId })
   const complete = (on: AnyDb, organizationId: string, records: Rec[]) => (module.load ? module.load(on, organizationId, records) : Promise.resolve(records))
   const find = async (organizationId: string, id: string, on: AnyDb = db): Promise<Rec | undefined> => {
     if (id.length > 64) return undefined
@@ -207,7 +207,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
     .get(base, async (c) => {
       const list = parseList(c, module.list)
       const organizationId = c.var.principal.organizationId
-      const query = filtered(module.select(db, organizationId), module.list, list, filterContext())
+      const query = filtered(module.select(db, organizationId), module.list, list, filterContext(organizationId))
       const reuse = totalOf(JSON.stringify([organizationId, list.q, list.filters]), organizationId)
       const page = await listPage<Row>(query, list, { ...module.list, id: 't.id' }, reuse, db)
       return answerList(c, page, await complete(db, organizationId, page.rows.map(module.toRecord)))
@@ -217,7 +217,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
       const format = exportFormat(c)
       const list = parseList(c, module.list)
       const organizationId = c.var.principal.organizationId
-      const query = filtered(module.select(db, organizationId), module.list, list, filterContext())
+      const query = filtered(module.select(db, organizationId), module.list, list, filterContext(organizationId))
       const batches = listBatches<Row>(query, list, { ...module.list, id: 't.id' }, db, EXPORT_BATCH)
       let columns = module.exportColumns as readonly string[] | undefined
       const write = async (rows: Row[]) => {
