@@ -1,12 +1,9 @@
 import { collection, type Page } from '../../api/collection'
 import { call, type Result } from '../../api/client'
 import { ALERTS_PATH, type Alert, type AlertAck, type AlertMute, type AlertMuteInput, type AlertRule, type AlertRuleInput } from '../../contract/alerts'
-import type { Device } from '../../contract/devices'
 import type { UserRecord } from '../../contract/users'
 
 export const rulesApi = collection<AlertRule, AlertRuleInput>('alert_rules')
-/** Read only: a rule's device is picked by a search over the devices. */
-export const devicesApi = collection<Device>('devices')
 /** Read only: the users a rule mails are picked from the organization's. */
 export const usersApi = collection<UserRecord>('users')
 

@@ -9,7 +9,7 @@ import { Select } from '../../ui/select'
 import { useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import { rulesApi } from './alerts-api'
-import { RuleDeviceField } from './rule-device-field'
+import { DevicePicker } from '../../ui/device-picker'
 import { RuleRecipients } from './rule-recipients'
 import { inputOf, NEW_RULE, toValues, validateRule, type RuleValues } from './rule-values'
 import s from './alerts.module.css'
@@ -82,7 +82,14 @@ export function RuleForm({ rule, onClose, onSaved }: RuleFormProps) {
       <TextField label={t('alerts.rules.name')} maxLength={LIMITS.name} autoComplete="off" required {...form.text('name')} />
       <Select label={t('alerts.rules.target')} {...form.text('target')} options={ALERT_TARGETS.map((value) => ({ value, label: t(`alerts.rules.targets.${value}`) }))} />
       {target === 'tag' && <TextField label={t('alerts.rules.tag')} maxLength={32} autoComplete="off" required {...form.text('tag')} />}
-      {target === 'device' && <RuleDeviceField {...form.text('device_id')} names={deviceNames.current} />}
+      {target === 'device' && (
+        <DevicePicker
+          {...form.text('device_id')}
+          names={deviceNames.current}
+          texts={{ legend: t('alerts.rules.device'), choose: t('alerts.rules.chooseDevice'), find: t('alerts.rules.findDevice'), none: t('alerts.rules.noDevices') }}
+          classes={{ field: s.group, legend: s.legend, hint: s.hint }}
+        />
+      )}
       <Select label={t('alerts.rules.condition')} {...form.text('condition')} options={ALERT_CONDITIONS.map((value) => ({ value, label: t(`alerts.conditions.${value}`) }))} />
       {condition === 'offline' && (
         <>

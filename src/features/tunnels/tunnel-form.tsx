@@ -8,8 +8,9 @@ import { RecordDialog } from '../../ui/record/record-dialog'
 import { useRecordSave } from '../../ui/record/use-record-save'
 import { errorsOf, useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
-import { DeviceField } from './tunnel-device-field'
+import { DevicePicker } from '../../ui/device-picker'
 import { tunnelsApi } from './tunnels-api'
+import s from './tunnel-form.module.css'
 import './texts'
 
 type TunnelValues = { name: string; device_id: string; protocol: string; local_port: number | null; enabled: boolean }
@@ -78,7 +79,12 @@ export function TunnelForm({ tunnel, deviceId, onClose, onSaved }: TunnelFormPro
       onClose={onClose}
     >
       <TextField label={t('tunnels.name')} maxLength={120} autoComplete="off" required {...form.text('name')} />
-      <DeviceField {...form.text('device_id')} names={deviceNames.current} />
+      <DevicePicker
+        {...form.text('device_id')}
+        names={deviceNames.current}
+        texts={{ legend: t('tunnels.device'), choose: t('tunnels.chooseDevice'), find: t('tunnels.findDevice'), none: t('tunnels.noDevices') }}
+        classes={{ field: s.deviceField, legend: s.legend, hint: s.hint }}
+      />
       <Select label={t('tunnels.protocol')} {...form.text('protocol')} options={PROTOCOLS.map((p) => ({ value: p, label: p.toUpperCase() }))} />
       <TextField label={t('tunnels.localPort')} inputMode="numeric" required {...form.number('local_port')} />
       <Checkbox label={t('tunnels.enabledField')} {...form.checkbox('enabled')} />

@@ -18,9 +18,15 @@ keepOnClear(GUIDE_SEEN_KEY)
 export const guideSeen = (): boolean => readItem(GUIDE_SEEN_KEY) === '1'
 export const markGuideSeen = (): void => writeItem(GUIDE_SEEN_KEY, '1')
 
-/** Opens the guide on the first visit of this device, and only then. */
+/** A dialog of the console is open (a form, the palette, a secret shown once): the guide waits. */
+const dialogOpen = () => typeof document !== 'undefined' && document.querySelector('[role="dialog"][aria-modal="true"]') !== null
+
+/**
+ * Opens the guide on the first visit of this device, and only then; never over a dialog that
+ * opened first (a link to a form, a secret shown once): then it comes on the next visit.
+ */
 export function showGuideOnFirstVisit(): void {
-  if (guideSeen()) return
+  if (guideSeen() || dialogOpen()) return
   markGuideSeen()
   openGuide()
 }

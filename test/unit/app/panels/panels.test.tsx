@@ -38,6 +38,22 @@ test('shows the guide by itself on the first visit only', async () => {
   assert.is(page().queryByRole('dialog'), null)
 })
 
+test('waits for the next visit when a dialog opened before it', async () => {
+  removeItem(GUIDE_SEEN_KEY)
+  const form = document.createElement('div')
+  form.setAttribute('role', 'dialog')
+  form.setAttribute('aria-modal', 'true')
+  document.body.append(form)
+  render(<Panels />)
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  assert.not.ok(page().queryByRole('dialog', { name: 'Welcome to Edgeline Console' }))
+  assert.is(readItem(GUIDE_SEEN_KEY), null, 'not marked seen: it shows on the next visit')
+  form.remove()
+  cleanup()
+  render(<Panels />)
+  assert.ok(await page().findByRole('dialog', { name: 'Welcome to Edgeline Console' }))
+})
+
 test('the guide flag outlives a sign-out', () => {
   clearAll()
   assert.is(readItem(GUIDE_SEEN_KEY), '1')
