@@ -20,7 +20,7 @@ export interface MenuItem {
   open?: boolean
   /** The right that shows it, when its key is not one (webhooks show with `alerts`). */
   right?: Right
-  /** Shown to a user holding any right (the audit trail, which shows the entries of each right held). */
+  /** Shown to a user holding any right: the audit trail, which shows the entries of each right held, and the API reference. */
   anyRight?: boolean
 }
 
@@ -70,6 +70,7 @@ export const MENU: readonly MenuItem[] = [
       leaf('billing', 'billing', 'account'),
       leaf('access_keys', 'key', 'account'),
       { key: 'audit', keyParent: 'account', name: 'menu.audit', icon: 'timeline', link: '/app/audit', linkParent: '/app/audit', anyRight: true },
+      { key: 'api', keyParent: 'account', name: 'menu.api', icon: 'code', link: '/app/api', linkParent: '/app/api', anyRight: true },
     ],
   },
   {

@@ -28,6 +28,7 @@ export type MenuIconName =
   | 'cart'
   | 'webhook'
   | 'bell'
+  | 'code'
 
 /** Every icon the console draws: the menu's plus the shell's and header's own. */
 export type IconName =
@@ -47,7 +48,6 @@ export type IconName =
   | 'logout'
   | 'globe'
   | 'settings'
-  | 'code'
   | 'palette'
   | 'layout'
   | 'check'

@@ -26,7 +26,7 @@ test('every menu link opens a route of its own that asks for the right of its ke
   assert.equal(wrong, [])
 })
 
-test('every menu link is home, a right, open to any right (the audit trail) or to all (the demo pages), so the menu shows it to someone', () => {
+test('every menu link is home, a right, open to any right (the audit trail, the API reference) or to all (the demo pages), so the menu shows it to someone', () => {
   assert.equal(
     links.filter((item) => item.key !== 'home' && !item.open && !item.anyRight && !isRight(item.key) && !(item.right && isRight(item.right))).map((item) => item.key),
     [],
@@ -37,7 +37,7 @@ test('every menu link is home, a right, open to any right (the audit trail) or t
   )
   assert.equal(
     links.filter((item) => item.anyRight).map((item) => item.link),
-    ['/app/audit'],
+    ['/app/audit', '/app/api'],
   )
 })
 

@@ -47,7 +47,7 @@ test('a detail view belongs to the entry above it', () => {
 test('the mega menu puts direct entries under the heading, a nested group in its own column', () => {
   const shape = (key: string) =>
     columnsOf(MENU.find((item) => item.key === key)!).map(({ heading, entries }) => [heading, entries.map((entry) => entry.key)])
-  assert.equal(shape('account'), [['menu.accountTitle', ['organizations', 'billing', 'access_keys', 'audit']]])
+  assert.equal(shape('account'), [['menu.accountTitle', ['organizations', 'billing', 'access_keys', 'audit', 'api']]])
   assert.equal(shape('inventory'), [
     ['menu.inventory', ['devices', 'alerts', 'webhooks']],
     ['menu.connectivity', ['tunnels', 'app_ids']],

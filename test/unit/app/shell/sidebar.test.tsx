@@ -70,6 +70,7 @@ test('shows Home and every group to a user with every right', () => {
     'Billing',
     'Access Keys',
     'Audit trail',
+    'API reference',
     'User Control',
     'Users',
     'Roles',
@@ -101,7 +102,7 @@ test('with neither devices, tunnels nor app ids there is no Inventory group', ()
   const { view } = open('/app/home', ['users', 'network'])
   assert.equal(groups(view).sort(), ['Account', 'Dashboards', 'Demo pages', 'User Control'])
   assert.is(view.queryByRole('button', { name: 'Inventory' }), null)
-  assert.equal(names(view.getAllByRole('link', { hidden: true })), ['Home', 'Audit trail', 'Users', 'Network', ...DEMO])
+  assert.equal(names(view.getAllByRole('link', { hidden: true })), ['Home', 'Audit trail', 'API reference', 'Users', 'Network', ...DEMO])
 })
 
 test('a user with no rights sees Home and the demo pages only', () => {
