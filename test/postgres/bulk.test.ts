@@ -87,7 +87,8 @@ test('a bulk disable beside a single role change that together would lock the or
     const job = await finished(disable.id)
     // One of the two gave way: the job skipped its record (or lost its right), or the edit was refused.
     assert.ok((job.changed === 1) !== (demote.status === 200), `round ${round}: job changed ${job.changed}, edit answered ${demote.status} ${demote.text}`)
-    if (demote.status !== 200) assert.is(demote.status, 409)
+    // Refused by the rule (409), or no longer reaching the owner once the job disabled the co-admin here (404).
+    if (demote.status !== 200) assert.ok([404, 409].includes(demote.status), `round ${round}: the edit answered ${demote.status} ${demote.text}`)
     assert.ok((await rolesManagers(owner.organizationId)) >= 1, `round ${round}: nobody manages roles`)
   }
 })
