@@ -174,6 +174,24 @@ test('a preview not run in time is gone', async () => {
   }
 })
 
+test('the sweeper deletes previews never run once expired, and keeps jobs that ran with their records', async () => {
+  const owner = await organization('Swept')
+  await device(owner)
+  const idle = expectStatus<Rec>(await preview(owner, { collection: 'devices', action: 'tag_add', params: { tag: 'idle' }, selection: { filters: {} } }), 201)
+  const ran = await runAll(owner, { collection: 'devices', action: 'tag_add', params: { tag: 'ran' }, selection: { filters: {} } })
+  server.advance(11 * 60_000)
+  try {
+    await server.sweep()
+    assert.is((await job(owner, idle.id)).status, 404)
+    const [items] = await server.rows<{ count: number }>(sql`SELECT count(*) AS count FROM bulk_items WHERE job_id = ${idle.id}`)
+    assert.is(Number(items!.count), 0)
+    assert.is(expectStatus<Rec>(await job(owner, ran.id), 200).status, 'done')
+    assert.is(expectStatus<Rec[]>(await records(owner, ran.id), 200).length, 1)
+  } finally {
+    server.advance(-11 * 60_000)
+  }
+})
+
 test('disabling users never disables yourself; the others are disabled and can no longer work there', async () => {
   const owner = await organization('Disabling')
   const roles = await roleIds(server, owner.organizationId)
