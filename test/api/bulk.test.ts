@@ -213,6 +213,24 @@ test('disabling users never disables yourself; the others are disabled and can n
   assert.ok((await rolesManagers(owner.organizationId)) >= 1)
 })
 
+test('each record is checked for the caller\'s rights: a manager of users skips those who hold rights they lack', async () => {
+  const owner = await organization('Outranking')
+  const managers = expectStatus<Rec>(await owner.create('roles', { name: 'User managers', description: '', rights: ['users', 'devices'] }), 201)
+  const viewer = expectStatus<Rec>(await owner.create('roles', { name: 'Viewer', description: '', rights: ['devices'] }), 201)
+  const manager = await addMember(owner, managers.id, 'Manager')
+  const plain = await addMember(owner, viewer.id, 'Plain')
+  const done = await runAll(manager, { collection: 'users', action: 'disable', selection: { filters: { status: ['active'] } } })
+  assert.is(done.count, 3)
+  assert.is(done.changed, 1)
+  const reasons = Object.fromEntries(done.skipped.map((skip: Rec) => [skip.id, skip.reason]))
+  assert.equal(reasons, { [owner.userId]: message('outranked'), [manager.userId]: message('bulkSelf') })
+  const [row] = await server.rows<{ status: string }>(sql`SELECT status FROM members WHERE user_id = ${plain.userId} AND organization_id = ${owner.organizationId}`)
+  assert.is(row!.status, 'disabled')
+  // Nor can they give a role holding a right they lack.
+  const roles = await roleIds(server, owner.organizationId)
+  assert.is((await preview(manager, { collection: 'users', action: 'set_roles', params: { roles: [roles.Administrator!] }, selection: { ids: [plain.userId] } })).status, 403)
+})
+
 test('setting roles never leaves nobody managing roles: the last administrator is skipped with the lockout message', async () => {
   const owner = await organization('Demoting')
   const roles = await roleIds(server, owner.organizationId)
