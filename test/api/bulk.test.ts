@@ -3,7 +3,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { BULK_BATCH } from '../../src/contract/bulk'
 import { message } from '../../src/server/messages'
-import { call, createDevice, createKey, createTunnel, expectStatus, joinOrganization, register, startServer, type Answer, type Tenant, type TestServer } from './collections/_api'
+import { call, createDevice, createKey, createTunnel, expectStatus, joinOrganization, register, startServer, type Tenant, type TestServer } from './collections/_api'
 import { openEvents } from './collections/_events'
 import { roleIds } from './people/_people'
 
@@ -436,4 +436,3 @@ test('a selection over the bound, or ids and filters at once, are refused', asyn
 
 test.run()
 
-export type { Answer }
