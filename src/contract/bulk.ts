@@ -77,7 +77,8 @@ export interface BulkPreview {
   expires_at: string
 }
 
-export type BulkStatus = 'previewed' | 'running' | 'done' | 'failed' | 'undone'
+export const BULK_STATUSES = ['previewed', 'running', 'done', 'failed', 'undone'] as const
+export type BulkStatus = (typeof BULK_STATUSES)[number]
 
 /** A record the job or its undo left as it was, and why (a message from the server's locale). */
 export interface BulkSkip {
@@ -128,3 +129,19 @@ export interface BulkEvent {
 
 export const BULK_PATH = '/bulk'
 export const bulkPath = (id?: string, tail?: 'run' | 'undo' | 'records') => [BULK_PATH, id && encodeURIComponent(id), tail].filter(Boolean).join('/')
+
+/** Every action of every collection, once each. */
+export const ALL_BULK_ACTIONS = [...new Set(Object.values(BULK_ACTIONS).flat())] as BulkAction[]
+export const BULK_COLLECTIONS = Object.keys(BULK_ACTIONS) as BulkCollection[]
+
+/** Whether `action` is one of `collection`'s. */
+export const isBulkAction = (collection: BulkCollection, action: string): action is BulkAction =>
+  (BULK_ACTIONS[collection] as readonly string[]).includes(action)
+
+/** The search a list takes, at most 200 characters. */
+export const MAX_BULK_SEARCH = 200
+/** More role ids than any organization has. */
+export const MAX_BULK_ROLES = 100
+
+// The checked body of a preview is `BulkRequestBody` in `bulk-request.ts`, apart, so a screen that
+// reads the actions and shapes here loads no struct.
