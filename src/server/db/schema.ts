@@ -506,6 +506,25 @@ export interface WebhookDeliveryRow {
   created_at: string
 }
 
+/** A saved view of a list (`contract/views.ts`): its question and columns as JSON, its owner, who sees it. */
+export interface ViewRow {
+  id: string
+  organization_id: string
+  owner_id: string
+  name: string
+  /** The list it is a view of: devices, access_keys, users or tunnels. */
+  collection: string
+  /** `{q, sort, order, filters}` as JSON. */
+  query: string
+  /** Column keys in the order shown, as JSON. */
+  columns: string
+  shared: number
+  pinned: number
+  created_at: string
+  updated_at: string
+  version: number
+}
+
 export interface Database {
   organizations: OrganizationRow
   users: UserRow
@@ -543,4 +562,5 @@ export interface Database {
   alert_mutes: AlertMuteRow
   webhooks: WebhookRow
   webhook_deliveries: WebhookDeliveryRow
+  views: ViewRow
 }
