@@ -142,9 +142,4 @@ export function checkView(
   return { ok: true, query: { q: query.q.trim(), sort: query.sort, order: query.order, filters } }
 }
 
-/** The list's address parameter that opens a saved view: `/app/devices?view=<id>`. */
-export const VIEW_PARAM = 'view'
-/** The list's address parameter of the columns shown, comma separated: `columns=name,status,tags`. */
-export const COLUMNS_PARAM = 'columns'
-
 export const VIEWS_PATH = '/views/'
