@@ -111,7 +111,7 @@ export function ViewsTools({ collection, columns, shown, query }: ViewsToolsProp
       <Button variant="secondary" aria-expanded={choosing} aria-controls={panel} onClick={() => setChoosing(!choosing)}>
         {t('views.columns')}
       </Button>
-      <Dropdown label={t('views.menuTitle')} button={label} items={items} />
+      <Dropdown label={label} button={label} items={items} />
       {choosing && (
         <fieldset id={panel} className={s.filterPanel}>
           <legend className="visually-hidden">{t('views.columnsTitle')}</legend>
