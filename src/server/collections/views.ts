@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from 'kysely'
 import { checkView, isViewCollection, VIEW_COLLECTIONS, VIEWS_PER_OWNER, ViewInput, ViewUpdate, type View, type ViewCollection, type ViewProblem, type ViewQuery } from '../../contract/views'
 import type { Principal } from '../http/auth'
+import { lockOrganization } from '../billing/usage'
 import { ApiError, fail } from '../http/errors'
 import { message } from '../messages'
 import { bool, list, obj, oneOf, record, str } from '../openapi/shapes'
@@ -130,6 +131,8 @@ export function views(shapes: Record<ViewCollection, ListShape>): CollectionModu
       row: async (input, ctx) => {
         mayUse(ctx, input.collection)
         const { query, columns } = check(input.collection, input)
+        // Counting and adding run one after the other across requests and processes.
+        await lockOrganization(ctx.db, ctx.principal.organizationId)
         const kept = await ctx.db
           .selectFrom('views')
           .select((eb) => eb.fn.countAll().as('count'))
