@@ -1,4 +1,5 @@
 import { pinnedViews } from '../../api/views'
+import { VIEW_COLLECTIONS } from '../../contract/collections'
 import { live } from '../../stores/live'
 import { $pinnedViews } from '../../stores/pinned-views'
 import { $session } from '../../stores/session'
@@ -8,14 +9,17 @@ const RELOAD_DELAY_MS = 400
 
 /**
  * Keeps the menu's pinned views current after the shell shows: read once, again when a view
- * changes, events were missed, or the user's rights or organization changed. A failed read keeps
- * what the menu shows.
+ * changes, events were missed, or the user's rights or organization changed; never asked for
+ * without the right of a list that has views. A failed read keeps what the menu shows.
  */
 export function watchPinnedViews(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined
   let controller: AbortController | undefined
   const load = async () => {
     controller?.abort()
+    // Without the right of any list that has views, there is none to ask for.
+    const rights = $session.get().user?.rights ?? []
+    if (!VIEW_COLLECTIONS.some((right) => rights.includes(right))) return $pinnedViews.set([])
     const mine = (controller = new AbortController())
     const result = await pinnedViews(mine.signal)
     if (mine.signal.aborted || !result.ok) return
