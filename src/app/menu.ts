@@ -22,6 +22,35 @@ export interface MenuItem {
   right?: Right
   /** Shown to a user holding any right: the audit trail, which shows the entries of each right held, and the API reference. */
   anyRight?: boolean
+  /** A name as its owner typed it (a pinned view), shown as it is instead of `name`'s text. */
+  label?: string
+}
+
+/** What an entry reads: its own label, else the text of its `name`. */
+export const menuText = (t: (key: string) => string, item: MenuItem) => item.label ?? t(item.name)
+
+/** A saved view pinned in the menu, as the menu needs it. */
+export interface PinnedEntry {
+  id: string
+  name: string
+  collection: string
+}
+
+/**
+ * The menu with the pinned views as a last "Views" group, each linking to its list with `?view=`;
+ * the menu as it was when none is pinned. The server lists only those the user may open.
+ */
+export function withPinnedViews(menu: MenuItem[], pinned: readonly PinnedEntry[]): MenuItem[] {
+  if (!pinned.length) return menu
+  const child = pinned.map((view) => ({
+    key: `view_${view.id}`,
+    keyParent: 'views',
+    name: 'menu.view',
+    label: view.name,
+    icon: 'table' as const,
+    link: `/app/${view.collection}?view=${encodeURIComponent(view.id)}`,
+  }))
+  return [...menu, { key: 'views', name: 'menu.views', icon: 'table', child }]
 }
 
 const leaf = (key: Right | 'home' | 'profile', icon: MenuIconName, keyParent?: string): MenuItem => ({

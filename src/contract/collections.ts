@@ -13,9 +13,13 @@ export const PER_PAGE_CHOICES = [5, 10, 25, 50, 100] as const
 export const CONSOLE_PER_PAGE = [5, 10, 25] as const
 export type Order = 'asc' | 'desc'
 
-/** The collections of the management area; each but the alert rules and webhooks is named by the right that opens it. */
-export const COLLECTIONS = ['devices', 'tunnels', 'access_keys', 'users', 'roles', 'app_ids', 'organizations', 'alert_rules', 'webhooks'] as const
+/** The collections of the management area; each but the alert rules, webhooks and views is named by the right that opens it. */
+export const COLLECTIONS = ['devices', 'tunnels', 'access_keys', 'users', 'roles', 'app_ids', 'organizations', 'alert_rules', 'webhooks', 'views'] as const
 export type CollectionName = (typeof COLLECTIONS)[number]
+
+/** The lists a saved view can be of (`contract/views.ts`): those that take filters, each opened by the right of its name. */
+export const VIEW_COLLECTIONS = ['devices', 'access_keys', 'users', 'tunnels'] as const satisfies readonly Right[]
+export type ViewCollection = (typeof VIEW_COLLECTIONS)[number]
 
 /**
  * What a change event is about: a collection, or `alerts` (an alert fired, resolved or was
@@ -24,11 +28,12 @@ export type CollectionName = (typeof COLLECTIONS)[number]
 export type ChangeTopic = CollectionName | 'alerts'
 
 /**
- * The rights that read a collection and hear of its changes: the right of its name, and for alert
+ * The rights that read a collection and hear of its changes: the right of its name; for alert
  * rules, webhooks and alerts `alerts` or `devices` (whoever watches the fleet may see what it is
- * watched for).
+ * watched for); for views the right of any list a view can be of (each view is checked by its own).
  */
-export const readRights = (name: ChangeTopic): readonly Right[] => (name === 'alert_rules' || name === 'webhooks' || name === 'alerts' ? readersOf('alerts') : [name])
+export const readRights = (name: ChangeTopic): readonly Right[] =>
+  name === 'alert_rules' || name === 'webhooks' || name === 'alerts' ? readersOf('alerts') : name === 'views' ? VIEW_COLLECTIONS : [name]
 
 /** `/{collection}/` relative to `{host}`. */
 export const collectionPath = (name: CollectionName, id?: string) => (id ? `/${name}/${encodeURIComponent(id)}` : `/${name}/`)

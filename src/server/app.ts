@@ -18,6 +18,7 @@ import { alertRules } from './collections/alert-rules'
 import { devices } from './collections/devices'
 import { collectionRoutes, describeCollection } from './collections/engine'
 import { tunnels } from './collections/tunnels'
+import { views } from './collections/views'
 import { webhooks } from './collections/webhooks'
 import { docsRoutes, type Docs } from './docs'
 import { closeUnread, limitBody } from './http/body'
@@ -47,7 +48,10 @@ import type { Webhooks } from './webhooks/service'
 // Every collection's routes in the API's description as soon as the app's code is loaded, so the
 // build can write the description without starting a server (`openapi/write.ts`); serving a
 // collection declares its routes again, and a test finds any route left undescribed.
-for (const module of [devices, tunnels, accessKeys, alertRules(), users, appIds, roles, webhooks(undefined as unknown as Webhooks)]) {
+/** The views module checks each view's sort against its list's own sort keys. */
+const VIEWS = views({ devices: devices.list, access_keys: accessKeys.list, users: users.list, tunnels: tunnels.list })
+
+for (const module of [devices, tunnels, accessKeys, alertRules(), users, appIds, roles, webhooks(undefined as unknown as Webhooks), VIEWS]) {
   describeCollection(module as unknown as Parameters<typeof describeCollection>[0])
 }
 
@@ -109,6 +113,7 @@ export function createApp(options: AppOptions): Hono {
     .route('/', appTokenRoutes(options))
     .route('/', appIdRoutes(options))
     .route('/', collectionRoutes(options, appIds))
+    .route('/', collectionRoutes(options, VIEWS))
     .route('/', roleRoutes(options))
     .route('/', organizationRoutes(options))
     .route('/', bulkRoutes(options))

@@ -4,7 +4,7 @@ import { Link } from 'wouter'
 import { $ui, setSidebarOpen, toggleSubMenu } from '../../stores/ui'
 import { Icon } from '../../ui/icons'
 import { useT } from '../../ui/use-t'
-import { menuLinks, type MenuItem } from '../menu'
+import { menuLinks, menuText, type MenuItem } from '../menu'
 import s from './big-sidebar.module.css'
 import { MenuBadge, MenuTree, type Current } from './menu-tree'
 import { UserCard } from './sidebar'
@@ -24,7 +24,7 @@ function RailEntry({ item, current, open }: { item: MenuItem; current: Current; 
         aria-current={here && current.exact ? 'page' : undefined}
       >
         {icon}
-        <span className={s.caption}>{t(item.name)}</span>
+        <span className={s.caption}>{menuText(t, item)}</span>
         <MenuBadge badge={item.badge} />
       </Link>
     )
@@ -42,7 +42,7 @@ function RailEntry({ item, current, open }: { item: MenuItem; current: Current; 
       }}
     >
       {icon}
-      <span className={s.caption}>{t(item.name)}</span>
+      <span className={s.caption}>{menuText(t, item)}</span>
     </button>
   )
 }

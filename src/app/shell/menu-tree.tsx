@@ -4,7 +4,7 @@ import { Link } from 'wouter'
 import { $ui, toggleSubMenu } from '../../stores/ui'
 import { Icon } from '../../ui/icons'
 import { useT } from '../../ui/use-t'
-import { menuLinks, type MenuItem } from '../menu'
+import { menuLinks, menuText, type MenuItem } from '../menu'
 import s from './menu-tree.module.css'
 
 export interface Current {
@@ -30,7 +30,7 @@ export function MenuLink({ item, current, className }: { item: MenuItem; current
       aria-current={here && current.exact ? 'page' : undefined}
     >
       {item.icon && <Icon name={item.icon} className={s.icon} />}
-      <span className={s.label}>{t(item.name)}</span>
+      <span className={s.label}>{menuText(t, item)}</span>
       <MenuBadge badge={item.badge} />
     </Link>
   )
@@ -52,7 +52,7 @@ function MenuGroup({ item, current }: { item: MenuItem; current: Current }) {
         onClick={() => toggleSubMenu(item.key, item.keyParent)}
       >
         {item.icon && <Icon name={item.icon} className={s.icon} />}
-        <span className={s.label}>{t(item.name)}</span>
+        <span className={s.label}>{menuText(t, item)}</span>
         <MenuBadge badge={item.badge} />
         <Icon name="chevron-down" className={clsx(s.chevron, open && s.turned)} size={16} />
       </button>
@@ -70,7 +70,7 @@ export function MenuTree(props: { items: readonly MenuItem[]; current: Current; 
       {items.map((item) =>
         item.title ? (
           <li key={item.key} className={s.heading}>
-            {t(item.name)}
+            {menuText(t, item)}
           </li>
         ) : item.child ? (
           <MenuGroup key={item.key} item={item} current={current} />

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 
 import { Link } from 'wouter'
 import { Icon } from '../../ui/icons'
 import { useT } from '../../ui/use-t'
-import { menuLinks, type MenuItem } from '../menu'
+import { menuLinks, menuText, type MenuItem } from '../menu'
 import { DROPDOWN_MAX_HEIGHT_PX, DROPDOWN_OPEN_DELAY_MS } from '../../ui/dropdown'
 import { MenuBadge, type Current } from './menu-tree'
 import s from './nav-bar.module.css'
@@ -114,7 +114,7 @@ export function NavBar({ variant, panel }: NavBarProps) {
                   onClick={() => (open === item.key ? close() : show(item.key))}
                 >
                   {item.icon && <Icon name={item.icon} />}
-                  {t(item.name)}
+                  {menuText(t, item)}
                   <Icon name="chevron-down" size={16} className={clsx(s.chevron, open === item.key && s.turned)} />
                 </button>
               ) : (
@@ -125,7 +125,7 @@ export function NavBar({ variant, panel }: NavBarProps) {
                   aria-current={holds && current.exact ? 'page' : undefined}
                 >
                   {item.icon && <Icon name={item.icon} />}
-                  {t(item.name)}
+                  {menuText(t, item)}
                   <MenuBadge badge={item.badge} />
                 </Link>
               )}

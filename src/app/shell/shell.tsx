@@ -111,6 +111,21 @@ function useRightsWatch() {
   }, [])
 }
 
+/** The menu's pinned views load after the first paint and follow changes; the shell never waits for them. */
+function usePinnedViews() {
+  useEffect(() => {
+    let stop: (() => void) | undefined
+    let gone = false
+    void import('./pinned-views').then(({ watchPinnedViews }) => {
+      if (!gone) stop = watchPinnedViews()
+    })
+    return () => {
+      gone = true
+      stop?.()
+    }
+  }, [])
+}
+
 /** The frame around every signed-in screen: header, navigation, breadcrumb, title, then the screen. */
 export default function Shell({ children }: { children?: ReactNode }) {
   const t = useT()
@@ -123,6 +138,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
   useDocumentTitle(title, t(BRAND.name))
   const bar = !small && (layout === 'top-navigation' || layout === 'mega-menu')
   useRightsWatch()
+  usePinnedViews()
   return (
     <div className={s.shell} data-layout={layout}>
       <a href="#content" className={s.skip} onClick={skipToContent}>

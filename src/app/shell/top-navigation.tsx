@@ -1,5 +1,5 @@
 import { useT } from '../../ui/use-t'
-import { menuLinks, type MenuItem } from '../menu'
+import { menuLinks, menuText, type MenuItem } from '../menu'
 import { MenuLink, type Current } from './menu-tree'
 import { NavBar } from './nav-bar'
 import s from './top-navigation.module.css'
@@ -12,12 +12,12 @@ function GroupList({ group, current }: { group: MenuItem; current: Current }) {
       {(group.child ?? []).map((item) =>
         item.title ? (
           <li key={item.key} className={s.heading}>
-            {t(item.name)}
+            {menuText(t, item)}
           </li>
         ) : item.child ? (
           <li key={item.key}>
             <span className={s.heading} id={`top-nav-${item.key}`}>
-              {t(item.name)}
+              {menuText(t, item)}
             </span>
             <ul role="list" className={s.list} aria-labelledby={`top-nav-${item.key}`}>
               {menuLinks(item.child).map((entry) => (

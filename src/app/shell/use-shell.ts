@@ -3,7 +3,8 @@ import { useEffect, useLayoutEffect, useMemo, useState } from 'react'
 import { useLocation } from 'wouter'
 import { $session } from '../../stores/session'
 import { $ui, toggleSubMenu } from '../../stores/ui'
-import { MENU, menuPathTo, visibleMenu, type MenuItem } from '../menu'
+import { $pinnedViews } from '../../stores/pinned-views'
+import { MENU, menuPathTo, visibleMenu, withPinnedViews, type MenuItem } from '../menu'
 import { APP_BASE } from '../route-table'
 import { SMALL_SCREEN_QUERY } from './constants'
 import type { Current } from './menu-tree'
@@ -15,11 +16,12 @@ export function useAppPath(): string {
   return APP_BASE + (location === '/' ? '' : location)
 }
 
-/** The menu entries the signed-in user may see. */
+/** The menu entries the signed-in user may see, and the views pinned once they have loaded. */
 export function useVisibleMenu(): MenuItem[] {
   const { user } = useStore($session)
+  const pinned = useStore($pinnedViews)
   const rights = user?.rights
-  return useMemo(() => visibleMenu(MENU, rights ?? []), [rights])
+  return useMemo(() => withPinnedViews(visibleMenu(MENU, rights ?? []), pinned), [rights, pinned])
 }
 
 /** True while the viewport is narrower than the small-screen width (checked before paint). */

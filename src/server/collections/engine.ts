@@ -76,6 +76,19 @@ export interface CollectionModule<Rec extends BaseRecord, Input, Update = Input>
   /** How the API's description tells this collection: a collection cannot be served undescribed. */
   docs: CollectionDocs
   right: Right
+  /**
+   * The rights that may write, when others than `right` (a view is written by the right of its
+   * list): the route lets any of them in, and the module checks each record by its own.
+   */
+  writers?: readonly Right[]
+  /**
+   * Narrows every read of the caller (list, export, get, and the record a write finds first) to the
+   * records it may see, beyond its organization: a personal view is its owner's alone. A record
+   * outside it is 404, as another organization's.
+   */
+  scope?(query: AnySelect, principal: Principal): AnySelect
+  /** The right and action the trail files a write under, when not the module's right and the plain action. */
+  audited?(record: Rec, action: string): { collection: Right; action: string }
   table: string
   /** The column that holds the record's id, when it is not `id` (a member row is found by its user). */
   idColumn?: string
@@ -152,18 +165,25 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
 
   /** Runs `work` in one transaction with a write context on it; what it deferred runs after the commit. */
   const transact = <T>(c: Context<AuthEnv>, work: (ctx: WriteContext) => Promise<T>): Promise<T> => write(() => runWrite(services, c, work))
-  const trail = (ctx: WriteContext, action: string, record: Rec, fields?: string[], changes?: AuditChange[]) =>
-    audit(ctx.db, ctx.principal.organizationId, ctx.actor, { action, collection: module.right, recordId: record.id, recordName: label(record), fields, changes }, ctx.now)
+  const trail = (ctx: WriteContext, action: string, record: Rec, fields?: string[], changes?: AuditChange[]) => {
+    const filed = module.audited?.(record, action) ?? { collection: module.right, action }
+    return audit(ctx.db, ctx.principal.organizationId, ctx.actor, { ...filed, recordId: record.id, recordName: label(record), fields, changes }, ctx.now)
+  }
+  /** The organization's records as the caller may read them. */
+  const readable = (on: AnyDb, principal: Principal) => {
+    const query = module.select(on, principal.organizationId)
+    return module.scope ? module.scope(query, principal) : query
+  }
 
   const filterContext = (organizationId: string) => ({ now: services.now().toISOString(), kind: databaseKind(db), organizationId })
   const complete = (on: AnyDb, organizationId: string, records: Rec[]) => (module.load ? module.load(on, organizationId, records) : Promise.resolve(records))
-  const find = async (organizationId: string, id: string, on: AnyDb = db): Promise<Rec | undefined> => {
+  const find = async (principal: Principal, id: string, on: AnyDb = db): Promise<Rec | undefined> => {
     if (id.length > 64) return undefined
-    const row = await module.select(on, organizationId).where(`t.${idColumn}`, '=', id).executeTakeFirst()
-    return row ? (await complete(on, organizationId, [module.toRecord(row as Row)]))[0] : undefined
+    const row = await readable(on, principal).where(`t.${idColumn}`, '=', id).executeTakeFirst()
+    return row ? (await complete(on, principal.organizationId, [module.toRecord(row as Row)]))[0] : undefined
   }
-  const mustFind = async (organizationId: string, id: string, on: AnyDb = db) => {
-    const record = await find(organizationId, id, on)
+  const mustFind = async (principal: Principal, id: string, on: AnyDb = db) => {
+    const record = await find(principal, id, on)
     if (!record) throw fail(404, 'notFound')
     return record
   }
@@ -194,10 +214,11 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
 
   // Reading takes the module's right or one that may read it (`readRights`); writing its right alone.
   const readers = new Set<Right>([module.right, ...readRights(module.name)])
+  const writers = new Set<Right>(module.writers ?? [module.right])
   const allowed: MiddlewareHandler<AuthEnv> = async (c, next) => {
     const rights = c.var.principal.rights
     const reading = c.req.method === 'GET' || c.req.method === 'HEAD'
-    if (!(reading ? rights.some((right) => readers.has(right)) : rights.includes(module.right))) throw fail(403, 'forbidden')
+    if (!rights.some((right) => (reading ? readers : writers).has(right))) throw fail(403, 'forbidden')
     await next()
   }
 
@@ -206,9 +227,11 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
     .use(`${base}/*`, requirePrincipal(services), allowed)
     .get(base, async (c) => {
       const list = parseList(c, module.list)
-      const organizationId = c.var.principal.organizationId
-      const query = filtered(module.select(db, organizationId), module.list, list, filterContext(organizationId))
-      const reuse = totalOf(JSON.stringify([organizationId, list.q, list.filters]), organizationId)
+      const principal = c.var.principal
+      const organizationId = principal.organizationId
+      const query = filtered(readable(db, principal), module.list, list, filterContext(organizationId))
+      // A scoped list counts what its caller sees: its total is the caller's own.
+      const reuse = totalOf(JSON.stringify([organizationId, module.scope ? [principal.userId, principal.rights] : null, list.q, list.filters]), organizationId)
       const page = await listPage<Row>(query, list, { ...module.list, id: 't.id' }, reuse, db)
       return answerList(c, page, await complete(db, organizationId, page.rows.map(module.toRecord)))
     })
@@ -217,7 +240,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
       const format = exportFormat(c)
       const list = parseList(c, module.list)
       const organizationId = c.var.principal.organizationId
-      const query = filtered(module.select(db, organizationId), module.list, list, filterContext(organizationId))
+      const query = filtered(readable(db, c.var.principal), module.list, list, filterContext(organizationId))
       const batches = listBatches<Row>(query, list, { ...module.list, id: 't.id' }, db, EXPORT_BATCH)
       let columns = module.exportColumns as readonly string[] | undefined
       const write = async (rows: Row[]) => {
@@ -229,7 +252,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
       const start = format === 'csv' && columns ? csvHeader(columns) : ''
       return streamedExport(exportHeaders(module.name, format, services.now()), start, batches, write)
     })
-    .get(`${base}/:id`, async (c) => c.json(await mustFind(c.var.principal.organizationId, c.req.param('id'))))
+    .get(`${base}/:id`, async (c) => c.json(await mustFind(c.var.principal, c.req.param('id'))))
     .post(base, async (c) => {
       const input = await readBody(c, module.create.schema)
       const answer = await transact(c, async (ctx) => {
@@ -240,7 +263,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
           .insertInto(module.table)
           .values({ ...values, id, organization_id: organizationId, created_at: ctx.now, updated_at: ctx.now, version: 1 })
           .execute()
-        const record = await mustFind(organizationId, idColumn === 'id' ? id : String(values[idColumn]), ctx.db)
+        const record = await mustFind(ctx.principal, idColumn === 'id' ? id : String(values[idColumn]), ctx.db)
         await module.afterWrite?.(ctx, { action: 'create', after: record, input })
         await trail(ctx, 'create', record, undefined, recordValues(record, 'after'))
         changed(ctx, record, 'create')
@@ -249,9 +272,10 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
       return c.json(answer, 201)
     })
     .put(`${base}/:id`, async (c) => {
-      const organizationId = c.var.principal.organizationId
+      const principal = c.var.principal
+      const organizationId = principal.organizationId
       const id = c.req.param('id')
-      await mustFind(organizationId, id)
+      await mustFind(principal, id)
       const body = await readJson(c)
       const version = body && typeof body === 'object' ? (body as Row).version : undefined
       if (typeof version !== 'number' || !Number.isInteger(version)) throw invalidInput({ version: 'validation.required' })
@@ -259,7 +283,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
       if (!result.ok) throw invalidInput(result.errors)
       const input = result.value
       const outcome = await transact<{ conflict: Rec } | { record: Rec }>(c, async (ctx) => {
-        const current = await mustFind(organizationId, id, ctx.db)
+        const current = await mustFind(principal, id, ctx.db)
         if (current.version !== version) return { conflict: current }
         await module.allow?.(ctx, 'update', current, input)
         const values = await module.update.row(input, ctx, current)
@@ -273,24 +297,25 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
         // Another edit of the same version committed first (a database running transactions side
         // by side lets both read it): undo all of this one and answer the 409.
         if (updated.numUpdatedRows === 0n) throw new LostRace()
-        const record = await mustFind(organizationId, current.id, ctx.db)
+        const record = await mustFind(principal, current.id, ctx.db)
         await module.afterWrite?.(ctx, { action: 'update', before: current, after: record, input })
         await trail(ctx, 'update', record, changedFields(current, record), diffRecords(current, record))
         changed(ctx, record, 'update')
         return { record }
       }).catch(async (error: unknown) => {
-        if (error instanceof LostRace) return { conflict: await mustFind(organizationId, id) }
+        if (error instanceof LostRace) return { conflict: await mustFind(principal, id) }
         throw error
       })
       if ('conflict' in outcome) return c.json({ message: message('conflict'), current: outcome.conflict }, 409)
       return c.json(outcome.record)
     })
     .delete(`${base}/:id`, async (c) => {
-      const organizationId = c.var.principal.organizationId
+      const principal = c.var.principal
+      const organizationId = principal.organizationId
       const id = c.req.param('id')
-      await mustFind(organizationId, id)
+      await mustFind(principal, id)
       const answer = await transact(c, async (ctx) => {
-        const current = await mustFind(organizationId, id, ctx.db)
+        const current = await mustFind(principal, id, ctx.db)
         if (module.retire) {
           const values = await module.retire(ctx, current)
           if (!values) return current
@@ -300,7 +325,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
             .where(idColumn, '=', current.id)
             .where('organization_id', '=', organizationId)
             .execute()
-          const record = await mustFind(organizationId, current.id, ctx.db)
+          const record = await mustFind(principal, current.id, ctx.db)
           await module.afterWrite?.(ctx, { action: 'retire', before: current, after: record })
           await trail(ctx, module.retireAction ?? 'revoke', record, undefined, diffRecords(current, record))
           changed(ctx, record, 'update')
@@ -326,7 +351,7 @@ export function describeCollection<Rec extends BaseRecord, Input, Update>(module
   const { docs, name } = module
   const base = `/${name}`
   const readers = [...new Set([module.right, ...readRights(name)])]
-  const writers = [module.right]
+  const writers = [...(module.writers ?? [module.right])]
   // One shared schema per collection (`DeviceRecord`), which each of its routes refers to.
   const named = `${docs.noun.replace(/(^|\s)(\w)/g, (_, __, letter: string) => letter.toUpperCase())}Record`
   share(named, docs.record)

@@ -547,6 +547,25 @@ export interface BulkItemRow {
   after_version: number | null
 }
 
+/** A saved view of a list (`contract/views.ts`): its question and columns as JSON, its owner, who sees it. */
+export interface ViewRow {
+  id: string
+  organization_id: string
+  owner_id: string
+  name: string
+  /** The list it is a view of: devices, access_keys, users or tunnels. */
+  collection: string
+  /** `{q, sort, order, filters}` as JSON. */
+  query: string
+  /** Column keys in the order shown, as JSON. */
+  columns: string
+  shared: number
+  pinned: number
+  created_at: string
+  updated_at: string
+  version: number
+}
+
 export interface Database {
   organizations: OrganizationRow
   users: UserRow
@@ -586,4 +605,5 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryRow
   bulk_jobs: BulkJobRow
   bulk_items: BulkItemRow
+  views: ViewRow
 }

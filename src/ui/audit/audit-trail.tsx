@@ -11,9 +11,10 @@ import './audit-texts'
 import { useAuditTrail, type TrailFilters } from './use-audit-trail'
 import s from './audit-trail.module.css'
 
-/** Where a record of the trail opens: its detail view where there is one, else its list. */
-export function recordHref(entry: Pick<AuditEntry, 'collection' | 'record_id'>): string {
+/** Where a record of the trail opens: its detail view where there is one, else its list; a saved view, its list showing it. */
+export function recordHref(entry: Pick<AuditEntry, 'collection' | 'record_id'> & { action?: string }): string {
   const id = encodeURIComponent(entry.record_id)
+  if (entry.action?.endsWith('_view')) return `/${entry.collection}?view=${id}`
   switch (entry.collection) {
     case 'devices':
     case 'users':

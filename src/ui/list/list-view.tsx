@@ -1,6 +1,7 @@
 import { clsx } from 'clsx'
 import type { ReactNode } from 'react'
-import type { BaseRecord, CollectionName, ListQuery, Order } from '../../contract/collections'
+import { useSearchParams } from 'wouter'
+import { VIEW_COLLECTIONS, type BaseRecord, type CollectionName, type ListQuery, type Order, type ViewCollection } from '../../contract/collections'
 import { messageText } from '../../lib/i18n'
 import { Banner } from '../banner'
 import { Button } from '../button'
@@ -9,6 +10,7 @@ import { Spinner } from '../spinner'
 import { useT } from '../use-t'
 import { ListPages } from './list-pages'
 import { ListSearch } from './list-search'
+import { COLUMNS_PARAM, shownColumns } from './list-columns'
 import type { ListChange } from './list-url'
 import type { ListData } from './use-collection-list'
 import s from './list.module.css'
@@ -47,12 +49,18 @@ export interface ListViewProps<T> {
 // Not needed to show the list: the filter menu, the chips and the export load after it.
 const ListTools = lazyPart(() => import('./list-tools').then((part) => part.ListTools))
 
+// The column chooser and the saved views load after the list too; the address's columns apply at once.
+const ViewsTools = lazyPart(() => import('./views-tools').then((part) => part.ViewsTools))
+const hasViews = (name: CollectionName | undefined): name is ViewCollection => (VIEW_COLLECTIONS as readonly string[]).includes(name ?? '')
+
 const nextOrder = (active: boolean, order: Order): Order => (active && order === 'asc' ? 'desc' : 'asc')
 
 /** The list kit's table: search, sortable headers, paging, and its loading, empty and error states. */
 export function ListView<T extends BaseRecord>(props: ListViewProps<T>) {
   const t = useT()
-  const { query, data, change, columns } = props
+  const { query, data, change } = props
+  const [search] = useSearchParams()
+  const columns = shownColumns(props.columns, search.get(COLUMNS_PARAM))
   const first = data.status === 'loading' && data.loadedAt === null
   return (
     <section className={s.list}>
@@ -60,6 +68,7 @@ export function ListView<T extends BaseRecord>(props: ListViewProps<T>) {
         <ListSearch value={query.q} onSearch={(q) => change({ q })} label={props.searchLabel} />
         {props.toolbar}
         {props.collection && <ListTools collection={props.collection} query={{ filters: {}, ...query }} change={change} ownFilters={props.ownFilters} />}
+        {hasViews(props.collection) && <ViewsTools collection={props.collection} columns={props.columns} shown={columns.map((column) => column.key)} query={{ filters: {}, ...query }} />}
       </div>
       {data.status === 'error' && (
         <Banner variant="error">

@@ -17,6 +17,7 @@ import { webhooks } from './0015-webhooks'
 import { listFilters } from './0016-list-filters'
 import { auditChanges } from './0017-audit-changes'
 import { bulkJobs } from './0018-bulk-jobs'
+import { views } from './0019-views'
 import { listItems } from './0020-list-items'
 
 /** Every migration in order, one file each; names sort in the order they run. Never edit a shipped one. */
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016_list_filters': listFilters,
   '0017_audit_changes': auditChanges,
   '0018_bulk_jobs': bulkJobs,
+  '0019_views': views,
   '0020_list_items': listItems,
 }
 

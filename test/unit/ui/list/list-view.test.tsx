@@ -349,4 +349,15 @@ test('a list without a collection shows no filter menu, chips or export', async 
   assert.is(list.view.queryByRole('list', { name: 'Filters in use' }), null)
 })
 
+test('shows the columns the address names, in its order, and all of them when it names none it has', async () => {
+  const headersOf = (list: ReturnType<typeof renderList>) => within(list.view.getByRole('table', { name: 'Devices' })).getAllByRole('columnheader').map((cell) => cell.textContent?.replace(/[▲▼]/g, ''))
+  const some = renderList(`${PATH}?columns=location,name`, () => devicePage(gates))
+  await waitFor(() => assert.equal(some.rows(), [['Hall A', 'gate-1'], ['Hall B', 'gate-2']]))
+  assert.equal(headersOf(some), ['Location', 'Name'])
+  cleanup()
+  const unknown = renderList(`${PATH}?columns=password`, () => devicePage(gates))
+  await waitFor(() => assert.equal(unknown.rows().length, 2))
+  assert.equal(headersOf(unknown), ['Name', 'Status', 'Location'])
+})
+
 test.run()

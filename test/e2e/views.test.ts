@@ -1,0 +1,123 @@
+import { join } from 'node:path'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { Page } from 'playwright-core'
+import { BUILDS, closeBrowser, failedLoad, newContext, registerAndSignIn, signInAdmin } from './browser'
+
+test.after(closeBrowser)
+
+const DATA_DIRS: Record<string, string> = { react: process.env.E2E_DATA_DIR ?? '', preact: process.env.E2E_PREACT_DATA_DIR ?? '' }
+
+/**
+ * Makes `email` a member of the organization of the view `viewId`, working in it, with a role holding `devices`
+ * alone: a fixture written straight into the server's database file, as an accepted invitation
+ * would leave it.
+ */
+async function joinOrganizationOf(dataDir: string, viewId: string, email: string): Promise<void> {
+  const { default: Database } = await import('better-sqlite3')
+  const db = new Database(join(dataDir, 'console.db'))
+  try {
+    const at = new Date().toISOString()
+    const n = `${process.pid}-${Date.now()}`
+    const user = db.prepare('SELECT id FROM users WHERE email = ?').get(email.toLowerCase()) as { id: string }
+    const admin = db.prepare('SELECT organization_id FROM views WHERE id = ?').get(viewId) as { organization_id: string }
+    db.prepare('UPDATE members SET current = 0 WHERE user_id = ?').run(user.id)
+    db.prepare('UPDATE memberships SET current = 0 WHERE user_id = ?').run(user.id)
+    db.prepare(`INSERT INTO roles (id, organization_id, name, description, rights, builtin, created_at, updated_at, version) VALUES (?, ?, ?, '', '["devices"]', 0, ?, ?, 1)`).run(`role-${n}`, admin.organization_id, `Fleet watch ${n}`, at, at)
+    db.prepare('INSERT INTO memberships (id, user_id, organization_id, role_id, current, created_at) VALUES (?, ?, ?, ?, 1, ?)').run(`membership-${n}`, user.id, admin.organization_id, `role-${n}`, at)
+    db.prepare(`INSERT INTO members (id, organization_id, user_id, status, current, created_at, updated_at, version) VALUES (?, ?, ?, 'active', 1, ?, ?, 1)`).run(`member-${n}`, admin.organization_id, user.id, at, at)
+  } finally {
+    db.close()
+  }
+}
+
+/** The list's column headers as they read. */
+const headers = async (page: Page) => (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.replace(/[▲▼]/g, '').trim())
+
+/** Saves what the devices list shows as a view named `name`, shared or not, pinned in the menu. */
+async function saveView(page: Page, name: string, shared: boolean) {
+  await page.getByRole('main').getByRole('button', { name: /^(Views|View: .*)$/ }).click()
+  await page.getByRole('menuitem', { name: 'Save as a new view…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Save a view' })
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name)
+  if (shared) await dialog.getByRole('checkbox', { name: /Share with the organization/ }).check()
+  assert.ok(await dialog.getByRole('checkbox', { name: 'Pin in the menu' }).isChecked(), 'a new view is pinned unless unticked')
+  await dialog.getByRole('button', { name: 'Create' }).click()
+  await dialog.waitFor({ state: 'detached' })
+  await page.getByRole('main').getByRole('button', { name: `View: ${name}` }).waitFor()
+}
+
+/** Opens the menu's Views group (when closed) and the pinned view named `name`. */
+async function openFromMenu(page: Page, name: string) {
+  const group = page.getByRole('navigation').getByRole('button', { name: 'Views', exact: true })
+  await group.waitFor()
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click()
+  await page.getByRole('navigation').getByRole('link', { name }).click()
+}
+
+for (const { flavour, BASE } of BUILDS) {
+  test(`saves a view of filtered devices with fewer columns, opens it from the menu after a reload, and shares only what is shared (${flavour})`, async () => {
+    const stamp = Date.now().toString(36)
+    const mine = `Offline mine ${flavour} ${stamp}`
+    const team = `Offline team ${flavour} ${stamp}`
+    const context = await newContext()
+    const page = await context.newPage()
+    await signInAdmin(page, BASE)
+    await page.goto(`${BASE}/app/devices?status=offline`)
+    await page.getByRole('table').waitFor()
+    const chips = page.getByRole('list', { name: 'Filters in use' })
+    await chips.getByText('Status: Offline').waitFor()
+
+    // Fewer columns from the chooser, kept in the address.
+    await page.getByRole('button', { name: 'Columns', exact: true }).click()
+    const chooser = page.getByRole('group', { name: 'Columns to show' })
+    for (const label of ['Model', 'Location', 'IP address']) {
+      await chooser.getByRole('checkbox', { name: label }).uncheck()
+      await page.waitForURL(/[?&]columns=/)
+    }
+    await page.waitForURL((url) => url.searchParams.get('columns') === 'name,status,last_seen,tags')
+    assert.equal(await headers(page), ['Name', 'Status', 'Last seen', 'Tags'])
+
+    await saveView(page, mine, false)
+    assert.match(page.url(), /[?&]view=[^&]+/)
+    await saveView(page, team, true)
+
+    // Elsewhere, then a reload: the pinned views come with the menu, and one opens the list as saved.
+    await page.goto(`${BASE}/app/home`)
+    await page.reload()
+    await openFromMenu(page, mine)
+    await page.waitForURL((url) => url.pathname === '/app/devices' && url.searchParams.get('columns') === 'name,status,last_seen,tags')
+    await chips.getByText('Status: Offline').waitFor()
+    await page.getByRole('main').getByRole('button', { name: `View: ${mine}` }).waitFor()
+    assert.equal(await headers(page), ['Name', 'Status', 'Last seen', 'Tags'])
+    const mineId = new URL(page.url()).searchParams.get('view')!
+    const mineLink = `${BASE}/app/devices?view=${mineId}`
+
+    // A second member of the organization sees the shared view, in the menu and the list's header, and not the personal one.
+    const otherContext = await newContext({ expectedErrors: [failedLoad(404, `/api/views/${mineId}`)] })
+    const other = await otherContext.newPage()
+    const email = await registerAndSignIn(other, `Views member ${flavour}`, BASE)
+    await joinOrganizationOf(DATA_DIRS[flavour]!, mineId, email)
+    await other.goto(`${BASE}/app/devices`)
+    await other.getByRole('table').waitFor()
+    await openFromMenu(other, team)
+    await other.waitForURL((url) => url.searchParams.get('columns') === 'name,status,last_seen,tags')
+    await other.getByRole('list', { name: 'Filters in use' }).getByText('Status: Offline').waitFor()
+    assert.equal(await headers(other), ['Name', 'Status', 'Last seen', 'Tags'])
+    assert.is(await other.getByRole('navigation').getByRole('link', { name: mine }).count(), 0, 'no personal view of another in the menu')
+    await other.getByRole('main').getByRole('button', { name: `View: ${team}` }).click()
+    assert.is(await other.getByRole('menuitemradio', { name: new RegExp(mine) }).count(), 0, "nor in the list's views")
+    assert.is(await other.getByRole('menuitem', { name: /^Update / }).count(), 0, 'only its owner updates a shared view')
+    await other.keyboard.press('Escape')
+
+    // A link to another's personal view says so and shows the whole list.
+    await other.goto(mineLink)
+    await other.getByText('This view was deleted or is not shared with you', { exact: false }).waitFor()
+    await other.waitForURL((url) => !url.searchParams.has('view'))
+    assert.equal(await headers(other), ['Name', 'Status', 'Model', 'Location', 'IP address', 'Last seen', 'Tags'])
+    await otherContext.close()
+    await context.close()
+  })
+}
+
+test.run()
