@@ -5,6 +5,7 @@ import { messageText } from '../../lib/i18n'
 import { Age } from '../age'
 import { Badge } from '../badge'
 import { Button } from '../button'
+import { lazyPart } from '../lazy-part'
 import { Spinner } from '../spinner'
 import { useT } from '../use-t'
 import './audit-texts'
@@ -23,6 +24,12 @@ export function recordHref(entry: Pick<AuditEntry, 'collection' | 'record_id'>):
       return `/${entry.collection}`
   }
 }
+
+// The records and the undo of a bulk action's entry load when the trail shows one.
+const BulkEntry = lazyPart(() => import('../bulk/bulk-audit').then((part) => part.BulkEntry))
+
+/** A bulk action's entry stands for many records: it names its selection, not a record to open. */
+const isBulk = (entry: AuditEntry) => entry.action.startsWith('bulk_')
 
 /** A translation, or `fallback` when the locale files have none for `key`. */
 const textOr = (t: (key: string) => string, key: string, fallback: string) => {
@@ -130,7 +137,7 @@ export function AuditTrail({ collection, recordId, perPage = 10, title, filters 
                 {showRecord && !aboutThemselves(entry) && (
                   <>
                     <span className={s.muted}>{t(`audit.collection.${entry.collection}`)}</span>
-                    {entry.action === 'delete' ? (
+                    {entry.action === 'delete' || isBulk(entry) ? (
                       <bdi className={s.record}>{entry.record_name || entry.record_id}</bdi>
                     ) : (
                       <Link href={recordHref(entry)} className={s.record}>
@@ -148,6 +155,7 @@ export function AuditTrail({ collection, recordId, perPage = 10, title, filters 
                 {entry.ip && <bdi className={s.ip}>{entry.ip}</bdi>}
               </div>
               {shownChanges(entry).length > 0 && <Changes changes={shownChanges(entry)} />}
+              {isBulk(entry) && <BulkEntry entry={entry} />}
             </li>
           ))}
         </ol>

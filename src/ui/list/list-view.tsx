@@ -7,9 +7,12 @@ import { Button } from '../button'
 import { lazyPart } from '../lazy-part'
 import { Spinner } from '../spinner'
 import { useT } from '../use-t'
+import { BulkCell, BulkHeadCell, defaultRowLabel, useBulkSelect } from './bulk-select'
+import bulkStyles from './bulk-select.module.css'
+import { isSelected } from './bulk-selection'
 import { ListPages } from './list-pages'
 import { ListSearch } from './list-search'
-import type { ListChange } from './list-url'
+import type { ListChange, ListState } from './list-url'
 import type { ListData } from './use-collection-list'
 import s from './list.module.css'
 
@@ -42,10 +45,14 @@ export interface ListViewProps<T> {
   /** What the list says when the organization has none yet, e.g. with a create button. */
   empty?: ReactNode
   rowClass?: (row: T) => string | undefined
+  /** How a row is named beside its selection box; its name (or address) by default. */
+  rowLabel?: (row: T) => string
 }
 
 // Not needed to show the list: the filter menu, the chips and the export load after it.
 const ListTools = lazyPart(() => import('./list-tools').then((part) => part.ListTools))
+// The bulk bar, its dialogs and texts load when the user first ticks a row.
+const BulkTools = lazyPart(() => import('../bulk/bulk-tools').then((part) => part.BulkTools))
 
 const nextOrder = (active: boolean, order: Order): Order => (active && order === 'asc' ? 'desc' : 'asc')
 
@@ -54,6 +61,9 @@ export function ListView<T extends BaseRecord>(props: ListViewProps<T>) {
   const t = useT()
   const { query, data, change, columns } = props
   const first = data.status === 'loading' && data.loadedAt === null
+  // The screens pass their filters along with the query.
+  const state: ListState = { filters: {}, ...query }
+  const bulk = useBulkSelect(props.collection, state, data.rows)
   return (
     <section className={s.list}>
       <div className={s.toolbar}>
@@ -61,6 +71,7 @@ export function ListView<T extends BaseRecord>(props: ListViewProps<T>) {
         {props.toolbar}
         {props.collection && <ListTools collection={props.collection} query={{ filters: {}, ...query }} change={change} ownFilters={props.ownFilters} />}
       </div>
+      {bulk?.opened && <BulkTools bulk={bulk} query={state} total={data.total} reload={props.reload} />}
       {data.status === 'error' && (
         <Banner variant="error">
           {messageText(data.message)}{' '}
@@ -74,6 +85,7 @@ export function ListView<T extends BaseRecord>(props: ListViewProps<T>) {
           <caption className="visually-hidden">{props.caption}</caption>
           <thead>
             <tr>
+              {bulk && <BulkHeadCell bulk={bulk} />}
               {columns.map((column) => {
                 const active = column.sort !== undefined && query.sort === column.sort
                 return (
@@ -100,7 +112,8 @@ export function ListView<T extends BaseRecord>(props: ListViewProps<T>) {
           </thead>
           <tbody>
             {data.rows.map((row) => (
-              <tr key={row.id} className={props.rowClass?.(row)}>
+              <tr key={row.id} className={clsx(props.rowClass?.(row), bulk && isSelected(bulk.selection, row.id) && bulkStyles.selected)}>
+                {bulk && <BulkCell bulk={bulk} id={row.id} label={(props.rowLabel ?? defaultRowLabel)(row)} />}
                 {columns.map((column) => (
                   <td key={column.key} className={clsx(column.priority === 'low' && s.low, column.align === 'end' && s.end)}>
                     {column.render(row)}
