@@ -1,11 +1,12 @@
+import { Suspense, type ComponentType } from 'react'
 import { Link } from 'wouter'
 import type { AuditChange, AuditEntry } from '../../contract/audit'
 import type { Right } from '../../contract/rights'
 import { messageText } from '../../lib/i18n'
+import { screenOf } from '../../lib/lazy-screen'
 import { Age } from '../age'
 import { Badge } from '../badge'
 import { Button } from '../button'
-import { lazyPart } from '../lazy-part'
 import { Spinner } from '../spinner'
 import { useT } from '../use-t'
 import './audit-texts'
@@ -25,8 +26,19 @@ export function recordHref(entry: Pick<AuditEntry, 'collection' | 'record_id'>):
   }
 }
 
-// The records and the undo of a bulk action's entry load when the trail shows one.
-const BulkEntry = lazyPart(() => import('../bulk/bulk-audit').then((part) => part.BulkEntry))
+// The records and the undo of a bulk action's entry load when the trail first shows one, with a
+// stylesheet of their own: a screen of the table (src/app/screens.ts), which the trail does not import.
+const bulkEntry = () => screenOf('bulk-audit') as ComponentType<{ entry: AuditEntry }> | undefined
+
+/** Beneath a bulk action's entry: its records and undo, once their code has loaded. */
+function BulkBeneath({ entry }: { entry: AuditEntry }) {
+  const BulkEntry = bulkEntry()
+  return BulkEntry ? (
+    <Suspense fallback={null}>
+      <BulkEntry entry={entry} />
+    </Suspense>
+  ) : null
+}
 
 /** A bulk action's entry stands for many records: it names its selection, not a record to open. */
 const isBulk = (entry: AuditEntry) => entry.action.startsWith('bulk_')
@@ -155,7 +167,7 @@ export function AuditTrail({ collection, recordId, perPage = 10, title, filters 
                 {entry.ip && <bdi className={s.ip}>{entry.ip}</bdi>}
               </div>
               {shownChanges(entry).length > 0 && <Changes changes={shownChanges(entry)} />}
-              {isBulk(entry) && <BulkEntry entry={entry} />}
+              {isBulk(entry) && <BulkBeneath entry={entry} />}
             </li>
           ))}
         </ol>

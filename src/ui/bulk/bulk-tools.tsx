@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ComponentType } from 'react'
 import type { Failed } from '../../api/client'
 import { BULK_ACTIONS, MAX_BULK_IDS, type BulkAction, type BulkJob, type BulkParams, type BulkPreview } from '../../contract/bulk'
 import type { UserRole } from '../../contract/users'
@@ -7,7 +7,6 @@ import { messageText } from '../../lib/i18n'
 import { $locale } from '../../stores/locale'
 import { Banner } from '../banner'
 import { Button } from '../button'
-import { bulkSelectionOf, isFull, offersMatching, selectedCount } from '../list/bulk-selection'
 import type { BulkSelect } from '../list/bulk-select'
 import type { ListState } from '../list/list-url'
 import { useT } from '../use-t'
@@ -16,7 +15,8 @@ import { BulkConfirm } from './bulk-confirm'
 import { BulkJobPanel } from './bulk-job-panel'
 import './bulk-texts'
 import { BulkValueDialog } from './bulk-value-dialog'
-import { needsValue } from './bulk-values'
+import { needsValue, type BulkRules } from './bulk-values'
+import { bulkSelectionOf, isFull, offersMatching, selectedCount } from './selection-request'
 import { counted, isDanger } from './bulk-words'
 import s from './bulk.module.css'
 
@@ -26,6 +26,8 @@ export interface BulkToolsProps {
   /** The server's count of what the list's search and filters match. */
   total: number
   reload: () => void
+  /** The record form's rules for a value an action sets, from the list's screen. */
+  rules?: BulkRules
 }
 
 type Step =
@@ -56,7 +58,7 @@ function useRoles(wanted: boolean): UserRole[] | null {
  * "select all 1,204 matching this filter"), the collection's actions, the value each needs, the
  * preview to confirm, and the running job with its outcome and undo.
  */
-export function BulkTools({ bulk, query, total, reload }: BulkToolsProps) {
+export function BulkTools({ bulk, query, total, reload, rules }: BulkToolsProps) {
   const t = useT()
   const locale = useStore($locale)
   const { collection, selection } = bulk
@@ -147,6 +149,7 @@ export function BulkTools({ bulk, query, total, reload }: BulkToolsProps) {
           collection={collection}
           action={step.action}
           roles={roles}
+          rules={rules}
           preview={(params) => preview(step.action, params)}
           onClose={() => setStep({ kind: 'idle' })}
         />
@@ -163,3 +166,7 @@ export function BulkTools({ bulk, query, total, reload }: BulkToolsProps) {
     </>
   )
 }
+
+// The screen table (src/app/screens.ts) loads the bar by its default export.
+// The table types its screens as taking no props; the one who renders it passes BulkTools's.
+export default BulkTools as unknown as ComponentType

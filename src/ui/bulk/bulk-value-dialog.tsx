@@ -10,7 +10,7 @@ import { Dialog } from '../dialog'
 import { TextField } from '../fields'
 import { useForm } from '../use-form'
 import { useT } from '../use-t'
-import { EMPTY_BULK_VALUES, paramsOf, validateBulkValues, valueErrors, type BulkValues } from './bulk-values'
+import { EMPTY_BULK_VALUES, paramsOf, validateBulkValues, valueErrors, type BulkRules, type BulkValues } from './bulk-values'
 import r from '../record/record.module.css'
 import s from './bulk.module.css'
 
@@ -19,6 +19,8 @@ export interface BulkValueDialogProps {
   action: 'tag_add' | 'tag_remove' | 'set_location' | 'set_roles'
   /** The organization's roles, for `set_roles`; null while unknown. */
   roles: readonly UserRole[] | null
+  /** The record form's rules for the value, from the list's screen. */
+  rules?: BulkRules
   /** Asks for the preview; answers the failure, or null once the preview is shown instead. */
   preview: (params: BulkParams) => Promise<Failed | null>
   onClose: () => void
@@ -28,11 +30,11 @@ export interface BulkValueDialogProps {
  * Asks for the value an action sets (a tag, a location, roles), checked by the record forms'
  * rules; a refused preview shows its message on the field and keeps what was typed.
  */
-export function BulkValueDialog({ collection, action, roles, preview, onClose }: BulkValueDialogProps) {
+export function BulkValueDialog({ collection, action, roles, rules, preview, onClose }: BulkValueDialogProps) {
   const t = useT()
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState('')
-  const form = useForm<BulkValues>(EMPTY_BULK_VALUES, (values) => validateBulkValues(action, values), async (values) => {
+  const form = useForm<BulkValues>(EMPTY_BULK_VALUES, (values) => validateBulkValues(action, values, rules), async (values) => {
     setBusy(true)
     setMessage('')
     const failed = await preview(paramsOf(action, values))

@@ -1,6 +1,4 @@
 import type { BulkAction, BulkParams } from '../../contract/bulk'
-import { DeviceInput } from '../../contract/devices'
-import { check } from '../../contract/validation'
 import type { FormErrors } from '../use-form'
 
 /** What the value dialog asks for: a tag, a location or roles, as typed. */
@@ -12,22 +10,20 @@ export const EMPTY_BULK_VALUES: BulkValues = { tag: '', location: '', roles: [] 
 export const needsValue = (action: BulkAction): action is 'tag_add' | 'tag_remove' | 'set_location' | 'set_roles' =>
   action === 'tag_add' || action === 'tag_remove' || action === 'set_location' || action === 'set_roles'
 
-/** A device that passes every rule but those of the field under test. */
-const VALID_DEVICE = { name: 'x', serial: 'x', model: 'x', location: '', tags: [] as string[] }
+/**
+ * The record form's own rules for a value typed for many records (a device's tag or location),
+ * which the list's screen hands over: the bulk code does not carry each collection's rules.
+ */
+export type BulkRules = (action: BulkAction, values: BulkValues) => FormErrors
 
 /**
- * The same rules as the device and user forms, so a mistake shows before anything is asked: a tag
- * as one of a device's tags, a location as a device's location, at least one role as a member's.
+ * The same rules as the record forms, so a mistake shows before anything is asked: a tag is
+ * required, then checked by `rules` as a device's tag, a location as a device's location, and a
+ * user keeps at least one role as the user form says.
  */
-export function validateBulkValues(action: BulkAction, values: BulkValues): FormErrors {
-  if (action === 'tag_add' || action === 'tag_remove') {
-    const result = check(DeviceInput, { ...VALID_DEVICE, tags: [values.tag] })
-    return result.ok ? {} : { tag: result.errors['tags.0'] ?? Object.values(result.errors)[0] }
-  }
-  if (action === 'set_location') {
-    const result = check(DeviceInput, { ...VALID_DEVICE, location: values.location })
-    return result.ok ? {} : { location: result.errors.location }
-  }
+export function validateBulkValues(action: BulkAction, values: BulkValues, rules?: BulkRules): FormErrors {
+  if (action === 'tag_add' || action === 'tag_remove') return values.tag.trim() ? (rules?.(action, values) ?? {}) : { tag: 'validation.required' }
+  if (action === 'set_location') return rules?.(action, values) ?? {}
   if (action === 'set_roles') return values.roles.length ? {} : { roles: 'users.rolesRequired' }
   return {}
 }

@@ -1,4 +1,4 @@
-import { MAX_BULK_IDS, type BulkSelection } from '../../contract/bulk'
+import { MAX_BULK_IDS } from '../../contract/bulk'
 
 /**
  * What a list has selected for a bulk action: rows ticked by hand (kept across pages, at most
@@ -33,12 +33,6 @@ export const selectionUnder = (selection: Selection, key: string): Selection => 
 
 /** Whether a row shows ticked: every row does while all matching are selected. */
 export const isSelected = (selection: Selection, id: string): boolean => selection.all || selection.ids.includes(id)
-
-/** How many records an action would be asked for: the server's total when all matching are selected. */
-export const selectedCount = (selection: Selection, total: number): number => (selection.all ? total : selection.ids.length)
-
-/** Hand-picked rows have reached the most a selection by ids takes. */
-export const isFull = (selection: Selection): boolean => !selection.all && selection.ids.length >= MAX_BULK_IDS
 
 /** Adds ids not selected yet, in order, as many as fit under `MAX_BULK_IDS`. */
 function adding(ids: readonly string[], more: readonly string[]): string[] {
@@ -75,20 +69,4 @@ export function pageState(selection: Selection, page: readonly string[]): 'all' 
   if (!page.length) return 'none'
   const ticked = page.filter((id) => isSelected(selection, id)).length
   return ticked === page.length ? 'all' : ticked ? 'some' : 'none'
-}
-
-/**
- * Whether to offer "select all N matching": the page is all ticked by hand and the list holds
- * more than the rows ticked.
- */
-export const offersMatching = (selection: Selection, page: readonly string[], total: number): boolean =>
-  !selection.all && pageState(selection, page) === 'all' && total > selection.ids.length
-
-/** The records as a bulk request names them: the ids, or the search and filters as the list reads them. */
-export function bulkSelectionOf(selection: Selection, query: SelectionQuery): BulkSelection {
-  if (!selection.all) return { ids: [...selection.ids] }
-  const filters: Record<string, string[]> = {}
-  for (const [name, values] of Object.entries(query.filters)) if (values.length) filters[name] = [...values]
-  const q = query.q.trim()
-  return q ? { q, filters } : { filters }
 }

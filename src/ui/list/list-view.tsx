@@ -1,7 +1,10 @@
 import { clsx } from 'clsx'
-import type { ReactNode } from 'react'
+import { Suspense, type ComponentType, type ReactNode } from 'react'
 import type { BaseRecord, CollectionName, ListQuery, Order } from '../../contract/collections'
 import { messageText } from '../../lib/i18n'
+import { screenOf } from '../../lib/lazy-screen'
+import type { BulkToolsProps } from '../bulk/bulk-tools'
+import type { BulkRules } from '../bulk/bulk-values'
 import { Banner } from '../banner'
 import { Button } from '../button'
 import { lazyPart } from '../lazy-part'
@@ -47,12 +50,15 @@ export interface ListViewProps<T> {
   rowClass?: (row: T) => string | undefined
   /** How a row is named beside its selection box; its name (or address) by default. */
   rowLabel?: (row: T) => string
+  /** The record form's rules for a value a bulk action sets (a device's tag or location). */
+  bulkRules?: BulkRules
 }
 
 // Not needed to show the list: the filter menu, the chips and the export load after it.
 const ListTools = lazyPart(() => import('./list-tools').then((part) => part.ListTools))
-// The bulk bar, its dialogs and texts load when the user first ticks a row.
-const BulkTools = lazyPart(() => import('../bulk/bulk-tools').then((part) => part.BulkTools))
+// The bulk bar, its dialogs and texts load when the user first ticks a row, with a stylesheet of
+// their own: a screen of the table (src/app/screens.ts), which the list kit does not import.
+const bulkTools = () => screenOf('bulk') as ComponentType<BulkToolsProps> | undefined
 
 const nextOrder = (active: boolean, order: Order): Order => (active && order === 'asc' ? 'desc' : 'asc')
 
@@ -64,6 +70,7 @@ export function ListView<T extends BaseRecord>(props: ListViewProps<T>) {
   // The screens pass their filters along with the query.
   const state: ListState = { filters: {}, ...query }
   const bulk = useBulkSelect(props.collection, state, data.rows)
+  const BulkTools = bulk?.opened ? bulkTools() : undefined
   return (
     <section className={s.list}>
       <div className={s.toolbar}>
@@ -71,7 +78,11 @@ export function ListView<T extends BaseRecord>(props: ListViewProps<T>) {
         {props.toolbar}
         {props.collection && <ListTools collection={props.collection} query={{ filters: {}, ...query }} change={change} ownFilters={props.ownFilters} />}
       </div>
-      {bulk?.opened && <BulkTools bulk={bulk} query={state} total={data.total} reload={props.reload} />}
+      {bulk && BulkTools && (
+        <Suspense fallback={null}>
+          <BulkTools bulk={bulk} query={state} total={data.total} reload={props.reload} rules={props.bulkRules} />
+        </Suspense>
+      )}
       {data.status === 'error' && (
         <Banner variant="error">
           {messageText(data.message)}{' '}

@@ -5,7 +5,11 @@ import { t } from '../../../../src/lib/i18n'
 import '../../../../src/ui/bulk/bulk-texts'
 import '../../../../src/ui/console-texts'
 import { blastSentences, confirmLabel, isDanger, outcomeText, paramsText, secondsLeft } from '../../../../src/ui/bulk/bulk-words'
-import { paramsOf, validateBulkValues, valueErrors, EMPTY_BULK_VALUES } from '../../../../src/ui/bulk/bulk-values'
+import { bulkDeviceRules } from '../../../../src/features/devices/device-values'
+import { paramsOf, validateBulkValues as validate, valueErrors, EMPTY_BULK_VALUES } from '../../../../src/ui/bulk/bulk-values'
+
+/** The values as the devices list checks them, with the device form's rules. */
+const validateBulkValues = (action: Parameters<typeof validate>[0], values: Parameters<typeof validate>[1]) => validate(action, values, bulkDeviceRules)
 
 const skip = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `d${i}`, name: `Gate ${i}`, reason: 'forbidden' }))
 
@@ -57,6 +61,8 @@ test('checks a tag and a location by the device form rules, and roles as the use
   assert.equal(validateBulkValues('tag_add', EMPTY_BULK_VALUES), { tag: 'validation.required' })
   assert.equal(validateBulkValues('tag_remove', { ...EMPTY_BULK_VALUES, tag: '#bad' }), { tag: 'fields.tag' })
   assert.equal(validateBulkValues('tag_add', { ...EMPTY_BULK_VALUES, tag: 'x'.repeat(33) }), { tag: 'validation.tooLong' })
+  assert.equal(validateBulkValues('tag_add', { ...EMPTY_BULK_VALUES, tag: 'lobby, hall' }), { tag: 'fields.tag' })
+  assert.equal(validate('tag_add', { ...EMPTY_BULK_VALUES, tag: '#bad' }), {}, 'without the rules, the server checks')
   assert.equal(validateBulkValues('set_location', EMPTY_BULK_VALUES), {})
   assert.equal(validateBulkValues('set_location', { ...EMPTY_BULK_VALUES, location: 'x'.repeat(500) }), { location: 'validation.tooLong' })
   assert.equal(validateBulkValues('set_roles', EMPTY_BULK_VALUES), { roles: 'users.rolesRequired' })

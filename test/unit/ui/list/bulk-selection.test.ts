@@ -1,14 +1,11 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { MAX_BULK_IDS } from '../../../../src/contract/bulk'
+import { bulkSelectionOf, isFull, offersMatching, selectedCount } from '../../../../src/ui/bulk/selection-request'
 import {
-  bulkSelectionOf,
   emptySelection,
-  isFull,
   isSelected,
-  offersMatching,
   pageState,
-  selectedCount,
   selectionKey,
   selectionUnder,
   selectMatching,
