@@ -1,3 +1,7 @@
+import { array, enums, object, record, refine, string, type Infer } from 'superstruct'
+import { Location, Tag } from './devices'
+import { described, optional, size, union } from './json-schema'
+import { MAX_FILTER_TEXT, MAX_FILTER_VALUES } from './list-filters'
 import type { Right } from './rights'
 
 /**
@@ -77,7 +81,8 @@ export interface BulkPreview {
   expires_at: string
 }
 
-export type BulkStatus = 'previewed' | 'running' | 'done' | 'failed' | 'undone'
+export const BULK_STATUSES = ['previewed', 'running', 'done', 'failed', 'undone'] as const
+export type BulkStatus = (typeof BULK_STATUSES)[number]
 
 /** A record the job or its undo left as it was, and why (a message from the server's locale). */
 export interface BulkSkip {
@@ -128,3 +133,48 @@ export interface BulkEvent {
 
 export const BULK_PATH = '/bulk'
 export const bulkPath = (id?: string, tail?: 'run' | 'undo' | 'records') => [BULK_PATH, id && encodeURIComponent(id), tail].filter(Boolean).join('/')
+
+/** Every action of every collection, once each. */
+export const ALL_BULK_ACTIONS = [...new Set(Object.values(BULK_ACTIONS).flat())] as BulkAction[]
+export const BULK_COLLECTIONS = Object.keys(BULK_ACTIONS) as BulkCollection[]
+
+/** Whether `action` is one of `collection`'s. */
+export const isBulkAction = (collection: BulkCollection, action: string): action is BulkAction =>
+  (BULK_ACTIONS[collection] as readonly string[]).includes(action)
+
+/** The search a list takes, at most 200 characters. */
+export const MAX_BULK_SEARCH = 200
+/** More role ids than any organization has. */
+export const MAX_BULK_ROLES = 100
+
+const Id = size(string(), 1, 64)
+const Words = described(
+  refine(record(string(), array(string())), 'filters', (filters) => {
+    const fields = Object.entries(filters)
+    if (fields.length > 20) return 'validation.tooLong'
+    return fields.every(([name, values]) => name.length <= 40 && values.length <= MAX_FILTER_VALUES && values.every((value) => value.length <= MAX_FILTER_TEXT)) || 'validation.invalid'
+  }),
+  {
+    type: 'object',
+    additionalProperties: { type: 'array', items: { type: 'string', maxLength: MAX_FILTER_TEXT }, maxItems: MAX_FILTER_VALUES },
+    description: 'Field -> values, as the list takes `filter[field]`: any value of a field matches, every field must.',
+  },
+)
+
+/** The body of `POST /bulk/preview` (`BulkRequest`), checked; the action's own params are checked against the action after. */
+export const BulkRequestBody = object({
+  collection: enums(BULK_COLLECTIONS),
+  action: enums(ALL_BULK_ACTIONS),
+  params: optional(
+    object({
+      tag: optional(Tag),
+      location: optional(Location),
+      roles: optional(size(array(Id), 1, MAX_BULK_ROLES)),
+    }),
+  ),
+  selection: union([
+    object({ ids: size(array(Id), 1, MAX_BULK_IDS) }),
+    object({ q: optional(size(string(), 0, MAX_BULK_SEARCH)), filters: Words }),
+  ]),
+})
+export type BulkRequestBody = Infer<typeof BulkRequestBody>

@@ -22,17 +22,23 @@ export interface Device extends BaseRecord {
 const Serial = described(field('serial', 64, (value) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value.trim()) || 'fields.serial'), {
   pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9._-]*\\s*$',
 })
-const Tag = described(field('tag', 32, (value) => /^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u.test(value.trim()) || 'fields.tag'), {
+/** One tag of a device: a letter or digit first, then letters, digits, spaces, `.`, `_`, `-`; at most 32. */
+export const Tag = described(field('tag', 32, (value) => /^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u.test(value.trim()) || 'fields.tag'), {
   pattern: '^\\s*[\\p{L}\\p{N}][\\p{L}\\p{N} ._-]*\\s*$',
 })
+
+/** The most tags a device holds. */
+export const MAX_TAGS = 16
+/** Where a device is, as a person writes it; may be empty. */
+export const Location = OptionalText(LIMITS.name)
 
 /** What a person sets on a device; status, IP, firmware and last seen come from its heartbeats. */
 export const DeviceInput = object({
   name: Text(LIMITS.name),
   serial: Serial,
   model: Text(80),
-  location: OptionalText(LIMITS.name),
-  tags: size(array(Tag), 0, 16),
+  location: Location,
+  tags: size(array(Tag), 0, MAX_TAGS),
 })
 export type DeviceInput = Infer<typeof DeviceInput>
 

@@ -10,6 +10,7 @@ import { socialRoutes } from './auth/social'
 import { auditRoutes } from './audit'
 import { announceAudits } from './audit-live'
 import { billingRoutes } from './billing/routes'
+import { bulkRoutes } from './bulk/routes'
 import type { AlertEvaluator } from './alerts/evaluator'
 import { alertRoutes } from './alerts/routes'
 import { accessKeys } from './collections/access-keys'
@@ -110,6 +111,7 @@ export function createApp(options: AppOptions): Hono {
     .route('/', collectionRoutes(options, appIds))
     .route('/', roleRoutes(options))
     .route('/', organizationRoutes(options))
+    .route('/', bulkRoutes(options))
     .route('/', auditRoutes(options))
     .route('/', billingRoutes(options))
     .route('/', summaryRoutes(options))

@@ -62,8 +62,8 @@ export async function userActor(db: Db, userId: string, from: { ip: string; user
   return { kind: 'user', id: userId, name: user?.name || user?.email || '', ...from }
 }
 
-/** Adds one entry to the organization's trail; pass the write's transaction so both stand or fall together. */
-export async function audit(db: AnyDb | Db, organizationId: string, actor: Actor, write: AuditWrite, at: string): Promise<void> {
+/** Adds one entry to the organization's trail and answers its id; pass the write's transaction so both stand or fall together. */
+export async function audit(db: AnyDb | Db, organizationId: string, actor: Actor, write: AuditWrite, at: string): Promise<string> {
   const id = orderedId()
   await (db as AnyDb)
     .insertInto('audit_events')
@@ -85,6 +85,7 @@ export async function audit(db: AnyDb | Db, organizationId: string, actor: Actor
     })
     .execute()
   noteAudit(organizationId, { id, collection: write.collection, action: write.action, record_id: write.recordId })
+  return id
 }
 
 const parseFields = (json: string): string[] => {

@@ -1,4 +1,5 @@
 import type { AuditEvent } from '../contract/audit'
+import type { BulkEvent } from '../contract/bulk'
 import type { ChangeEvent, DeviceEvent, RightsEvent } from '../contract/collections'
 import { appendEvent, changesOf, eventsAfter, noticeDisconnect, type Notice } from './db/event-log'
 import { listen } from './db/notify'
@@ -10,6 +11,7 @@ export type HubEvent =
   | { id: number; type: 'device'; data: DeviceEvent }
   | { id: number; type: 'rights'; data: RightsEvent }
   | { id: number; type: 'audit'; data: AuditEvent }
+  | { id: number; type: 'bulk'; data: BulkEvent }
 
 type Listener = (event: HubEvent) => void
 

@@ -1,5 +1,6 @@
 import { pruneAppTokens } from './auth/app-holder'
 import { pruneTokens } from './auth/tokens'
+import { pruneBulkJobs } from './bulk/jobs'
 import type { Lease } from './db/lease'
 import { pruneEvents } from './db/event-log'
 import { tune, type Db } from './db/open'
@@ -21,7 +22,8 @@ export const DELIVERY_RETENTION_DAYS = 30
  * Deletes what can no longer be used: ended sessions, spent or expired links and codes (and the
  * accounts made for invitations that lapsed with them), old
  * counts, heartbeat samples past their retention, webhook deliveries finished 30 days ago, the
- * answers kept for Idempotency-Keys after 24 hours; then lets the storage tune itself.
+ * answers kept for Idempotency-Keys after 24 hours, bulk previews never run and bulk jobs past
+ * their keeping (`pruneBulkJobs`); then lets the storage tune itself.
  */
 export async function sweep(db: Db, now: Date, throttle: Throttle): Promise<void> {
   const at = now.toISOString()
@@ -44,6 +46,7 @@ export async function sweep(db: Db, now: Date, throttle: Throttle): Promise<void
   await pruneRollups(db, now)
   await pruneEvents(db, new Date(now.getTime() - SHARED_EVENTS_KEPT_MS).toISOString())
   await pruneIdempotencyKeys(db, now)
+  await pruneBulkJobs(db, now)
   tune(db)
 }
 

@@ -35,7 +35,7 @@ async function madeWith(db: AnyDb, keyId: string) {
 }
 
 /** What the revoked key made ends with it, at once: its keys are revoked too, its app ids' tokens and streams end. */
-async function endMadeWith(ctx: WriteContext, keyId: string) {
+export async function endMadeWith(ctx: WriteContext, keyId: string) {
   const { keys, apps } = await madeWith(ctx.db, keyId)
   const live = keys.filter((key) => !key.revoked_at)
   const organizationId = ctx.principal.organizationId

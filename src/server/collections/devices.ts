@@ -19,7 +19,7 @@ export const parseTags = (json: unknown): string[] => {
 }
 
 /** Tags once each, in the order given: as JSON for the record, as words for search. */
-const tagColumns = (tags: readonly string[]) => {
+export const tagColumns = (tags: readonly string[]) => {
   const unique = [...new Set(tags.map((tag) => tag.trim()))]
   return { tags: JSON.stringify(unique), tags_text: unique.join(' ') }
 }

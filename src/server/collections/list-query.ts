@@ -94,8 +94,22 @@ export function parseFilters(c: Context, shape: ListShape): Record<string, strin
     }
     asked.set(name, [...(asked.get(name) ?? []), ...values.filter((value) => value !== '')])
   }
+  return checkFilters(asked, shape)
+}
+
+/**
+ * Filters asked field -> values (a bulk action's selection says them so), checked as the list's
+ * query is: an unknown field, a value the field refuses or too many values answer 400 naming the field.
+ */
+export function checkFilters(asked: ReadonlyMap<string, readonly string[]>, shape: ListShape): Record<string, string[]> {
+  const bad = (text: string) => new ApiError(400, text)
+  const declared = new Map(filterFields(shape).map((field) => [field.name, field]))
   const filters: Record<string, string[]> = {}
-  for (const [name, values] of asked) {
+  for (const [name, asIs] of asked) {
+    if (!declared.has(name)) {
+      throw bad(message('unknownFilter', { name: name.slice(0, 40), allowed: [...declared.keys()].join(', ') || '-' }))
+    }
+    const values = asIs.filter((value) => value !== '')
     const field = declared.get(name)!
     if (!values.length) continue
     if (values.length > MAX_FILTER_VALUES) throw bad(message('tooManyFilterValues', { name, max: MAX_FILTER_VALUES }))

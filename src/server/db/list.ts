@@ -102,7 +102,7 @@ async function isRare(db: AnyDb, key: string, hits: ReturnType<typeof trigramHit
 }
 
 /** `query` narrowed to the rows holding `params.q` in any search column, by the quickest way the term allows. */
-async function searched<Row>(query: Select<Row>, params: ListParams, columns: ListColumns, db?: AnyDb): Promise<Select<Row>> {
+export async function searched<Row>(query: Select<Row>, params: ListParams, columns: ListColumns, db?: AnyDb): Promise<Select<Row>> {
   const kind = db ? databaseKind(db) : 'sqlite'
   if (!params.q) return query
   const { trigrams } = columns

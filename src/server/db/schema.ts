@@ -506,6 +506,47 @@ export interface WebhookDeliveryRow {
   created_at: string
 }
 
+/** A bulk action: previewed, run once in batches, maybe undone (`bulk/`). */
+export interface BulkJobRow {
+  id: string
+  organization_id: string
+  collection: string
+  action: string
+  /** JSON `BulkParams`. */
+  params: string
+  /** JSON `BulkSelection`, as asked. */
+  selection: string
+  selection_label: string
+  count: number
+  /** JSON `BulkBlastRadius`, for users. */
+  blast: string | null
+  status: string
+  done: number
+  changed: number
+  skipped: number
+  /** The user (or key, or app id) who previewed it: only they run it. */
+  created_by: string
+  created_at: string
+  expires_at: string
+  started_at: string | null
+  finished_at: string | null
+  audit_id: string | null
+  undone_at: string | null
+}
+
+/** One record of a bulk job's frozen set. */
+export interface BulkItemRow {
+  job_id: string
+  record_id: string
+  name: string
+  /** pending, changed, skipped, restored, left. */
+  outcome: string
+  reason: string | null
+  /** JSON: what an undo puts back. */
+  before: string | null
+  after_version: number | null
+}
+
 export interface Database {
   organizations: OrganizationRow
   users: UserRow
@@ -543,4 +584,6 @@ export interface Database {
   alert_mutes: AlertMuteRow
   webhooks: WebhookRow
   webhook_deliveries: WebhookDeliveryRow
+  bulk_jobs: BulkJobRow
+  bulk_items: BulkItemRow
 }

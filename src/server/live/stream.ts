@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
+import { BULK_COLLECTIONS, BULK_STATUSES, bulkRight } from '../../contract/bulk'
 import { COLLECTIONS, EVENTS_PATH, readRights } from '../../contract/collections'
 import { hashSecret } from '../auth/tokens'
 import type { EngineServices } from '../collections/engine'
@@ -34,7 +35,8 @@ export const userStreams = (userId: string) => `user:${userId}`
 /**
  * Only what the caller may see: changes of collections it holds, device status with devices or
  * tunnels, a rights change only by the users it names, and a new audit entry with the right its
- * trail is read by (the entry's collection, as `GET /audit/` shows it).
+ * trail is read by (the entry's collection, as `GET /audit/` shows it), a bulk job's progress with
+ * the right its collection is written with.
  */
 const visibleTo = (principal: Principal) => (event: HubEvent) =>
   event.type === 'change'
@@ -43,7 +45,9 @@ const visibleTo = (principal: Principal) => (event: HubEvent) =>
       ? principal.kind === 'user' && event.data.users.includes(principal.userId)
       : event.type === 'audit'
         ? principal.rights.includes(event.data.collection)
-        : principal.rights.includes('devices') || principal.rights.includes('tunnels')
+        : event.type === 'bulk'
+          ? principal.rights.includes(bulkRight(event.data.collection))
+          : principal.rights.includes('devices') || principal.rights.includes('tunnels')
 
 /**
  * `GET /events`: the organization's record changes and device status as Server-Sent Events. The
@@ -59,6 +63,7 @@ describe({
     'Server-Sent Events for the caller\'s organization. The token goes in the Authorization header, never the URL; event ids count each organization\'s events alone, and `Last-Event-ID` replays what was missed (or sends `reset`); a comment every 20 s keeps proxies from cutting it; a sign-out, a revoked key or a lost right ends or narrows it. Events:',
     '- `change` `{collection, id, action, version}`: a record was created, updated or deleted (to those who may read its collection).',
     '- `device` `{id, status, last_seen}`: a device\'s status changed (at most every 15 s otherwise).',
+    '- `bulk` `{id, collection, status, done, count}`: a bulk job\'s progress, at least once per batch and when it ends (to holders of the collection\'s right). A batch that changed many records tells open lists with one `change` whose `id` is `*` rather than one per record.',
     '- `rights` `{}`: the caller\'s rights or organizations changed; read `/users/self` again.',
     '- `reset` `{}`: the missed events are no longer known; read everything again.',
   ].join('\n'),
@@ -72,6 +77,7 @@ describe({
         'x-events': {
           change: obj({ collection: oneOf(COLLECTIONS), id: str, action: oneOf(['create', 'update', 'delete']), version: int }),
           device: obj({ id: str, status: str, last_seen: orNull(str) }),
+          bulk: obj({ id: str, collection: oneOf(BULK_COLLECTIONS), status: oneOf(BULK_STATUSES), done: int, count: int }),
           rights: obj({}),
           reset: obj({}),
         },

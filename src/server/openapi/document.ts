@@ -177,6 +177,7 @@ const TAGS: Record<string, string> = {
   'App ids': 'Apps that call the API with the client credentials grant.',
   Roles: 'Roles and the rights they hold.',
   Organizations: 'The caller\'s organizations and switching between them.',
+  'Bulk actions': 'Work on many records at once: preview the set, run it in batches, undo it.',
   Audit: 'The audit trail.',
   Billing: 'Plan, usage, payment card and invoices.',
   Events: 'The live events stream (Server-Sent Events).',

@@ -15,6 +15,12 @@ import type { Services } from '../services'
  */
 export async function keepAdministrator(db: AnyDb, organizationId: string): Promise<void> {
   await lockOrganization(db, organizationId)
+  const refusal = lockoutOf(await heldRights(db, organizationId))
+  if (refusal) throw new ApiError(409, message(refusal))
+}
+
+/** The rights each active user of the organization holds through their roles, by user id. */
+export async function heldRights(db: AnyDb, organizationId: string): Promise<Map<string, Set<Right>>> {
   const rows: { user_id: string; rights: string }[] = await db
     .selectFrom('members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -31,9 +37,19 @@ export async function keepAdministrator(db: AnyDb, organizationId: string): Prom
     for (const right of parseRights(row.rights)) rights.add(right)
     held.set(row.user_id, rights)
   }
+  return held
+}
+
+/**
+ * Why the organization whose active users hold `held` would be locked out (nobody managing roles,
+ * or nobody holding every right), or null when it is not: the rule of `keepAdministrator`, for a
+ * change weighed before it is made (a bulk action's each record).
+ */
+export function lockoutOf(held: ReadonlyMap<string, ReadonlySet<Right>>): 'lockout' | 'lockoutAdministrator' | null {
   const people = [...held.values()]
-  if (!people.some((rights) => rights.has('roles'))) throw new ApiError(409, message('lockout'))
-  if (!people.some((rights) => RIGHTS.every((right) => rights.has(right)))) throw new ApiError(409, message('lockoutAdministrator'))
+  if (!people.some((rights) => rights.has('roles'))) return 'lockout'
+  if (!people.some((rights) => RIGHTS.every((right) => rights.has(right)))) return 'lockoutAdministrator'
+  return null
 }
 
 /** Tells these users' open consoles that their rights or organizations changed, so they read them again. */

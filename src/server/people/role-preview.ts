@@ -1,4 +1,5 @@
 import { RIGHTS, type Right } from '../../contract/rights'
+import type { BulkBlastRadius } from '../../contract/bulk'
 import type { RolePreview } from '../../contract/roles'
 import { parseRights } from '../auth/accounts'
 import type { AnyDb } from '../db/open'
@@ -51,4 +52,45 @@ export async function previewRole(db: AnyDb, organizationId: string, roleId: str
     }
   }
   return preview
+}
+
+/**
+ * What a bulk action does to the effective rights of the active members among `userIds` (a
+ * subquery of user ids): each given exactly the rights `rights` (their new roles'), or none
+ * (`null`: disabled). Counted as `previewRole` counts one role's holders: a right held before
+ * and after is neither gained nor lost.
+ */
+export async function previewMembers(db: AnyDb, organizationId: string, userIds: unknown, rights: readonly Right[] | null): Promise<BulkBlastRadius> {
+  const active: { user_id: string }[] = await db
+    .selectFrom('members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select('m.user_id')
+    .where('m.organization_id', '=', organizationId)
+    .where('m.status', '=', 'active')
+    .where('u.status', '=', 'active')
+    .where('m.user_id', 'in', userIds as never)
+    .execute()
+  const granted: { user_id: string; rights: string }[] = await db
+    .selectFrom('memberships as ms')
+    .innerJoin('roles as r', 'r.id', 'ms.role_id')
+    .select(['ms.user_id', 'r.rights'])
+    .where('ms.organization_id', '=', organizationId)
+    .where('ms.user_id', 'in', userIds as never)
+    .execute()
+  const before = new Map<string, Set<Right>>(active.map((row) => [row.user_id, new Set<Right>()]))
+  for (const row of granted) for (const right of parseRights(row.rights)) before.get(row.user_id)?.add(right)
+  const after = new Set(rights ?? [])
+  const gained = new Set<Right>()
+  const lost = new Set<Right>()
+  let members = 0
+  let losingRoles = 0
+  for (const had of before.values()) {
+    const gains = RIGHTS.filter((right) => after.has(right) && !had.has(right))
+    const losses = RIGHTS.filter((right) => had.has(right) && !after.has(right))
+    if (gains.length || losses.length) members++
+    if (losses.includes('roles')) losingRoles++
+    for (const right of gains) gained.add(right)
+    for (const right of losses) lost.add(right)
+  }
+  return { members, gained: RIGHTS.filter((right) => gained.has(right)), lost: RIGHTS.filter((right) => lost.has(right)), losing_roles: losingRoles }
 }

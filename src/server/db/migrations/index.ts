@@ -16,6 +16,7 @@ import { alerts } from './0014-alerts'
 import { webhooks } from './0015-webhooks'
 import { listFilters } from './0016-list-filters'
 import { auditChanges } from './0017-audit-changes'
+import { bulkJobs } from './0018-bulk-jobs'
 
 /** Every migration in order, one file each; names sort in the order they run. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015_webhooks': webhooks,
   '0016_list_filters': listFilters,
   '0017_audit_changes': auditChanges,
+  '0018_bulk_jobs': bulkJobs,
 }
 
 export const migrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -1,0 +1,573 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
+import {
+  BULK_ACTIONS,
+  BULK_BATCH,
+  BULK_PREVIEW_TTL_MS,
+  BULK_UNDO_MS,
+  MAX_BULK_RECORDS,
+  bulkRight,
+  isBulkAction,
+  type BulkAction,
+  type BulkCollection,
+  type BulkJob,
+  type BulkParams,
+  type BulkPreview,
+  type BulkRecord,
+  type BulkRequestBody,
+  type BulkSkip,
+  type BulkStatus,
+  type BulkUndo,
+} from '../../contract/bulk'
+import type { BaseRecord } from '../../contract/collections'
+import type { Right } from '../../contract/rights'
+import { actorOf, audit, type Actor } from '../audit'
+import { parseRights } from '../auth/accounts'
+import { filtered, checkFilters } from '../collections/list-query'
+import { databaseKind } from '../db/kind'
+import { searched } from '../db/list'
+import type { AnyDb } from '../db/open'
+import type { BulkJobRow } from '../db/schema'
+import { principalOf, type Principal } from '../http/auth'
+import { ApiError, fail } from '../http/errors'
+import { message, type ServerKey } from '../messages'
+import { checkRoles } from '../people/members'
+import { previewMembers } from '../people/role-preview'
+import type { Services } from '../services'
+import { BULK_HANDLERS, BULK_MODULES, type BatchContext, type BulkChange, type UndoItem } from './actions'
+
+type Row = Record<string, unknown>
+
+/**
+ * Revoked keys come back only this long after the job ends: the console's undo window, and a few
+ * seconds for the click to travel. A key is revoked because its secret may have leaked; bringing it
+ * back later, from the trail, would quietly arm a leaked secret again long after the operator moved
+ * on, so past the window the way back is a new key.
+ */
+export const KEY_UNDO_GRACE_MS = 5_000
+/** Skipped or left records a job's answer lists; `GET /bulk/{id}/records` lists them all. */
+export const SKIPS_SHOWN = 100
+/** A batch that changed more records of a collection than this tells open lists with one `change` (`id` `*`). */
+export const CHANGE_EVENTS_PER_BATCH = 50
+/** Jobs that ran are kept this long for their audit entry's records and undo; their entry stays after. */
+export const BULK_KEPT_DAYS = 90
+
+/** Who asked, as a job remembers it: only they run the preview they made. */
+export const callerId = (principal: Principal) =>
+  principal.kind === 'key' ? `key:${principal.keyId}` : principal.kind === 'app' ? `app:${principal.appId}` : `user:${principal.userId}`
+
+const parse = <T>(text: string | null, fallback: T): T => {
+  try {
+    return text ? (JSON.parse(text) as T) : fallback
+  } catch {
+    return fallback
+  }
+}
+
+/** `count` records of `collection` in words: `240 devices`. */
+const countWords = (collection: BulkCollection, count: number) =>
+  message(count === 1 ? (`bulkCountOne_${collection}` as ServerKey) : (`bulkCount_${collection}` as ServerKey), { count })
+
+/** The params an action takes, checked as the one-record form checks them; 400 naming a missing one. */
+function paramsOf(action: BulkAction, params: BulkRequestBody['params']): BulkParams {
+  const need = (name: 'tag' | 'location' | 'roles') => {
+    if (params?.[name] === undefined) throw new ApiError(400, message('invalidInput'), { [`params.${name}`]: message('invalidInput') })
+  }
+  if (action === 'tag_add' || action === 'tag_remove') {
+    need('tag')
+    return { tag: params!.tag!.trim() }
+  }
+  if (action === 'set_location') {
+    need('location')
+    return { location: params!.location! }
+  }
+  if (action === 'set_roles') {
+    need('roles')
+    return { roles: [...new Set(params!.roles!)] }
+  }
+  return {}
+}
+
+/** The search and filters of a selection in words, as the trail shows them: `status: online, offline; tag: lobby`. */
+async function selectionWords(db: AnyDb, organizationId: string, q: string, filters: Record<string, string[]>, collection: BulkCollection): Promise<string> {
+  const parts: string[] = []
+  if (q) parts.push(message('bulkSearch', { q }))
+  // In the order the list declares its fields, whatever order they were asked in.
+  const order = (BULK_MODULES[collection].list.fields ?? []).map((field) => field.name)
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length)
+  for (const [name, values] of Object.entries(filters).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))) {
+    let shown = values
+    // Ids read as the names people know them by.
+    if (collection === 'users' && name === 'role') {
+      const rows = await db.selectFrom('roles').select(['id', 'name']).where('organization_id', '=', organizationId).where('id', 'in', values).execute()
+      shown = values.map((id) => String(rows.find((row: { id: string }) => row.id === id)?.name ?? id))
+    }
+    if (collection === 'tunnels' && name === 'device_id') {
+      const rows = await db.selectFrom('devices').select(['id', 'name']).where('organization_id', '=', organizationId).where('id', 'in', values).execute()
+      shown = values.map((id) => String(rows.find((row: { id: string }) => row.id === id)?.name ?? id))
+    }
+    parts.push(`${name}: ${shown.join(', ')}`)
+  }
+  return parts.join('; ') || message('bulkEverything')
+}
+
+/**
+ * `POST /bulk/preview`: freezes the set. The selection is read exactly as the collection's list
+ * reads it (same filters, same search, same tenancy), and the matching ids are written as the
+ * job's items in one statement, so what the run touches is what matched now, never a record made
+ * after. Ids picked by hand that are not the organization's simply match nothing.
+ */
+export async function previewJob(services: Services, principal: Principal, body: BulkRequestBody): Promise<BulkPreview> {
+  const db = services.db as unknown as AnyDb
+  const { collection } = body
+  if (!principal.rights.includes(bulkRight(collection))) throw fail(403, 'forbidden')
+  if (!isBulkAction(collection, body.action)) {
+    throw new ApiError(400, message('bulkWrongAction', { collection, action: body.action, allowed: BULK_ACTIONS[collection].join(', ') }))
+  }
+  const action = body.action
+  const params = paramsOf(action, body.params)
+  const module = BULK_MODULES[collection]
+  const organizationId = principal.organizationId
+  const idColumn = `t.${module.idColumn ?? 'id'}`
+  const now = services.now()
+  let query = module.select(db, organizationId)
+  let label: string
+  if ('ids' in body.selection) {
+    query = query.where(idColumn, 'in', [...new Set(body.selection.ids)])
+    label = message('bulkPicked')
+  } else {
+    const q = (body.selection.q ?? '').trim()
+    const filters = checkFilters(new Map(Object.entries(body.selection.filters)), module.list)
+    const list = { q, filters, sort: module.list.defaultSort.sort, order: module.list.defaultSort.order, page: 1, perPage: 25 }
+    query = await searched(filtered(query, module.list, list, { now: now.toISOString(), kind: databaseKind(db) }), list, { ...module.list, id: 't.id' }, db)
+    label = await selectionWords(db, organizationId, q, filters, collection)
+  }
+  const counted = await query.clearSelect().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()
+  const matching = Number((counted as { n?: unknown } | undefined)?.n ?? 0)
+  if (matching > MAX_BULK_RECORDS) throw new ApiError(400, message('bulkTooMany', { count: matching, max: MAX_BULK_RECORDS }))
+  let roleRights: Right[] | null = null
+  if (action === 'set_roles') {
+    const ids = await checkRoles(db, organizationId, params.roles!)
+    const rows = await db.selectFrom('roles').select('rights').where('organization_id', '=', organizationId).where('id', 'in', ids).execute()
+    roleRights = [...new Set(rows.flatMap((row: { rights: string }) => parseRights(row.rights)))]
+    // Nobody hands out more than they hold: said now, not only record by record when it runs.
+    if (roleRights.some((right) => !principal.rights.includes(right))) throw new ApiError(403, message('rightNotHeld'), { 'params.roles': message('rightNotHeld') })
+  }
+  const id = randomUUID()
+  const createdAt = now.toISOString()
+  const expiresAt = new Date(now.getTime() + BULK_PREVIEW_TTL_MS).toISOString()
+  const name = collection === 'users' ? sql<string>`coalesce(nullif(u.name, ''), u.email)` : sql<string>`t.name`
+  const result = await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('bulk_jobs')
+      .values({
+        id,
+        organization_id: organizationId,
+        collection,
+        action,
+        params: JSON.stringify(params),
+        selection: JSON.stringify(body.selection),
+        selection_label: label,
+        count: 0,
+        blast: null,
+        status: 'previewed',
+        created_by: callerId(principal),
+        created_at: createdAt,
+        expires_at: expiresAt,
+      })
+      .execute()
+    await trx
+      .insertInto('bulk_items')
+      .columns(['job_id', 'record_id', 'name'])
+      .expression(
+        query
+          .clearSelect()
+          .select([sql<string>`cast(${id} as text)`.as('job_id'), sql.ref(idColumn).as('record_id'), name.as('name')])
+          .limit(MAX_BULK_RECORDS + 1),
+      )
+      .execute()
+    const inserted = await trx.selectFrom('bulk_items').select((eb) => eb.fn.countAll().as('n')).where('job_id', '=', id).executeTakeFirst()
+    const count = Number((inserted as { n?: unknown } | undefined)?.n ?? 0)
+    // Records made between the count and the copy may have carried it over the bound.
+    if (count > MAX_BULK_RECORDS) throw new ApiError(400, message('bulkTooMany', { count, max: MAX_BULK_RECORDS }))
+    const members = trx.selectFrom('bulk_items').select('record_id').where('job_id', '=', id)
+    const blast = collection === 'users' ? await previewMembers(trx, organizationId, members, action === 'disable' ? null : roleRights) : undefined
+    await trx
+      .updateTable('bulk_jobs')
+      .set({ count, blast: blast ? JSON.stringify(blast) : null })
+      .where('id', '=', id)
+      .execute()
+    return { count, blast }
+  })
+  return { id, collection, action, params, count: result.count, ...(result.blast ? { blast: result.blast } : {}), expires_at: expiresAt }
+}
+
+/** The job of the caller's organization, when the caller holds its collection's right; 404 and 403 otherwise. */
+export async function mustJob(services: Services, principal: Principal, id: string): Promise<BulkJobRow> {
+  const found = id.length <= 64 ? await services.db.selectFrom('bulk_jobs').selectAll().where('id', '=', id).where('organization_id', '=', principal.organizationId).executeTakeFirst() : undefined
+  if (!found) throw fail(404, 'notFound')
+  if (!principal.rights.includes(bulkRight(found.collection as BulkCollection))) throw fail(403, 'forbidden')
+  return found
+}
+
+/** Whether a finished job may still be undone: once, after it changed something, and a revoke only within its window. */
+export function undoable(row: BulkJobRow, now: Date): boolean {
+  if (row.status !== 'done' || row.undone_at || row.changed === 0 || !row.finished_at) return false
+  return row.action !== 'revoke' || now.getTime() <= Date.parse(row.finished_at) + BULK_UNDO_MS + KEY_UNDO_GRACE_MS
+}
+
+/** A job as `GET /bulk/{id}` answers it. */
+export async function jobAnswer(services: Services, row: BulkJobRow): Promise<BulkJob> {
+  const skipped = await services.db
+    .selectFrom('bulk_items')
+    .select(['record_id', 'name', 'reason'])
+    .where('job_id', '=', row.id)
+    .where('outcome', '=', 'skipped')
+    .orderBy('record_id')
+    .limit(SKIPS_SHOWN)
+    .execute()
+  const blast = parse(row.blast, null)
+  return {
+    id: row.id,
+    collection: row.collection as BulkCollection,
+    action: row.action as BulkAction,
+    params: parse<BulkParams>(row.params, {}),
+    count: Number(row.count),
+    ...(blast ? { blast } : {}),
+    expires_at: row.expires_at,
+    status: row.status as BulkStatus,
+    done: Number(row.done),
+    changed: Number(row.changed),
+    skipped: skipped.map((item) => ({ id: item.record_id, name: item.name, reason: item.reason ?? '' })),
+    selection_label: row.selection_label,
+    created_at: row.created_at,
+    finished_at: row.finished_at,
+    audit_id: row.audit_id,
+    undoable: undoable(row, services.now()),
+  }
+}
+
+/** A page of a job's records, as the audit entry lists them beneath. */
+export async function jobRecords(services: Services, row: BulkJobRow, page: number, perPage: number): Promise<{ total: number; records: BulkRecord[] }> {
+  const items = await services.db
+    .selectFrom('bulk_items')
+    .select(['record_id', 'name', 'outcome', 'reason'])
+    .where('job_id', '=', row.id)
+    .where('outcome', '!=', 'pending')
+    .orderBy('record_id')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute()
+  const total = Number(row.done)
+  return {
+    total,
+    records: items.map((item) => ({ id: item.record_id, name: item.name, outcome: item.outcome as BulkRecord['outcome'], ...(item.reason ? { reason: item.reason } : {}) })),
+  }
+}
+
+/** Tells open consoles what a batch changed: each record when few, one `change` per collection (`id` `*`) when many, so a list reloads once. */
+async function publishChanges(services: Services, organizationId: string, changes: BulkChange[]): Promise<void> {
+  const groups = new Map<string, BulkChange[]>()
+  for (const change of changes) {
+    const key = `${change.collection}\n${change.action}`
+    groups.set(key, [...(groups.get(key) ?? []), change])
+  }
+  for (const group of groups.values()) {
+    if (group.length <= CHANGE_EVENTS_PER_BATCH) for (const change of group) await services.hub.publish(organizationId, 'change', change)
+    else await services.hub.publish(organizationId, 'change', { collection: group[0]!.collection, id: '*', action: group[0]!.action, version: 0 })
+  }
+}
+
+const publishProgress = (services: Services, row: Pick<BulkJobRow, 'id' | 'organization_id' | 'collection' | 'count'>, status: BulkStatus, done: number) =>
+  services.hub.publish(row.organization_id, 'bulk', { id: row.id, collection: row.collection as BulkCollection, status, done, count: Number(row.count) })
+
+interface Runner {
+  services: Services
+  row: BulkJobRow
+  actor: Actor
+  linkOrigin: string
+}
+
+/**
+ * Runs `work` for one batch in one transaction, with the batch's context on the principal as it
+ * is now; what it deferred runs after the commit, then its changes are told.
+ */
+async function inBatch<T>(runner: Runner, principal: Principal, undo: boolean, work: (ctx: BatchContext) => Promise<T>): Promise<T> {
+  const { services, row } = runner
+  const deferred: (() => unknown)[] = []
+  const changes: BulkChange[] = []
+  const result = await (services.db as unknown as AnyDb).transaction().execute(async (trx) => {
+    const ctx: BatchContext = {
+      db: trx,
+      principal,
+      actor: runner.actor,
+      now: services.now().toISOString(),
+      services,
+      linkOrigin: runner.linkOrigin,
+      later: (run) => deferred.push(run),
+      collection: row.collection as BulkCollection,
+      action: row.action as BulkAction,
+      params: parse<BulkParams>(row.params, {}),
+      changes,
+    }
+    await BULK_HANDLERS[ctx.collection].prepare?.(ctx, undo)
+    const answer = await work(ctx)
+    await BULK_HANDLERS[ctx.collection].finish?.(ctx)
+    return answer
+  })
+  for (const run of deferred) await run()
+  await publishChanges(services, row.organization_id, changes)
+  return result
+}
+
+/** The records of `ids` as the collection reads them now, by id; a record gone is absent. */
+async function currentRecords(ctx: BatchContext, ids: string[]): Promise<Map<string, BaseRecord>> {
+  const module = BULK_MODULES[ctx.collection]
+  const rows = await module.select(ctx.db, ctx.principal.organizationId).where(`t.${module.idColumn ?? 'id'}`, 'in', ids).execute()
+  const records = (await (module.load ? module.load(ctx.db, ctx.principal.organizationId, rows.map((row: Row) => module.toRecord(row))) : rows.map((row: Row) => module.toRecord(row)))) as BaseRecord[]
+  return new Map(records.map((record) => [record.id, record]))
+}
+
+/**
+ * Starts a previewed job once: the one conditional update from `previewed` to `running` makes a
+ * second run (in any process) a 409. The run goes on in the background, batch by batch.
+ */
+export async function startJob(services: Services, c: Parameters<typeof actorOf>[1], principal: Principal, row: BulkJobRow, linkOrigin: string): Promise<BulkJobRow> {
+  if (row.created_by !== callerId(principal)) throw fail(404, 'notFound')
+  if (row.status !== 'previewed') throw fail(409, 'bulkAlreadyRun')
+  const now = services.now()
+  if (Date.parse(row.expires_at) <= now.getTime()) throw fail(404, 'bulkExpired')
+  const started = await services.db
+    .updateTable('bulk_jobs')
+    .set({ status: 'running', started_at: now.toISOString() })
+    .where('id', '=', row.id)
+    .where('status', '=', 'previewed')
+    .executeTakeFirst()
+  if (started.numUpdatedRows === 0n) throw fail(409, 'bulkAlreadyRun')
+  const actor = await actorOf(services, c, principal)
+  const running = { ...row, status: 'running', started_at: now.toISOString() }
+  await publishProgress(services, running, 'running', 0)
+  services.background.run(() => runJob({ services, row: running, actor, linkOrigin }, principal.token))
+  return running
+}
+
+/** Gives the event loop to others (heartbeats, lists) between batches. */
+const yieldTurn = () => new Promise((resolve) => setImmediate(resolve))
+
+/**
+ * The run: the job's pending records, BULK_BATCH at a time in the order of their ids, each batch
+ * one transaction on the caller's principal read afresh (a right lost meanwhile skips the rest).
+ * Ends with the job's one audit entry, whatever happened.
+ */
+async function runJob(runner: Runner, token: string): Promise<void> {
+  const { services, row } = runner
+  const db = services.db
+  const right = bulkRight(row.collection as BulkCollection)
+  let failed = false
+  let done = 0
+  try {
+    for (;;) {
+      await yieldTurn()
+      const items = await db
+        .selectFrom('bulk_items')
+        .select(['record_id'])
+        .where('job_id', '=', row.id)
+        .where('outcome', '=', 'pending')
+        .orderBy('record_id')
+        .limit(BULK_BATCH)
+        .execute()
+      if (!items.length) break
+      const principal = await principalOf(services, token)
+      if (!principal || principal.organizationId !== row.organization_id || !principal.rights.includes(right)) {
+        const lost = await db.updateTable('bulk_items').set({ outcome: 'skipped', reason: message('bulkLostRight') }).where('job_id', '=', row.id).where('outcome', '=', 'pending').executeTakeFirst()
+        const n = Number(lost.numUpdatedRows)
+        await db.updateTable('bulk_jobs').set({ done: sql`done + ${n}`, skipped: sql`skipped + ${n}` }).where('id', '=', row.id).execute()
+        done += n
+        break
+      }
+      done += await inBatch(runner, principal, false, async (ctx) => {
+        const handler = BULK_HANDLERS[ctx.collection]
+        const current = await currentRecords(ctx, items.map((item) => item.record_id))
+        let changed = 0
+        for (const { record_id: id } of items) {
+          const record = current.get(id)
+          const result = !record ? { reason: message('bulkGone') } : ctx.refusal ? { reason: ctx.refusal } : await handler.apply(ctx, record).catch(skipRefusal)
+          const item = ctx.db.updateTable('bulk_items').where('job_id', '=', row.id).where('record_id', '=', id)
+          if ('reason' in result) await item.set({ outcome: 'skipped', reason: result.reason }).execute()
+          else {
+            changed++
+            await item.set({ outcome: 'changed', before: JSON.stringify(result.before), after_version: result.version }).execute()
+            ctx.changes.push({ collection: ctx.collection, id, action: result.change, version: result.version ?? (record!.version + 1) })
+          }
+        }
+        await ctx.db
+          .updateTable('bulk_jobs')
+          .set({ done: sql`done + ${items.length}`, changed: sql`changed + ${changed}`, skipped: sql`skipped + ${items.length - changed}` })
+          .where('id', '=', row.id)
+          .execute()
+        return items.length
+      })
+      await publishProgress(services, row, 'running', done)
+    }
+  } catch (error) {
+    failed = true
+    services.log.error(`Bulk job ${row.id} failed:`, error)
+  }
+  await finishJob(runner, failed)
+}
+
+/** A refusal a single write would answer (a 4xx) skips the record; anything else fails the batch. */
+const skipRefusal = (error: unknown): { reason: string } => {
+  if (error instanceof ApiError && error.status < 500) return { reason: error.message }
+  throw error
+}
+
+/** What an action set, as the trail's changes say it. */
+function paramChanges(collection: BulkCollection, action: BulkAction, params: BulkParams) {
+  switch (action) {
+    case 'tag_add':
+      return [{ field: 'tags', before: null, after: params.tag }]
+    case 'tag_remove':
+      return [{ field: 'tags', before: params.tag, after: null }]
+    case 'set_location':
+      return [{ field: 'location', before: null, after: params.location }]
+    case 'set_roles':
+      return [{ field: 'roles', before: null, after: params.roles }]
+    case 'revoke':
+      return [{ field: 'revoked_at', before: null, after: 'revoked' }]
+    case 'enable':
+    case 'disable':
+      return collection === 'users' ? [{ field: 'status', before: null, after: 'disabled' }] : [{ field: 'enabled', before: null, after: action === 'enable' }]
+    default:
+      return []
+  }
+}
+
+/** The job's one audit entry, its final state, and the last `bulk` event. */
+async function finishJob(runner: Runner, failed: boolean): Promise<void> {
+  const { services, row } = runner
+  const status: BulkStatus = failed ? 'failed' : 'done'
+  const now = services.now().toISOString()
+  const collection = row.collection as BulkCollection
+  const right = bulkRight(collection)
+  const action = `bulk_${row.action}`
+  let auditId = ''
+  let final = row
+  try {
+    final = await services.db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('bulk_jobs').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow()
+      auditId = await audit(
+        trx,
+        row.organization_id,
+        runner.actor,
+        {
+          action,
+          collection: right,
+          recordId: row.id,
+          recordName: `${countWords(collection, Number(current.count))} · ${current.selection_label}`,
+          changes: [
+            ...paramChanges(collection, row.action as BulkAction, parse<BulkParams>(row.params, {})),
+            { field: 'changed', before: null, after: Number(current.changed) },
+            { field: 'skipped', before: null, after: Number(current.skipped) },
+          ],
+        },
+        now,
+      )
+      await trx.updateTable('bulk_jobs').set({ status, finished_at: now, audit_id: auditId }).where('id', '=', row.id).execute()
+      return { ...current, status, finished_at: now, audit_id: auditId }
+    })
+    await services.hub.publish(row.organization_id, 'audit', { id: auditId, collection: right, action, record_id: row.id })
+  } catch (error) {
+    services.log.error(`Bulk job ${row.id} could not be finished:`, error)
+    await services.db.updateTable('bulk_jobs').set({ status: 'failed', finished_at: now }).where('id', '=', row.id).execute()
+  }
+  await publishProgress(services, final, status, Number(final.done))
+}
+
+/**
+ * `POST /bulk/{id}/undo`: puts back each changed record nobody changed since (its version is still
+ * the one the job left), batch by batch, each record checked as a single write by the caller would
+ * be; the rest are left and named. Once only: the job moves from `done` to `undone` first.
+ */
+export async function undoJob(services: Services, c: Parameters<typeof actorOf>[1], principal: Principal, row: BulkJobRow, linkOrigin: string): Promise<BulkUndo> {
+  const now = services.now()
+  if (row.action === 'revoke' && row.status === 'done' && !undoable(row, now) && row.finished_at && !row.undone_at && row.changed > 0) {
+    throw fail(409, 'bulkUndoWindow', { seconds: Math.round(BULK_UNDO_MS / 1000) })
+  }
+  if (!undoable(row, now)) throw fail(409, 'bulkNotUndoable')
+  const claimed = await services.db
+    .updateTable('bulk_jobs')
+    .set({ status: 'undone', undone_at: now.toISOString() })
+    .where('id', '=', row.id)
+    .where('status', '=', 'done')
+    .where('undone_at', 'is', null)
+    .executeTakeFirst()
+  if (claimed.numUpdatedRows === 0n) throw fail(409, 'bulkNotUndoable')
+  const runner: Runner = { services, row, actor: await actorOf(services, c, principal), linkOrigin }
+  const left: BulkSkip[] = []
+  let restored = 0
+  let leftCount = 0
+  for (;;) {
+    const items = await services.db
+      .selectFrom('bulk_items')
+      .select(['record_id', 'name', 'before', 'after_version'])
+      .where('job_id', '=', row.id)
+      .where('outcome', '=', 'changed')
+      .orderBy('record_id')
+      .limit(BULK_BATCH)
+      .execute()
+    if (!items.length) break
+    const outcome = await inBatch(runner, principal, true, async (ctx) => {
+      const handler = BULK_HANDLERS[ctx.collection]
+      const current = await currentRecords(ctx, items.map((item) => item.record_id))
+      let back = 0
+      const named: BulkSkip[] = []
+      for (const item of items) {
+        const undoItem: UndoItem = { record_id: item.record_id, name: item.name, before: parse(item.before, {}), after_version: item.after_version === null ? null : Number(item.after_version) }
+        const result = await handler.restore(ctx, undoItem, current.get(item.record_id)).catch(skipRefusal)
+        const update = ctx.db.updateTable('bulk_items').where('job_id', '=', row.id).where('record_id', '=', item.record_id)
+        if ('reason' in result) {
+          await update.set({ outcome: 'left', reason: result.reason }).execute()
+          named.push({ id: item.record_id, name: item.name, reason: result.reason })
+        } else {
+          back++
+          await update.set({ outcome: 'restored', reason: null }).execute()
+          named.push(...(result.also ?? []))
+        }
+      }
+      return { back, named, leftHere: items.length - back }
+    })
+    restored += outcome.back
+    leftCount += outcome.leftHere
+    for (const skip of outcome.named) if (left.length < SKIPS_SHOWN) left.push(skip)
+    await publishProgress(services, row, 'undone', Number(row.done))
+  }
+  const collection = row.collection as BulkCollection
+  await audit(
+    services.db,
+    row.organization_id,
+    runner.actor,
+    {
+      action: 'bulk_undo',
+      collection: bulkRight(collection),
+      recordId: row.id,
+      recordName: `${countWords(collection, Number(row.count))} · ${row.selection_label}`,
+      changes: [
+        { field: 'restored', before: null, after: restored },
+        { field: 'left', before: null, after: leftCount },
+      ],
+    },
+    now.toISOString(),
+  )
+  return { restored, left }
+}
+
+/** Every job of a sweep's reach: previews never run once expired, finished jobs after BULK_KEPT_DAYS, and runs whose process died (a day long). */
+export async function pruneBulkJobs(db: Services['db'], now: Date): Promise<void> {
+  const at = now.toISOString()
+  const dayAgo = new Date(now.getTime() - 24 * 3600_000).toISOString()
+  const keptSince = new Date(now.getTime() - BULK_KEPT_DAYS * 24 * 3600_000).toISOString()
+  await db.updateTable('bulk_jobs').set({ status: 'failed', finished_at: at }).where('status', '=', 'running').where('started_at', '<', dayAgo).execute()
+  await db.deleteFrom('bulk_jobs').where('status', '=', 'previewed').where('expires_at', '<=', at).execute()
+  await db.deleteFrom('bulk_jobs').where('status', '!=', 'previewed').where('status', '!=', 'running').where('created_at', '<', keptSince).execute()
+}
