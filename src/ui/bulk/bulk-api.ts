@@ -14,8 +14,9 @@ export const bulkJob = (id: string, signal?: AbortSignal): Promise<Result<BulkJo
 /** Puts back what the job changed and nobody changed since. */
 export const undoBulk = (id: string): Promise<Result<BulkUndo>> => call<BulkUndo>('POST', bulkPath(id, 'undo'))
 
-/** The records of a finished job, as its audit entry lists them. */
-export const bulkRecords = (id: string, signal?: AbortSignal): Promise<Result<BulkRecord[]>> => call<BulkRecord[]>('GET', bulkPath(id, 'records'), { signal })
+/** The records of a finished job, as its audit entry lists them: the first hundred, with the total. */
+export const bulkRecords = (id: string, signal?: AbortSignal): Promise<Result<BulkRecord[]>> =>
+  call<BulkRecord[]>('GET', bulkPath(id, 'records'), { query: { per_page: 100 }, signal })
 
 /** The organization's roles by name, for changing users' roles; null without the `roles` right. */
 export async function bulkRoles(signal?: AbortSignal): Promise<UserRole[] | null> {

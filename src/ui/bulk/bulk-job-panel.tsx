@@ -86,15 +86,16 @@ export function BulkJobPanel({ started, onChanged, onDismiss }: BulkJobPanelProp
 
   const percent = progress.count ? Math.round((100 * Math.min(progress.done, progress.count)) / progress.count) : 0
   const progressText = t('bulk.progress', { done: progress.done, count: progress.count })
+  const action = t(`bulk.actions.${started.collection}.${started.action}`)
   return (
-    <div ref={panel} className={s.panel} tabIndex={-1} aria-label={t('bulk.bar')}>
+    <div ref={panel} className={s.panel} tabIndex={-1} role="region" aria-label={action}>
       {!ended ? (
         <>
-          <p className={s.lead}>{t('bulk.running', { action: t(`bulk.actions.${started.collection}.${started.action}`) })}</p>
+          <p className={s.lead}>{t('bulk.running', { action })}</p>
           <div
             className={s.track}
             role="progressbar"
-            aria-label={t(`bulk.actions.${started.collection}.${started.action}`)}
+            aria-label={action}
             aria-valuemin={0}
             aria-valuemax={progress.count}
             aria-valuenow={Math.min(progress.done, progress.count)}

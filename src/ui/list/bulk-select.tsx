@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useRef, useState } from 'react'
-import { BULK_ACTIONS, bulkRight, type BulkCollection } from '../../contract/bulk'
+import type { BulkCollection } from '../../contract/bulk'
 import type { BaseRecord, CollectionName } from '../../contract/collections'
 import { $session } from '../../stores/session'
 import { useT } from '../use-t'
 import {
   emptySelection,
+  SELECTABLE,
   isSelected,
   pageState,
   selectionKey,
@@ -18,7 +19,7 @@ import {
 } from './bulk-selection'
 import s from './bulk-select.module.css'
 
-const isBulkCollection = (name: string | undefined): name is BulkCollection => name !== undefined && name in BULK_ACTIONS
+const isBulkCollection = (name: string | undefined): name is BulkCollection => SELECTABLE.includes(name as BulkCollection)
 
 /** How a row names itself to a screen reader beside its box: its name, else its address, else its id. */
 export const defaultRowLabel = (row: BaseRecord): string => {
@@ -50,7 +51,8 @@ export function useBulkSelect(collection: CollectionName | undefined, query: Sel
   const key = selectionKey(query)
   const [kept, setKept] = useState(() => emptySelection(key))
   const [opened, setOpened] = useState(false)
-  if (!isBulkCollection(collection) || !rights?.includes(bulkRight(collection))) return null
+  // A bulk action takes the collection's own right (`bulkRight`), as a single write does.
+  if (!isBulkCollection(collection) || !rights?.includes(collection)) return null
   const selection = selectionUnder(kept, key)
   const page = rows.map((row) => row.id)
   const set = (next: (selection: Selection) => Selection) => {
