@@ -6,7 +6,7 @@ import { $locale } from '../../stores/locale'
 import { Button } from '../button'
 import { useT } from '../use-t'
 import { undoBulk } from './bulk-api'
-import { counted, isFinished, outcomeText, recordsText, secondsLeft } from './bulk-words'
+import { counted, isFinished, outcomeText, recordsText, secondsLeft, skippedCount } from './bulk-words'
 import { useBulkJob } from './use-bulk-job'
 import s from './bulk.module.css'
 
@@ -131,6 +131,7 @@ export function BulkJobPanel({ started, onChanged, onDismiss }: BulkJobPanelProp
       {ended && showSkipped && job.skipped.length > 0 && (
         <div id={skippedId}>
           <SkipList skips={job.skipped} />
+          {skippedCount(job) > job.skipped.length && <p className={s.muted}>{t('bulk.audit.more', { shown: job.skipped.length, total: skippedCount(job) })}</p>}
         </div>
       )}
       {ended && (

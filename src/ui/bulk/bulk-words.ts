@@ -42,10 +42,14 @@ export function blastSentences(t: Translate, locale: string, blast: BulkBlastRad
   ]
 }
 
+/** How many records a job left as they were: all it handled but those it changed (it lists only the first). */
+export const skippedCount = (job: Pick<BulkJob, 'done' | 'changed'>): number => Math.max(0, job.done - job.changed)
+
 /** A finished job in one line: "Tagged 238 devices · 2 skipped". */
-export function outcomeText(t: Translate, locale: string, job: Pick<BulkJob, 'collection' | 'action' | 'changed' | 'skipped'>): string {
+export function outcomeText(t: Translate, locale: string, job: Pick<BulkJob, 'collection' | 'action' | 'changed' | 'done'>): string {
   const done = counted(t, locale, `bulk.done.${job.collection}.${job.action}`, job.changed)
-  return job.skipped.length ? `${done}${t('bulk.separator')}${counted(t, locale, 'bulk.skipped', job.skipped.length)}` : done
+  const skipped = skippedCount(job)
+  return skipped ? `${done}${t('bulk.separator')}${counted(t, locale, 'bulk.skipped', skipped)}` : done
 }
 
 /** Seconds left of the undo's time, rounded up so it never reads 0 while still offered. */

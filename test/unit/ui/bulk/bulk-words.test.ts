@@ -11,8 +11,6 @@ import { paramsOf, validateBulkValues as validate, valueErrors, EMPTY_BULK_VALUE
 /** The values as the devices list checks them, with the device form's rules. */
 const validateBulkValues = (action: Parameters<typeof validate>[0], values: Parameters<typeof validate>[1]) => validate(action, values, bulkDeviceRules)
 
-const skip = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `d${i}`, name: `Gate ${i}`, reason: 'forbidden' }))
-
 test('names the confirm button for the action and the count, one and many', () => {
   assert.equal(
     [confirmLabel(t, 'en', 'devices', 'tag_add', 240), confirmLabel(t, 'en', 'devices', 'tag_add', 1), confirmLabel(t, 'en', 'access_keys', 'revoke', 3)],
@@ -21,8 +19,10 @@ test('names the confirm button for the action and the count, one and many', () =
 })
 
 test('says what a finished job did, with the skipped after a dot only when there are any', () => {
-  assert.is(outcomeText(t, 'en', { collection: 'devices', action: 'tag_add', changed: 238, skipped: skip(2) }), 'Tagged 238 devices · 2 skipped')
-  assert.is(outcomeText(t, 'en', { collection: 'tunnels', action: 'disable', changed: 1, skipped: [] }), 'Disabled 1 tunnel')
+  assert.is(outcomeText(t, 'en', { collection: 'devices', action: 'tag_add', changed: 238, done: 240 }), 'Tagged 238 devices · 2 skipped')
+  assert.is(outcomeText(t, 'en', { collection: 'tunnels', action: 'disable', changed: 1, done: 1 }), 'Disabled 1 tunnel')
+  // The job lists only its first skipped records; the count is all it did not change.
+  assert.is(outcomeText(t, 'en', { collection: 'devices', action: 'delete', changed: 0, done: 700 }), 'Deleted 0 devices · 700 skipped')
 })
 
 test('words the blast radius of a roles change: who, granted, removed, and who loses roles last', () => {
