@@ -27,7 +27,7 @@ import { filtered, checkFilters } from '../collections/list-query'
 import { databaseKind } from '../db/kind'
 import { searched } from '../db/list'
 import type { AnyDb } from '../db/open'
-import type { BulkJobRow } from '../db/schema'
+import type { BulkItemRow, BulkJobRow } from '../db/schema'
 import { principalOf, type Principal } from '../http/auth'
 import { ApiError, fail } from '../http/errors'
 import { message, type ServerKey } from '../messages'
@@ -351,8 +351,13 @@ export async function startJob(services: Services, c: Parameters<typeof actorOf>
   return running
 }
 
-/** Gives the event loop to others (heartbeats, lists) between batches. */
-const yieldTurn = () => new Promise((resolve) => setImmediate(resolve))
+/**
+ * Gives the database to others between batches for a quarter of the last batch's time (at most
+ * 250 ms): on SQLite a batch holds the one writer for its whole transaction, and the heartbeats
+ * and edits that queued meanwhile, and those their clients send next, get their turn before the
+ * next batch, so a long job slows them rather than starving them.
+ */
+const yieldTurn = (lastBatchMs: number) => new Promise((resolve) => setTimeout(resolve, Math.min(250, Math.round(lastBatchMs / 4))))
 
 /**
  * The run: the job's pending records, BULK_BATCH at a time in the order of their ids, each batch
@@ -365,12 +370,14 @@ async function runJob(runner: Runner, token: string): Promise<void> {
   const right = bulkRight(row.collection as BulkCollection)
   let failed = false
   let done = 0
+  let batchMs = 0
   try {
     for (;;) {
-      await yieldTurn()
+      await yieldTurn(batchMs)
+      const batchStart = performance.now()
       const items = await db
         .selectFrom('bulk_items')
-        .select(['record_id'])
+        .select(['record_id', 'name'])
         .where('job_id', '=', row.id)
         .where('outcome', '=', 'pending')
         .orderBy('record_id')
@@ -389,17 +396,18 @@ async function runJob(runner: Runner, token: string): Promise<void> {
         const handler = BULK_HANDLERS[ctx.collection]
         const current = await currentRecords(ctx, items.map((item) => item.record_id))
         let changed = 0
-        for (const { record_id: id } of items) {
+        const outcomes: BulkItemRow[] = []
+        for (const { record_id: id, name } of items) {
           const record = current.get(id)
           const result = !record ? { reason: message('bulkGone') } : ctx.refusal ? { reason: ctx.refusal } : await handler.apply(ctx, record).catch(skipRefusal)
-          const item = ctx.db.updateTable('bulk_items').where('job_id', '=', row.id).where('record_id', '=', id)
-          if ('reason' in result) await item.set({ outcome: 'skipped', reason: result.reason }).execute()
+          if ('reason' in result) outcomes.push({ job_id: row.id, record_id: id, name, outcome: 'skipped', reason: result.reason, before: null, after_version: null })
           else {
             changed++
-            await item.set({ outcome: 'changed', before: JSON.stringify(result.before), after_version: result.version }).execute()
+            outcomes.push({ job_id: row.id, record_id: id, name, outcome: 'changed', reason: null, before: JSON.stringify(result.before), after_version: result.version })
             ctx.changes.push({ collection: ctx.collection, id, action: result.change, version: result.version ?? (record!.version + 1) })
           }
         }
+        await writeOutcomes(ctx.db, outcomes)
         await ctx.db
           .updateTable('bulk_jobs')
           .set({ done: sql`done + ${items.length}`, changed: sql`changed + ${changed}`, skipped: sql`skipped + ${items.length - changed}` })
@@ -407,6 +415,7 @@ async function runJob(runner: Runner, token: string): Promise<void> {
           .execute()
         return items.length
       })
+      batchMs = performance.now() - batchStart
       await publishProgress(services, row, 'running', done)
     }
   } catch (error) {
@@ -414,6 +423,23 @@ async function runJob(runner: Runner, token: string): Promise<void> {
     services.log.error(`Bulk job ${row.id} failed:`, error)
   }
   await finishJob(runner, failed)
+}
+
+/** The outcomes of a batch's records, in one statement: each item's row is written over with what happened to it. */
+async function writeOutcomes(db: AnyDb, outcomes: BulkItemRow[]): Promise<void> {
+  if (!outcomes.length) return
+  await db
+    .insertInto('bulk_items')
+    .values(outcomes)
+    .onConflict((conflict) =>
+      conflict.columns(['job_id', 'record_id']).doUpdateSet((eb) => ({
+        outcome: eb.ref('excluded.outcome'),
+        reason: eb.ref('excluded.reason'),
+        before: eb.ref('excluded.before'),
+        after_version: eb.ref('excluded.after_version'),
+      })),
+    )
+    .execute()
 }
 
 /** A refusal a single write would answer (a 4xx) skips the record; anything else fails the batch. */
@@ -517,30 +543,35 @@ export async function undoJob(services: Services, c: Parameters<typeof actorOf>[
       .limit(BULK_BATCH)
       .execute()
     if (!items.length) break
+    const batchStart = performance.now()
     const outcome = await inBatch(runner, principal, true, async (ctx) => {
       const handler = BULK_HANDLERS[ctx.collection]
       const current = await currentRecords(ctx, items.map((item) => item.record_id))
       let back = 0
       const named: BulkSkip[] = []
+      const outcomes: BulkItemRow[] = []
       for (const item of items) {
-        const undoItem: UndoItem = { record_id: item.record_id, name: item.name, before: parse(item.before, {}), after_version: item.after_version === null ? null : Number(item.after_version) }
+        const afterVersion = item.after_version === null ? null : Number(item.after_version)
+        const undoItem: UndoItem = { record_id: item.record_id, name: item.name, before: parse(item.before, {}), after_version: afterVersion }
         const result = await handler.restore(ctx, undoItem, current.get(item.record_id)).catch(skipRefusal)
-        const update = ctx.db.updateTable('bulk_items').where('job_id', '=', row.id).where('record_id', '=', item.record_id)
+        const kept = { job_id: row.id, record_id: item.record_id, name: item.name, before: item.before, after_version: afterVersion }
         if ('reason' in result) {
-          await update.set({ outcome: 'left', reason: result.reason }).execute()
+          outcomes.push({ ...kept, outcome: 'left', reason: result.reason })
           named.push({ id: item.record_id, name: item.name, reason: result.reason })
         } else {
           back++
-          await update.set({ outcome: 'restored', reason: null }).execute()
+          outcomes.push({ ...kept, outcome: 'restored', reason: null })
           named.push(...(result.also ?? []))
         }
       }
+      await writeOutcomes(ctx.db, outcomes)
       return { back, named, leftHere: items.length - back }
     })
     restored += outcome.back
     leftCount += outcome.leftHere
     for (const skip of outcome.named) if (left.length < SKIPS_SHOWN) left.push(skip)
     await publishProgress(services, row, 'undone', Number(row.done))
+    await yieldTurn(performance.now() - batchStart)
   }
   const collection = row.collection as BulkCollection
   await audit(
