@@ -113,6 +113,9 @@ for (const { flavour, BASE } of BUILDS) {
     assert.equal(await deviceNames(page, BASE, `filter[tag]=${encodeURIComponent(added)}`), [])
     await page.getByRole('row', { name: new RegExp(`Bulk ${n} 00`) }).getByText(added).waitFor({ state: 'detached' })
     assert.is(await page.getByRole('button', { name: /^Undo/ }).count(), 0)
+    // Dismissed, the outcome leaves the keyboard on the list's box for the page.
+    await page.getByRole('button', { name: 'Dismiss' }).click()
+    assert.ok(await page.getByRole('checkbox', { name: 'Select every row on this page' }).evaluate((box) => box === document.activeElement))
     await context.close()
   })
 

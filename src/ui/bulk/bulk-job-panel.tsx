@@ -84,6 +84,12 @@ export function BulkJobPanel({ started, onChanged, onDismiss }: BulkJobPanelProp
     onChanged()
   }
 
+  /** Closes the panel; the keyboard goes on from the list's box for the page, not from the page's start. */
+  const dismiss = () => {
+    panel.current?.closest('section')?.querySelector<HTMLElement>('thead input')?.focus()
+    onDismiss()
+  }
+
   const percent = progress.count ? Math.round((100 * Math.min(progress.done, progress.count)) / progress.count) : 0
   const progressText = t('bulk.progress', { done: progress.done, count: progress.count })
   const action = t(`bulk.actions.${started.collection}.${started.action}`)
@@ -146,7 +152,7 @@ export function BulkJobPanel({ started, onChanged, onDismiss }: BulkJobPanelProp
               {t('bulk.undo', { seconds })}
             </Button>
           )}
-          <Button variant="text" onClick={onDismiss}>
+          <Button variant="text" onClick={dismiss}>
             {t('bulk.dismiss')}
           </Button>
         </div>
