@@ -174,6 +174,24 @@ test('a preview not run in time is gone', async () => {
   }
 })
 
+test('the sweeper deletes previews never run once expired, and keeps jobs that ran with their records', async () => {
+  const owner = await organization('Swept')
+  await device(owner)
+  const idle = expectStatus<Rec>(await preview(owner, { collection: 'devices', action: 'tag_add', params: { tag: 'idle' }, selection: { filters: {} } }), 201)
+  const ran = await runAll(owner, { collection: 'devices', action: 'tag_add', params: { tag: 'ran' }, selection: { filters: {} } })
+  server.advance(11 * 60_000)
+  try {
+    await server.sweep()
+    assert.is((await job(owner, idle.id)).status, 404)
+    const [items] = await server.rows<{ count: number }>(sql`SELECT count(*) AS count FROM bulk_items WHERE job_id = ${idle.id}`)
+    assert.is(Number(items!.count), 0)
+    assert.is(expectStatus<Rec>(await job(owner, ran.id), 200).status, 'done')
+    assert.is(expectStatus<Rec[]>(await records(owner, ran.id), 200).length, 1)
+  } finally {
+    server.advance(-11 * 60_000)
+  }
+})
+
 test('disabling users never disables yourself; the others are disabled and can no longer work there', async () => {
   const owner = await organization('Disabling')
   const roles = await roleIds(server, owner.organizationId)
@@ -193,6 +211,24 @@ test('disabling users never disables yourself; the others are disabled and can n
     assert.is.not(self.organization.id, owner.organizationId)
   }
   assert.ok((await rolesManagers(owner.organizationId)) >= 1)
+})
+
+test('each record is checked for the caller\'s rights: a manager of users skips those who hold rights they lack', async () => {
+  const owner = await organization('Outranking')
+  const managers = expectStatus<Rec>(await owner.create('roles', { name: 'User managers', description: '', rights: ['users', 'devices'] }), 201)
+  const viewer = expectStatus<Rec>(await owner.create('roles', { name: 'Viewer', description: '', rights: ['devices'] }), 201)
+  const manager = await addMember(owner, managers.id, 'Manager')
+  const plain = await addMember(owner, viewer.id, 'Plain')
+  const done = await runAll(manager, { collection: 'users', action: 'disable', selection: { filters: { status: ['active'] } } })
+  assert.is(done.count, 3)
+  assert.is(done.changed, 1)
+  const reasons = Object.fromEntries(done.skipped.map((skip: Rec) => [skip.id, skip.reason]))
+  assert.equal(reasons, { [owner.userId]: message('outranked'), [manager.userId]: message('bulkSelf') })
+  const [row] = await server.rows<{ status: string }>(sql`SELECT status FROM members WHERE user_id = ${plain.userId} AND organization_id = ${owner.organizationId}`)
+  assert.is(row!.status, 'disabled')
+  // Nor can they give a role holding a right they lack.
+  const roles = await roleIds(server, owner.organizationId)
+  assert.is((await preview(manager, { collection: 'users', action: 'set_roles', params: { roles: [roles.Administrator!] }, selection: { ids: [plain.userId] } })).status, 403)
 })
 
 test('setting roles never leaves nobody managing roles: the last administrator is skipped with the lockout message', async () => {

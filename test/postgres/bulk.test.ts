@@ -66,8 +66,9 @@ test('two bulk role changes side by side, each demoting the other administrator,
     const first = await previewed(a, owner, { collection: 'users', action: 'set_roles', params: { roles: [viewer] }, selection: { ids: [other.userId] } })
     const second = await previewed(b, other, { collection: 'users', action: 'set_roles', params: { roles: [viewer] }, selection: { ids: [owner.userId] } })
     const runs = await Promise.all([call(a, 'POST', `/bulk/${first.id}/run`, owner.token), call(b, 'POST', `/bulk/${second.id}/run`, other.token)])
-    assert.equal(runs.map((run) => run.status), [202, 202])
-    const jobs = await Promise.all([finished(first.id), finished(second.id)])
+    // A job that ends before the other run is asked for has taken that caller's right to run it (403).
+    assert.ok(runs.every((run) => run.status === 202 || run.status === 403) && runs.some((run) => run.status === 202), `round ${round}: runs answered ${runs.map((run) => run.status)}`)
+    const jobs = await Promise.all([first, second].map((job, index) => (runs[index]!.status === 202 ? finished(job.id) : { changed: 0 })))
     const changed = jobs.reduce((sum, job) => sum + job.changed, 0)
     assert.is(changed, 1, `round ${round}: ${JSON.stringify(jobs)}`)
     assert.is(await rolesManagers(owner.organizationId), 1, `round ${round}: nobody manages roles`)
@@ -83,8 +84,9 @@ test('a bulk disable beside a single role change that together would lock the or
       call(a, 'POST', `/bulk/${disable.id}/run`, owner.token),
       people(b, other.token).update(owner.userId, { ...ownerRecord, roles: [viewer] }),
     ])
-    assert.is(run.status, 202)
-    const job = await finished(disable.id)
+    // The edit may land first and take the owner's right to run it at all (403): the job never starts.
+    assert.ok([202, 403].includes(run.status), `round ${round}: the run answered ${run.status}`)
+    const job = run.status === 202 ? await finished(disable.id) : { changed: 0 }
     // One of the two gave way: the job skipped its record (or lost its right), or the edit was refused.
     assert.ok((job.changed === 1) !== (demote.status === 200), `round ${round}: job changed ${job.changed}, edit answered ${demote.status} ${demote.text}`)
     // Refused by the rule (409), or no longer reaching the owner once the job disabled the co-admin here (404).

@@ -14,11 +14,11 @@ import {
   type BulkParams,
   type BulkPreview,
   type BulkRecord,
-  type BulkRequestBody,
   type BulkSkip,
   type BulkStatus,
   type BulkUndo,
 } from '../../contract/bulk'
+import type { BulkRequestBody } from '../../contract/bulk-request'
 import type { BaseRecord } from '../../contract/collections'
 import type { Right } from '../../contract/rights'
 import { actorOf, audit, type Actor } from '../audit'

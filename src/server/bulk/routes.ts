@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { BulkRequestBody } from '../../contract/bulk-request'
 import { PER_PAGE_CHOICES } from '../../contract/collections'
 import {
   ALL_BULK_ACTIONS,
@@ -7,7 +8,6 @@ import {
   BULK_PREVIEW_TTL_MS,
   BULK_STATUSES,
   BULK_UNDO_MS,
-  BulkRequestBody,
   MAX_BULK_IDS,
   MAX_BULK_RECORDS,
   bulkPath,
