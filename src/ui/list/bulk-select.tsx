@@ -1,12 +1,11 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useRef, useState } from 'react'
-import type { BulkCollection } from '../../contract/bulk'
+import { BULK_ACTIONS, bulkRight, type BulkCollection } from '../../contract/bulk'
 import type { BaseRecord, CollectionName } from '../../contract/collections'
 import { $session } from '../../stores/session'
 import { useT } from '../use-t'
 import {
   emptySelection,
-  SELECTABLE,
   isSelected,
   pageState,
   selectionKey,
@@ -19,7 +18,7 @@ import {
 } from './bulk-selection'
 import s from './bulk-select.module.css'
 
-const isBulkCollection = (name: string | undefined): name is BulkCollection => SELECTABLE.includes(name as BulkCollection)
+const isBulkCollection = (name: string | undefined): name is BulkCollection => name !== undefined && name in BULK_ACTIONS
 
 /** How a row names itself to a screen reader beside its box: its name, else its address, else its id. */
 export const defaultRowLabel = (row: BaseRecord): string => {
@@ -51,8 +50,7 @@ export function useBulkSelect(collection: CollectionName | undefined, query: Sel
   const key = selectionKey(query)
   const [kept, setKept] = useState(() => emptySelection(key))
   const [opened, setOpened] = useState(false)
-  // A bulk action takes the collection's own right (`bulkRight`), as a single write does.
-  if (!isBulkCollection(collection) || !rights?.includes(collection)) return null
+  if (!isBulkCollection(collection) || !rights?.includes(bulkRight(collection))) return null
   const selection = selectionUnder(kept, key)
   const page = rows.map((row) => row.id)
   const set = (next: (selection: Selection) => Selection) => {

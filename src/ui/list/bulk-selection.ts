@@ -1,13 +1,4 @@
-import type { BulkCollection } from '../../contract/bulk'
-
-/**
- * The collections with bulk actions and the most ids a selection picked by hand takes, as
- * `contract/bulk.ts` says (`BULK_ACTIONS`, `MAX_BULK_IDS`; a unit test holds them equal). The list
- * kit does not import that module: its request schema, and the device and filter rules the schema
- * checks with, would travel in every list's first load.
- */
-export const SELECTABLE: readonly BulkCollection[] = ['devices', 'access_keys', 'users', 'tunnels']
-export const MAX_BULK_IDS = 1000
+import { MAX_BULK_IDS } from '../../contract/bulk'
 
 /**
  * What a list has selected for a bulk action: rows ticked by hand (kept across pages, at most

@@ -1,11 +1,9 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { BULK_ACTIONS, bulkRight, MAX_BULK_IDS as CONTRACT_MAX_IDS } from '../../../../src/contract/bulk'
+import { MAX_BULK_IDS } from '../../../../src/contract/bulk'
 import { bulkSelectionOf, isFull, offersMatching, selectedCount } from '../../../../src/ui/bulk/selection-request'
 import {
   emptySelection,
-  MAX_BULK_IDS,
-  SELECTABLE,
   isSelected,
   pageState,
   selectionKey,
@@ -31,12 +29,6 @@ function walk(...steps: ((selection: Selection) => Selection)[]) {
   }, emptySelection(KEY))
   return seen
 }
-
-test('the list kit offers boxes on the collections and up to the ids the contract says, each under its own right', () => {
-  assert.equal([...SELECTABLE].sort(), Object.keys(BULK_ACTIONS).sort())
-  assert.is(MAX_BULK_IDS, CONTRACT_MAX_IDS)
-  assert.equal(SELECTABLE.map(bulkRight), [...SELECTABLE])
-})
 
 test('the key ignores the order of filters and values, page, sort and spaces around the search', () => {
   const a = selectionKey({ q: ' gate ', filters: { status: ['online', 'offline'], tag: ['lobby'], model: [] } })
