@@ -142,8 +142,8 @@ async function finish(result) {
   writeFileSync(join(assets, 'package.json'), '{"type":"module"}')
   const prerender = await import(`${pathToFileURL(join(root, prerenderFile)).href}?t=${Date.now()}`)
   const { PAGES, NOT_FOUND_PAGE, APP_PAGE, BRAND_TEXTS: BRAND } = prerender
-  // The command palette opens over any screen, with the shell's sheet already on the page.
-  withoutShellStyles(meta, screenOutputs, [...prerender.APP_SCREENS, 'palette'])
+  // The command palette and the bulk parts open over a screen, with the shell's sheet already on the page.
+  withoutShellStyles(meta, screenOutputs, [...prerender.APP_SCREENS, 'palette', 'bulk', 'bulk-audit'])
   // Screen key -> its stylesheet's name in /assets/ without `.css`, kept short: every page carries it.
   const sheetName = (file) => relative(assets, join(root, file)).replace(/\.css$/, '')
   const screenStyles = {

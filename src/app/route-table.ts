@@ -36,6 +36,8 @@ export type ScreenKey =
   | 'api-reference'
   | 'shell'
   | 'palette'
+  | 'bulk'
+  | 'bulk-audit'
   | 'demo-task'
   | 'demo-article'
   | 'demo-tables'

@@ -36,6 +36,10 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = lazyScreens({
   shell: () => import('./shell/shell'),
   // The command palette (Ctrl+K): the shell finds it here, and it loads with its own stylesheet.
   palette: () => import('../features/palette/palette-screen'),
+  // A list's bulk bar and a bulk entry's records in the audit trail: the list kit and the trail
+  // find them here once needed, so neither their code nor their stylesheet is in a list's first load.
+  bulk: () => import('../ui/bulk/bulk-tools'),
+  'bulk-audit': () => import('../ui/bulk/bulk-audit'),
   // The demo pages (src/app/demo-pages.ts); a build without them loads src/demo/no-demo.tsx here.
   'demo-task': () => import('../demo/task/task-screen'),
   'demo-article': () => import('../demo/article/article-screen'),

@@ -1,6 +1,7 @@
 import { atom, onMount } from 'nanostores'
 import { apiHost, getToken } from '../api/client'
 import type { AuditEvent } from '../contract/audit'
+import type { BulkEvent } from '../contract/bulk'
 import { EVENTS_PATH, type ChangeEvent, type DeviceEvent } from '../contract/collections'
 import type { OpenStream, StreamMessage } from '../lib/event-stream'
 
@@ -13,7 +14,7 @@ export interface Live {
 }
 
 /**
- * What listeners hear: a record change, a device's status, a new audit entry, `rights` (the user's own rights or
+ * What listeners hear: a record change, a device's status, a new audit entry, a bulk job's progress, `rights` (the user's own rights or
  * organizations changed: read them again), or `reset` (events were missed: reload). A reset comes
  * from the server when it cannot replay what a reconnect missed (a restarted server holds none),
  * or from the store itself when a lost stream comes back with no event id to resume from.
@@ -22,6 +23,7 @@ export type LiveEvent =
   | { type: 'change'; data: ChangeEvent }
   | { type: 'device'; data: DeviceEvent }
   | { type: 'audit'; data: AuditEvent }
+  | { type: 'bulk'; data: BulkEvent }
   | { type: 'rights' }
   | { type: 'reset' }
 
@@ -71,7 +73,7 @@ export function createLive(options: LiveOptions) {
     set('live', true)
     if (message.event === 'reset') return emit({ type: 'reset' })
     if (message.event === 'rights') return emit({ type: 'rights' })
-    if (message.event !== 'change' && message.event !== 'device' && message.event !== 'audit') return
+    if (message.event !== 'change' && message.event !== 'device' && message.event !== 'audit' && message.event !== 'bulk') return
     try {
       emit({ type: message.event, data: JSON.parse(message.data) } as LiveEvent)
     } catch {

@@ -47,6 +47,23 @@ export function validateDevice(values: DeviceValues): FormErrors {
   return result.ok ? {} : (fieldErrors(result.errors) ?? {})
 }
 
+/** A device that passes every rule: the fields a bulk action does not set. */
+const VALID_DEVICE: DeviceValues = { name: 'x', serial: 'x', model: 'x', location: '', tags: '' }
+
+/**
+ * A tag or a location typed for many devices at once (the list's bulk actions), by the form's
+ * own rules; a comma would make two tags of what is one.
+ */
+export function bulkDeviceRules(action: string, values: { tag: string; location: string }): FormErrors {
+  if (action === 'set_location') {
+    const { location } = validateDevice({ ...VALID_DEVICE, location: values.location })
+    return location ? { location } : {}
+  }
+  if (values.tag.includes(',')) return { tag: 'fields.tag' }
+  const { tags } = validateDevice({ ...VALID_DEVICE, tags: values.tag })
+  return tags ? { tag: tags } : {}
+}
+
 /** The form's fields with their labels, for the conflict dialog's rows. */
 export const deviceFields = (t: (key: string) => string): FieldLabel<DeviceValues>[] =>
   (['name', 'serial', 'model', 'location', 'tags'] as const).map((name) => ({ name, label: t(`devices.fields.${name}`) }))

@@ -10,7 +10,7 @@ import { useT } from '../../ui/use-t'
 import '../../ui/console-texts'
 import { lazyPart } from '../../ui/lazy-part'
 import { deviceColumns } from './device-columns'
-import { EMPTY_DEVICE, patchDevice } from './device-values'
+import { bulkDeviceRules, EMPTY_DEVICE, patchDevice } from './device-values'
 import { DEVICE_LIST, devicesApi, saveDevice } from './devices-api'
 import { StatusFilter } from './status-filter'
 import s from './devices-screen.module.css'
@@ -43,6 +43,7 @@ export default function DevicesScreen() {
         change={list.change}
         reload={list.reload}
         searchLabel={t('devices.search')}
+        bulkRules={bulkDeviceRules}
         toolbar={
           <>
             <StatusFilter value={status} onChange={(next) => list.change({ filters: { status: next } })} />

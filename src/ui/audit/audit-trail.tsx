@@ -1,7 +1,9 @@
+import { Suspense, type ComponentType } from 'react'
 import { Link } from 'wouter'
 import type { AuditChange, AuditEntry } from '../../contract/audit'
 import type { Right } from '../../contract/rights'
 import { messageText } from '../../lib/i18n'
+import { screenOf } from '../../lib/lazy-screen'
 import { Age } from '../age'
 import { Badge } from '../badge'
 import { Button } from '../button'
@@ -24,6 +26,23 @@ export function recordHref(entry: Pick<AuditEntry, 'collection' | 'record_id'> &
       return `/${entry.collection}`
   }
 }
+
+// The records and the undo of a bulk action's entry load when the trail first shows one, with a
+// stylesheet of their own: a screen of the table (src/app/screens.ts), which the trail does not import.
+const bulkEntry = () => screenOf('bulk-audit') as ComponentType<{ entry: AuditEntry }> | undefined
+
+/** Beneath a bulk action's entry: its records and undo, once their code has loaded. */
+function BulkBeneath({ entry }: { entry: AuditEntry }) {
+  const BulkEntry = bulkEntry()
+  return BulkEntry ? (
+    <Suspense fallback={null}>
+      <BulkEntry entry={entry} />
+    </Suspense>
+  ) : null
+}
+
+/** A bulk action's entry stands for many records: it names its selection, not a record to open. */
+const isBulk = (entry: AuditEntry) => entry.action.startsWith('bulk_')
 
 /** A translation, or `fallback` when the locale files have none for `key`. */
 const textOr = (t: (key: string) => string, key: string, fallback: string) => {
@@ -131,7 +150,7 @@ export function AuditTrail({ collection, recordId, perPage = 10, title, filters 
                 {showRecord && !aboutThemselves(entry) && (
                   <>
                     <span className={s.muted}>{t(`audit.collection.${entry.collection}`)}</span>
-                    {entry.action === 'delete' ? (
+                    {entry.action === 'delete' || isBulk(entry) ? (
                       <bdi className={s.record}>{entry.record_name || entry.record_id}</bdi>
                     ) : (
                       <Link href={recordHref(entry)} className={s.record}>
@@ -149,6 +168,7 @@ export function AuditTrail({ collection, recordId, perPage = 10, title, filters 
                 {entry.ip && <bdi className={s.ip}>{entry.ip}</bdi>}
               </div>
               {shownChanges(entry).length > 0 && <Changes changes={shownChanges(entry)} />}
+              {isBulk(entry) && <BulkBeneath entry={entry} />}
             </li>
           ))}
         </ol>

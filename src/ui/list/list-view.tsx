@@ -1,17 +1,23 @@
 import { clsx } from 'clsx'
-import type { ReactNode } from 'react'
+import { Suspense, type ComponentType, type ReactNode } from 'react'
 import { useSearchParams } from 'wouter'
 import { VIEW_COLLECTIONS, type BaseRecord, type CollectionName, type ListQuery, type Order, type ViewCollection } from '../../contract/collections'
 import { messageText } from '../../lib/i18n'
+import { screenOf } from '../../lib/lazy-screen'
+import type { BulkToolsProps } from '../bulk/bulk-tools'
+import type { BulkRules } from '../bulk/bulk-values'
 import { Banner } from '../banner'
 import { Button } from '../button'
 import { lazyPart } from '../lazy-part'
 import { Spinner } from '../spinner'
 import { useT } from '../use-t'
+import { BulkCell, BulkHeadCell, defaultRowLabel, useBulkSelect } from './bulk-select'
+import bulkStyles from './bulk-select.module.css'
+import { isSelected } from './bulk-selection'
 import { ListPages } from './list-pages'
 import { ListSearch } from './list-search'
 import { COLUMNS_PARAM, shownColumns } from './list-columns'
-import type { ListChange } from './list-url'
+import type { ListChange, ListState } from './list-url'
 import type { ListData } from './use-collection-list'
 import s from './list.module.css'
 
@@ -44,10 +50,17 @@ export interface ListViewProps<T> {
   /** What the list says when the organization has none yet, e.g. with a create button. */
   empty?: ReactNode
   rowClass?: (row: T) => string | undefined
+  /** How a row is named beside its selection box; its name (or address) by default. */
+  rowLabel?: (row: T) => string
+  /** The record form's rules for a value a bulk action sets (a device's tag or location). */
+  bulkRules?: BulkRules
 }
 
 // Not needed to show the list: the filter menu, the chips and the export load after it.
 const ListTools = lazyPart(() => import('./list-tools').then((part) => part.ListTools))
+// The bulk bar, its dialogs and texts load when the user first ticks a row, with a stylesheet of
+// their own: a screen of the table (src/app/screens.ts), which the list kit does not import.
+const bulkTools = () => screenOf('bulk') as ComponentType<BulkToolsProps> | undefined
 
 // The column chooser and the saved views load after the list too; the address's columns apply at once.
 const ViewsTools = lazyPart(() => import('./views-tools').then((part) => part.ViewsTools))
@@ -62,6 +75,10 @@ export function ListView<T extends BaseRecord>(props: ListViewProps<T>) {
   const [search] = useSearchParams()
   const columns = shownColumns(props.columns, search.get(COLUMNS_PARAM))
   const first = data.status === 'loading' && data.loadedAt === null
+  // The screens pass their filters along with the query.
+  const state: ListState = { filters: {}, ...query }
+  const bulk = useBulkSelect(props.collection, state, data.rows)
+  const BulkTools = bulk?.opened ? bulkTools() : undefined
   return (
     <section className={s.list}>
       <div className={s.toolbar}>
@@ -70,6 +87,11 @@ export function ListView<T extends BaseRecord>(props: ListViewProps<T>) {
         {props.collection && <ListTools collection={props.collection} query={{ filters: {}, ...query }} change={change} ownFilters={props.ownFilters} />}
         {hasViews(props.collection) && <ViewsTools collection={props.collection} columns={props.columns} shown={columns.map((column) => column.key)} query={{ filters: {}, ...query }} />}
       </div>
+      {bulk && BulkTools && (
+        <Suspense fallback={null}>
+          <BulkTools bulk={bulk} query={state} total={data.total} reload={props.reload} rules={props.bulkRules} />
+        </Suspense>
+      )}
       {data.status === 'error' && (
         <Banner variant="error">
           {messageText(data.message)}{' '}
@@ -83,6 +105,7 @@ export function ListView<T extends BaseRecord>(props: ListViewProps<T>) {
           <caption className="visually-hidden">{props.caption}</caption>
           <thead>
             <tr>
+              {bulk && <BulkHeadCell bulk={bulk} />}
               {columns.map((column) => {
                 const active = column.sort !== undefined && query.sort === column.sort
                 return (
@@ -109,7 +132,8 @@ export function ListView<T extends BaseRecord>(props: ListViewProps<T>) {
           </thead>
           <tbody>
             {data.rows.map((row) => (
-              <tr key={row.id} className={props.rowClass?.(row)}>
+              <tr key={row.id} className={clsx(props.rowClass?.(row), bulk && isSelected(bulk.selection, row.id) && bulkStyles.selected)}>
+                {bulk && <BulkCell bulk={bulk} id={row.id} label={(props.rowLabel ?? defaultRowLabel)(row)} />}
                 {columns.map((column) => (
                   <td key={column.key} className={clsx(column.priority === 'low' && s.low, column.align === 'end' && s.end)}>
                     {column.render(row)}

@@ -173,6 +173,15 @@ test('passes change, device and reset events to every listener', () => {
   assert.equal(second, expected)
 })
 
+test("passes a bulk job's progress on as it comes", () => {
+  const { live, last } = setup()
+  const seen: LiveEvent[] = []
+  live.listen((event) => seen.push(event))
+  last().handlers.onOpen()
+  last().handlers.onMessage({ event: 'bulk', id: '3', data: JSON.stringify({ id: 'j-1', collection: 'devices', status: 'running', done: 120, count: 240 }) })
+  assert.equal(seen, [{ type: 'bulk', data: { id: 'j-1', collection: 'devices', status: 'running', done: 120, count: 240 } }])
+})
+
 test('passes on no other event and no line that is not JSON', () => {
   const { live, last } = setup()
   const seen: LiveEvent[] = []

@@ -129,7 +129,8 @@ test('marks in words the keys that expire within seven days, and no others', asy
   await waitFor(() => view.getByText('Soon'))
   const marked = (name: string) => within(rowOf(name)).queryByText('Expires soon') !== null
   assert.equal(['Soon', 'Next week', 'Later', 'Forever', 'Gone', 'Past'].map(marked), [true, false, false, false, false, false])
-  const expiry = (name: string) => rowOf(name).querySelectorAll('td')[3]?.textContent
+  // After the row's selection box, its name, scopes and last use.
+  const expiry = (name: string) => rowOf(name).querySelectorAll('td')[4]?.textContent
   assert.equal(['Soon', 'Later', 'Forever'].map(expiry), ['in 3 d!Expires soon', 'in 30 d', 'never'])
   assert.ok(within(rowOf('Past')).getByText('Expired'))
 })

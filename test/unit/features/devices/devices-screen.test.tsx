@@ -45,20 +45,23 @@ const open = (path: string, routes: Record<string, Handler> = {}) => {
 
 type View = ReturnType<typeof open>['view']
 
-/** Each body row as the words of its cells. */
+/** Each body row as the words of its cells, after its selection box. */
 const rows = (view: View) =>
   view
     .getAllByRole('row')
     .slice(1)
-    .map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent))
+    .map((row) => Array.from(row.querySelectorAll('td')).slice(1).map((cell) => cell.textContent))
 
 test('lists the devices of the answer: name, status in words, model, location, IP, last seen, tags', async () => {
   const { view } = open('/app/devices')
   await waitFor(() => view.getByRole('link', { name: 'gate-1' }))
   assert.equal(
     view.getAllByRole('columnheader').map((header) => header.textContent),
-    ['Name▲', 'Status', 'Model', 'Location', 'IP address', 'Last seen', 'Tags'],
+    ['', 'Name▲', 'Status', 'Model', 'Location', 'IP address', 'Last seen', 'Tags'],
   )
+  // The first column selects rows for bulk actions, each box named after its row.
+  assert.ok(view.getByRole('checkbox', { name: 'Select every row on this page' }))
+  assert.ok(view.getByRole('checkbox', { name: 'Select gate-1' }))
   const [gate, kiosk] = rows(view)
   assert.equal(gate!.slice(0, 5), ['gate-1', 'Offline', 'EdgeBox X1', 'Hall A', '10.0.0.21'])
   assert.match(gate![5]!, /ago$/)

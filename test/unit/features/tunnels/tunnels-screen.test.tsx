@@ -41,7 +41,8 @@ const statuses = (view: ReturnType<typeof open>['view']) =>
     view
       .getAllByRole('row')
       .slice(1)
-      .map((row) => [row.querySelector('td')?.textContent, row.querySelectorAll('td')[5]?.textContent]),
+      // The first cell is the row's selection box.
+      .map((row) => [row.querySelectorAll('td')[1]?.textContent, row.querySelectorAll('td')[6]?.textContent]),
   )
 
 test('recomputes the status of the tunnels of a device when its event arrives', async () => {
