@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { apiHost, call } from '../../api/client'
+import { OPENAPI_PATH } from '../../contract/paths'
 import { Badge, type BadgeTone } from '../../ui/badge'
 import { TextField } from '../../ui/fields'
 import { Spinner } from '../../ui/spinner'
@@ -109,7 +110,7 @@ export default function ApiReferenceScreen() {
 
   useEffect(() => {
     const controller = new AbortController()
-    void call<Record<string, unknown>>('GET', '/openapi.json', { signal: controller.signal }).then((answer) => {
+    void call<Record<string, unknown>>('GET', OPENAPI_PATH, { signal: controller.signal }).then((answer) => {
       if (controller.signal.aborted) return
       if (!answer.ok) return setFailed(answer.message)
       setGroups(readReference(answer.data, new URL(apiHost(), location.origin).href.replace(/\/+$/, '')))
@@ -129,7 +130,7 @@ export default function ApiReferenceScreen() {
     <section className={s.screen} aria-label={t('apiReference.caption')}>
       <header className={s.intro}>
         <p className={s.muted}>{t('apiReference.intro')}</p>
-        <a href={`${apiHost()}/openapi.json`} className={s.link}>
+        <a href={`${apiHost()}${OPENAPI_PATH}`} className={s.link}>
           {t('apiReference.download')}
         </a>
       </header>
