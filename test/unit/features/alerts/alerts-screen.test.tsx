@@ -70,6 +70,17 @@ test('lists the firing alerts with their device, rule, condition, age, mails and
   assert.ok(view.getByRole('heading', { name: 'Firing now (2)' }))
 })
 
+test('a repeat visit shows the firing alerts as last read at once, until the live answer replaces them', async () => {
+  const first = open({ firing: () => [createAlert({ subject_name: 'kept-box' })] })
+  await waitFor(() => first.getByRole('link', { name: 'kept-box' }))
+  cleanup()
+  stub?.restore()
+  const view = open({ firing: () => [createAlert({ subject_name: 'live-box' })] })
+  assert.ok(view.queryByRole('link', { name: 'kept-box' }), 'on the first render, before any answer')
+  await waitFor(() => view.getByRole('link', { name: 'live-box' }))
+  assert.is(view.queryByRole('link', { name: 'kept-box' }), null)
+})
+
 test('shows an alert as it fires, without a reload, when the stream tells of it', async () => {
   let firing: Alert[] = []
   const view = open({ firing: () => firing })
