@@ -4,6 +4,7 @@ import { OPENAPI_PATH } from '../../contract/paths'
 import { Badge, type BadgeTone } from '../../ui/badge'
 import { TextField } from '../../ui/fields'
 import { Spinner } from '../../ui/spinner'
+import { useAfterPaint } from '../../ui/use-after-paint'
 import { useT } from '../../ui/use-t'
 import { readReference, type Group, type Operation } from './reference'
 import './texts'
@@ -110,25 +111,6 @@ function OperationBody({ operation }: { operation: Operation }) {
 }
 
 /**
- * True from the frame after `ready` turned true: the reference shows its hundred operations by
- * their summaries first, then draws their bodies (the bulk of the page, and of the work on a slow
- * kiosk) once that first frame is on screen, so the browser's find in page reaches them too.
- */
-function useAfterPaint(ready: boolean): boolean {
-  const [after, setAfter] = useState(false)
-  useEffect(() => {
-    if (!ready || after) return
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setAfter(true), 0)))
-    return () => {
-      cancelAnimationFrame(frame)
-      clearTimeout(timer)
-    }
-  }, [ready, after])
-  return after
-}
-
-/**
  * The API reference: every route of the API as its description (`GET /api/openapi.json`) tells
  * it, grouped as the README groups them, searchable by path or summary.
  */
@@ -137,6 +119,8 @@ export default function ApiReferenceScreen() {
   const [groups, setGroups] = useState<Group[] | null>(null)
   const [failed, setFailed] = useState<string | null>(null)
   const [search, setSearch] = useState('')
+  // The operations show by their summaries first; their bodies (the bulk of the page) come in the
+  // frame after, so the browser's find in page reaches them too.
   const full = useAfterPaint(groups !== null)
 
   useEffect(() => {
