@@ -3,7 +3,7 @@
 // content within 60 s. `node test/bench/screens.mjs` after both builds (it builds a missing one).
 // RUNS=1 for a quick run (median of 3 by default), SCREENS=devices,home to choose, BUILDS=preact.
 // A line per visit tells how far the run is; the whole run (21 screens, two builds, RUNS=3) takes
-// about half an hour.
+// some 20 minutes.
 //
 // Link: 400 ms latency, 400 kbit/s each way, CPU slowed 4x (CDP, per page). Data: the seeded
 // organization plus 10,000 devices, one app id, a webhook to a receiver on this machine (the server
