@@ -57,8 +57,8 @@ export function askEarly({ location, token, rights, host, routes, preload, fetch
   // user's rights from the last visit (without them it asks, as most screens are open to their users).
   if (!right || !rights || rights.includes(right)) {
     for (const request of Array.isArray(first) ? first : [first]) {
-      const { path, query } = firstRequestOf(request, new URLSearchParams(location.search))
-      ask(path, query)
+      const asked = firstRequestOf(request, new URLSearchParams(location.search))
+      if (asked) ask(asked.path, asked.query)
     }
   }
 }

@@ -20,3 +20,6 @@ export const socialCallbackPath = (provider: string) => `/auth/${provider}/callb
  * device's page) takes the path without the rules' validation code.
  */
 export const ALERTS_PATH = '/alerts'
+
+/** The API's OpenAPI description, which the API reference screen reads. */
+export const OPENAPI_PATH = '/openapi.json'

@@ -60,6 +60,22 @@ test('GET /api/openapi.json needs no sign-in and is an OpenAPI 3.1 description o
   assert.equal(Object.keys(doc.components.securitySchemes).sort(), ['accessKey', 'appToken', 'session'])
 })
 
+test('GET /api/openapi.json is sent compressed as the client accepts, each encoding with its own ETag', async () => {
+  const plain = await fetch(`${server.url}/api/openapi.json`, { headers: { 'Accept-Encoding': 'identity' } })
+  assert.is(plain.headers.get('content-encoding'), null)
+  const text = await plain.text()
+  for (const encoding of ['gzip', 'br']) {
+    const packed = await fetch(`${server.url}/api/openapi.json`, { headers: { 'Accept-Encoding': encoding } })
+    assert.is(packed.headers.get('content-encoding'), encoding)
+    assert.match(packed.headers.get('vary') ?? '', /Accept-Encoding/i)
+    assert.is(await packed.text(), text, `${encoding} holds the same description`)
+    assert.is.not(packed.headers.get('etag'), plain.headers.get('etag'))
+    const stale = await fetch(`${server.url}/api/openapi.json`, { headers: { 'Accept-Encoding': encoding, 'If-None-Match': plain.headers.get('etag') ?? '' } })
+    assert.is(stale.status, 200, "another encoding's ETag does not answer 304")
+    await stale.arrayBuffer()
+  }
+})
+
 test('every route the server registers under /api is described, and nothing else is', () => {
   assert.equal(undescribed(server.app.routes, doc), [])
   const served = new Set(server.app.routes.filter((route) => route.path.startsWith('/api/')).map((route) => routeKey(route.method, route.path.slice(4))))

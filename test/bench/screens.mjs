@@ -2,14 +2,22 @@
 // repeat visits. Prints figures; asserts nothing; exits non-zero only when a screen never shows its
 // content within 60 s. `node test/bench/screens.mjs` after both builds (it builds a missing one).
 // RUNS=1 for a quick run (median of 3 by default), SCREENS=devices,home to choose, BUILDS=preact.
+// A line per visit tells how far the run is; the whole run (21 screens, two builds, RUNS=3) takes
+// some 20 minutes.
 //
 // Link: 400 ms latency, 400 kbit/s each way, CPU slowed 4x (CDP, per page). Data: the seeded
-// organization plus 10,000 devices, and one app id so its list has a row.
+// organization plus 10,000 devices, one app id, a webhook to a receiver on this machine (the server
+// runs with WEBHOOKS_ALLOW_PRIVATE=1), and three alert rules of which two fire for some of the
+// fleet (so the alerts screen has rows); the audit trail holds what seeding and these wrote.
 //
+// - Screens: sign-in and every route of `/app` but the template's demo pages; the bench says which
+//   route of the build's manifest (`dist/<flavour>/manifest.json`) it does not measure, if any.
 // - First content: from navigation start to the frame that shows the screen's first useful content
-//   (a list's first data row, a dashboard's first uPlot canvas, home's first tile, billing's plan
-//   heading, the sign-in form's `window.consoleReady`); found by table captions, region and heading
-//   names read from locales/*/en.json.
+//   (a list's first data row, a dashboard's first uPlot canvas, home's first tile, a detail page's
+//   summary of its record, the trail's first entry, the API reference's first operation, billing's
+//   plan heading, the sign-in form's `window.consoleReady`); found by table captions, region and
+//   heading names read from locales/*/en.json, and by the record's own name. A loading state never
+//   counts: each of these is drawn from data only.
 // - Bytes: the sum of `Network.loadingFinished` encodedDataLength until first content. Requests:
 //   those the page made until then (data: and blob: aside), and of them how many went to the network
 //   (not served by the HTTP cache or by a service worker, whose own fetches the page's emulation
@@ -23,6 +31,8 @@
 //   page would; then the page closes. Repeat: a new page of the same context opens the same screen,
 //   with the HTTP cache and whatever else the console kept (storage, the service worker).
 import { spawnSync } from 'node:child_process'
+import { once } from 'node:events'
+import { createServer as createHttpServer } from 'node:http'
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -67,25 +77,62 @@ const text = englishTexts()
 /**
  * Each screen, where it lives and what its first useful content is: `row` a data row of the table
  * captioned `name`; `tile` a tile's link and `entry` an entry of the region named `name`; `chart` a
- * drawn canvas in a figure of the region named `name`; `heading` a heading starting with `name`;
- * `ready` the sign-in form answering input. The audit trail has no route of its own: the
- * organization's trail is home's "Recent changes", timed in the same visits as home's tiles.
+ * drawn canvas in a figure of the region named `name`; `summary` the facts (`dl dd`) of the region
+ * labelled by the heading `heading` once that heading reads the record's name `name`; `operation`
+ * an operation (`details > summary`) in a group of the region named `name`; `heading` a heading
+ * starting with `name`; `ready` the sign-in form answering input. `{device}`, `{user}`, `{role}`
+ * and their names are filled in from the seeded data (`fillIn`). `route` is the route's path in
+ * the build's manifest.
  */
 const SCREENS = [
-  { key: 'sign-in', path: '/login', signedIn: false, content: { kind: 'ready' } },
+  { key: 'sign-in', path: '/login', route: '/login', signedIn: false, content: { kind: 'ready' } },
   { key: 'home', path: '/app/home', content: { kind: 'tile', name: text('homeTiles.title') } },
+  { key: 'profile', path: '/app/profile', content: { kind: 'summary', heading: 'profile-title', name: '{selfName}' } },
   { key: 'devices', path: '/app/devices', content: { kind: 'row', name: text('devices.caption') } },
+  { key: 'device', path: '/app/devices/details?id={device}', content: { kind: 'summary', heading: 'device-name', name: '{deviceName}' } },
+  { key: 'alerts', path: '/app/alerts', content: { kind: 'row', name: text('alerts.firing') } },
+  { key: 'alert-rules', path: '/app/alerts/rules', content: { kind: 'row', name: text('alerts.rules.caption') } },
+  { key: 'webhooks', path: '/app/alerts/webhooks', content: { kind: 'row', name: text('webhooks.caption') } },
   { key: 'tunnels', path: '/app/tunnels', content: { kind: 'row', name: text('tunnels.caption') } },
   { key: 'access-keys', path: '/app/access_keys', content: { kind: 'row', name: text('accessKeys.caption') } },
   { key: 'users', path: '/app/users', content: { kind: 'row', name: text('users.caption') } },
+  { key: 'user', path: '/app/users/details?id={user}', content: { kind: 'summary', heading: 'user-name', name: '{userName}' } },
   { key: 'roles', path: '/app/roles', content: { kind: 'row', name: text('roles.caption') } },
+  { key: 'role', path: '/app/roles/details?id={role}', content: { kind: 'summary', heading: 'role-name', name: '{roleName}' } },
   { key: 'organizations', path: '/app/organizations', content: { kind: 'row', name: text('organizations.caption') } },
   { key: 'app-ids', path: '/app/app_ids', content: { kind: 'row', name: text('appIds.caption') } },
-  { key: 'audit-trail', path: '/app/home', content: { kind: 'entry', name: text('audit.recent') } },
+  { key: 'audit-trail', path: '/app/audit', content: { kind: 'entry', name: text('audit.screenTitle') } },
   { key: 'network', path: '/app/network', content: { kind: 'chart', name: text('dashboards.network.caption') } },
   { key: 'traffic', path: '/app/traffic', content: { kind: 'chart', name: text('dashboards.traffic.caption') } },
   { key: 'billing', path: '/app/billing', content: { kind: 'heading', name: text('billing.planCard') } },
+  { key: 'api-reference', path: '/app/api', content: { kind: 'operation', name: text('apiReference.caption') } },
 ]
+
+/** The route of the build's manifest a screen opens: its path without the query. */
+const routeOf = (screen) => screen.route ?? screen.path.split('?')[0]
+
+/**
+ * The `/app` routes of the build's manifest that no screen here measures, the template's demo
+ * pages (their pages are named `app-demo-*`) and the shell's own entry aside: a new route shows up
+ * here until it is added above.
+ */
+function unmeasuredRoutes(dir) {
+  const { pages } = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
+  const measured = new Set(SCREENS.map(routeOf))
+  return Object.entries(pages)
+    .filter(([path, page]) => path.startsWith('/app/') && !page.startsWith('app-demo-') && !measured.has(path))
+    .map(([path]) => path)
+}
+
+/** `screen` with the seeded records' ids and names put in for the `{names}` in its path and content. */
+function fillIn(screen, seeded) {
+  const fill = (value) =>
+    value.replace(/\{(\w+)\}/g, (whole, name) => {
+      if (seeded[name] === undefined) throw new Error(`${screen.key}: nothing seeded for ${whole}`)
+      return name.endsWith('Name') ? seeded[name] : encodeURIComponent(seeded[name])
+    })
+  return { ...screen, path: fill(screen.path), content: { ...screen.content, ...(screen.content.name ? { name: fill(screen.content.name) } : {}) } }
+}
 
 /**
  * In the page, once per frame: when the screen's content is in the page and visible, the time
@@ -119,6 +166,14 @@ function contentShown(content) {
       return within('ol > li').some(visible) ? now() : false
     case 'chart':
       return within('figure canvas').some((canvas) => canvas.width > 0 && visible(canvas)) ? now() : false
+    case 'summary': {
+      const heading = document.getElementById(content.heading)
+      const section = heading && document.querySelector(`section[aria-labelledby="${content.heading}"]`)
+      const named = heading && heading.textContent.trim() === content.name
+      return named && [...section.querySelectorAll('dl dd')].some(visible) ? now() : false
+    }
+    case 'operation':
+      return within('section details > summary').some(visible) ? now() : false
     case 'heading':
       return [...document.querySelectorAll('h1, h2, h3')].some((heading) => heading.textContent.trim().startsWith(content.name) && visible(heading)) ? now() : false
     default:
@@ -311,14 +366,76 @@ const setsConsoleReady = (dir) =>
     .filter((name) => name.endsWith('.js'))
     .some((name) => readFileSync(join(dir, 'assets', name), 'utf8').includes('consoleReady'))
 
-/** One app id, so that list has a row to show; the seeded organization has none. */
-async function addAppId(url, token) {
-  const response = await fetch(`${url}/api/app_ids/`, {
-    method: 'POST',
+/** A JSON call to the API as the admin; answers the body, throws on an unexpected status. */
+async function api(url, token, method, path, body, expected = method === 'POST' ? 201 : 200) {
+  const response = await fetch(`${url}/api${path}`, {
+    method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ name: 'Kiosk bench', redirect_uris: ['http://localhost:9999/callback'], scopes: ['devices'] }),
+    body: body === undefined ? undefined : JSON.stringify(body),
   })
-  if (response.status !== 201) throw new Error(`Adding an app id: ${response.status} ${await response.text()}`)
+  if (response.status !== expected) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+  return response.json()
+}
+
+/** A webhook receiver on this machine that takes every delivery: the webhook's last try shows a success. */
+async function startReceiver() {
+  const server = createHttpServer((request, response) => {
+    request.resume()
+    request.on('end', () => response.writeHead(204).end())
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  return { url: `http://127.0.0.1:${server.address().port}/hooks/kiosk-bench`, stop: () => new Promise((resolve) => server.close(resolve) && server.closeAllConnections()) }
+}
+
+/** How long seeding waits for the server's alert sweep (every 5 s) to open the rules' alerts. */
+const ALERTS_WAIT_MS = 30_000
+
+/**
+ * What the screens need beyond the seeded organization, made once over the API (the data folder
+ * is shared by both builds' servers): one app id (the seeded organization has none); a webhook to
+ * `receiver`; three alert rules, two of which fire at once for part of the fleet (kiosks reporting
+ * an error, pilots silent for six days), and a metric rule calling the webhook; then it waits for
+ * the sweep to open their alerts. Answers the ids and names the detail screens open.
+ */
+async function seedScreens(url, token, receiver) {
+  await api(url, token, 'POST', '/app_ids/', { name: 'Kiosk bench', redirect_uris: ['http://localhost:9999/callback'], scopes: ['devices'] })
+  const webhook = await api(url, token, 'POST', '/webhooks/', { name: 'Kiosk bench receiver', url: receiver, description: 'A receiver on the bench machine' })
+  const rule = { enabled: true, emails: ['ops@example.com'], language: 'en' }
+  await api(url, token, 'POST', '/alert_rules/', { ...rule, name: 'Kiosk reports an error', target: 'tag', tag: 'kiosk', condition: 'error' })
+  await api(url, token, 'POST', '/alert_rules/', { ...rule, name: 'Pilot silent for six days', target: 'tag', tag: 'pilot', condition: 'offline', grace_s: 6 * 86400 })
+  await api(url, token, 'POST', '/alert_rules/', {
+    ...rule,
+    name: 'Signage CPU above 95%',
+    target: 'tag',
+    tag: 'signage',
+    condition: 'metric',
+    metric: 'cpu',
+    threshold: 95,
+    duration_s: 600,
+    webhook_ids: [webhook.id],
+  })
+  const until = Date.now() + ALERTS_WAIT_MS
+  while ((await api(url, token, 'GET', '/alerts?state=firing&per_page=5')).length === 0) {
+    if (Date.now() > until) throw new Error(`No alert fired within ${ALERTS_WAIT_MS / 1000} s of making the rules`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  const self = await api(url, token, 'GET', '/users/self')
+  const [device] = await api(url, token, 'GET', '/devices/?sort=name&order=asc&per_page=5')
+  const users = await api(url, token, 'GET', '/users/?sort=name&order=asc&per_page=10')
+  const user = users.find((one) => one.id !== self.id) ?? users[0]
+  const roles = await api(url, token, 'GET', '/roles/?sort=name&order=asc&per_page=10')
+  const role = roles.find((one) => !one.builtin) ?? roles[0]
+  if (!device || !user || !role) throw new Error('Seeding: no device, user or role to open')
+  return {
+    selfName: self.name,
+    device: device.id,
+    deviceName: device.name,
+    user: user.id,
+    userName: user.name.trim() || user.email,
+    role: role.id,
+    roleName: role.name,
+  }
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`
@@ -370,47 +487,72 @@ const chosen = (variable, all) => {
   return names.length ? names : all
 }
 
+/** One visit's progress line: how far the run is, and the visit's cold and repeat figures. */
+function progress(done, total, flavour, plan, run, outcomes) {
+  const figures = plan.screens.map((screen, index) => {
+    const { cold, repeat } = outcomes[index]
+    if (cold.failure) return `${screen.key} cold never`
+    const ratio = `${(cold.firstContent / floorMs(cold)).toFixed(2)}x`
+    return `${screen.key} cold ${seconds(cold.firstContent)} (${ratio}), repeat ${repeat?.firstContent === undefined ? 'never' : seconds(repeat.firstContent)}`
+  })
+  const elapsed = Math.round((Date.now() - began) / 1000)
+  console.log(`  [${done}/${total}] ${flavour} run ${run}/${RUNS}: ${figures.join('; ')} (${Math.floor(elapsed / 60)} min ${elapsed % 60} s in)`)
+}
+
 const began = Date.now()
 const screens = chosen('SCREENS', SCREENS.map((screen) => screen.key)).map((key) => SCREENS.find((screen) => screen.key === key))
 const builds = chosen('BUILDS', ALL_BUILDS)
 const copies = Object.fromEntries(builds.map((flavour) => [flavour, snapshotBuild(flavour)]))
 console.log(`# Screens on a slow link: ${DEVICES.toLocaleString('en')} devices, ${screens.length} screen(s), ${builds.join(' and ')} (${machine()})`)
+for (const flavour of builds) {
+  const unmeasured = unmeasuredRoutes(copies[flavour])
+  if (unmeasured.length) console.log(`${flavour}: routes of the build this bench does not measure: ${unmeasured.join(', ')}`)
+}
 const failures = []
 const fleet = await prepareFleet(DEVICES)
+const receiver = await startReceiver()
 try {
-  let appIdAdded = false
+  let seeded
+  const total = builds.length * visitPlans(screens).length * RUNS
+  let done = 0
   for (const flavour of builds) {
-    const server = await startServer({ dataDir: fleet.dataDir, env: { STATIC_DIR: copies[flavour] } })
+    const server = await startServer({ dataDir: fleet.dataDir, env: { STATIC_DIR: copies[flavour], WEBHOOKS_ALLOW_PRIVATE: '1' } })
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: FLAGS })
     try {
       const token = await signIn(server.url)
-      if (!appIdAdded) await addAppId(server.url, token)
-      appIdAdded = true
+      seeded ??= await seedScreens(server.url, token, receiver.url)
       const markOnly = !setsConsoleReady(copies[flavour])
       const hasWorker = existsSync(join(copies[flavour], 'sw.js'))
       if (markOnly) console.log(`${flavour}: no window.consoleReady in this build; the sign-in page counts from performance.mark('console:ready')`)
       const runsOf = new Map(screens.map((screen) => [screen.key, []]))
-      const plans = visitPlans(screens.map((screen) => (markOnly && screen.content.kind === 'ready' ? { ...screen, content: { ...screen.content, mark: true } } : screen)))
+      const filled = screens.map((screen) => fillIn(screen, seeded))
+      const plans = visitPlans(filled.map((screen) => (markOnly && screen.content.kind === 'ready' ? { ...screen, content: { ...screen.content, mark: true } } : screen)))
       for (const plan of plans) {
         for (let i = 0; i < RUNS; i++) {
           const outcomes = await coldAndRepeat(browser, server.url, plan, token, hasWorker)
           plan.screens.forEach((screen, index) => runsOf.get(screen.key).push(outcomes[index]))
+          progress(++done, total, flavour, plan, i + 1, outcomes)
           const failed = outcomes.map((run, index) => [plan.screens[index], run]).filter(([, run]) => run.cold.failure ?? run.repeat?.failure)
           for (const [screen, run] of failed) {
             failures.push(`${flavour} ${screen.key} (${run.cold.failure ? 'cold' : 'repeat'}): no content within ${TIMEOUT_MS / 1000} s, ${run.cold.failure ?? run.repeat.failure}`)
           }
           // A screen without its content times out every time: once is enough to know.
-          if (failed.length) break
+          if (failed.length) {
+            done += RUNS - i - 1
+            break
+          }
         }
       }
-      const results = screens.map((screen) => ({ screen, runs: runsOf.get(screen.key) }))
+      const results = filled.map((screen) => ({ screen, runs: runsOf.get(screen.key) }))
       printTable(flavour, results, hasWorker)
+      console.log(`(${machine()})`)
     } finally {
       await browser.close()
       await server.stop()
     }
   }
 } finally {
+  await receiver.stop()
   fleet.remove()
   for (const copy of Object.values(copies)) rmSync(copy, { recursive: true, force: true })
 }

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { BUILDS, callApi, closeBrowser, holdRequests, newContext, signInAdmin } from './browser'
@@ -29,6 +30,40 @@ for (const { flavour, BASE } of BUILDS) {
     const lists = asked.filter((path) => path.startsWith('/api/devices/'))
     assert.equal(lists, [`/api/devices/?order=asc&page=1&per_page=10&q=Start+${n}&sort=serial`])
     assert.is(asked.filter((path) => path === '/api/users/self').length, 1)
+    await context.close()
+  })
+
+  test(`a detail page, the alerts, the audit trail and the API reference ask for their first data once, before their code arrives (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await signInAdmin(page, BASE)
+    const n = `${flavour}-${Date.now().toString(36)}`
+    const device = await callApi(page, BASE, 'POST', '/devices/', { name: `Detail ${n}`, serial: `DETAIL-${n}`, model: 'EdgeBox 300', location: '', tags: [] })
+    for (const [address, first, shown] of [
+      [`/app/devices/details?id=${device.id}`, [`/api/devices/${device.id}`], (on: Page) => on.getByRole('heading', { name: `Detail ${n}` })],
+      ['/app/alerts', ['/api/alerts?per_page=100&state=firing', '/api/alerts?page=2&per_page=25&state=resolved', '/api/alerts/mutes'], (on: Page) => on.getByRole('heading', { name: /^Firing now/ })],
+      ['/app/audit?action=delete&from=2020-01-01', [], (on: Page) => on.getByRole('heading', { name: 'Audit trail', exact: true })],
+      ['/app/api', ['/api/openapi.json'], (on: Page) => on.getByRole('region', { name: 'Devices' })],
+    ] as const) {
+      const fresh = await context.newPage()
+      const asked: string[] = []
+      fresh.on('request', (request) => {
+        const url = new URL(request.url())
+        if (url.pathname.startsWith('/api/') && url.pathname !== '/api/events') asked.push(url.pathname + url.search)
+      })
+      const release = await holdRequests(fresh, '**/assets/main-*.js')
+      const target = address === '/app/alerts' ? `${address}?page=2&per_page=25` : address
+      const firstAsked = fresh.waitForRequest((request) => new URL(request.url()).pathname.startsWith(first[0]?.split('?')[0] ?? '/api/audit'), { timeout: 10_000 })
+      const loaded = fresh.goto(`${BASE}${target}`)
+      await firstAsked
+      release()
+      await loaded
+      await shown(fresh).waitFor()
+      const expected = first.length ? first : asked.filter((path) => path.startsWith('/api/audit/?'))
+      for (const path of expected) assert.is(asked.filter((one) => one === path).length, 1, `${address}: ${path} in ${asked.join(', ')}`)
+      if (!first.length) assert.equal(expected.length, 1, `${address}: the trail asked once: ${asked.join(', ')}`)
+      await fresh.close()
+    }
     await context.close()
   })
 }

@@ -3,6 +3,7 @@ import type { Alert } from '../../contract/alerts'
 import { Age } from '../../ui/age'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
+import { useAfterPaint } from '../../ui/use-after-paint'
 import { useT } from '../../ui/use-t'
 import s from './alerts.module.css'
 
@@ -41,12 +42,17 @@ function Acked({ alert }: { alert: Alert }) {
   )
 }
 
+/** Rows drawn in a table's first frame; the rest (up to a hundred firing alerts) come in the next. */
+export const FIRST_FRAME_ROWS = 20
+
 /**
  * A table of alerts: firing ones with how long they have lasted (live) and the acknowledge and
  * mute buttons, or ended ones with when they ended.
  */
 export function AlertTable({ alerts, caption, ended, actions }: { alerts: readonly Alert[]; caption: string; ended?: boolean; actions: AlertActions }) {
   const t = useT()
+  const all = useAfterPaint()
+  const shown = all ? alerts : alerts.slice(0, FIRST_FRAME_ROWS)
   const { onAck, onMute } = actions
   const acting = !ended && Boolean(onAck || onMute)
   return (
@@ -66,7 +72,7 @@ export function AlertTable({ alerts, caption, ended, actions }: { alerts: readon
           </tr>
         </thead>
         <tbody>
-          {alerts.map((alert) => (
+          {shown.map((alert) => (
             <tr key={alert.id}>
               <td>
                 <Subject alert={alert} canOpenDevice={actions.canOpenDevice} />

@@ -9,9 +9,7 @@ export const usersApi = collection<UserRecord>('users')
 
 export { RULE_LIST } from '../list-defaults'
 
-/** Alerts firing now come in one page this long; the history pages by `HISTORY_PER_PAGE`. */
-export const FIRING_PER_PAGE = 100
-export const HISTORY_PER_PAGE = 10
+export { FIRING_PER_PAGE, HISTORY_PER_PAGE } from './alert-pages'
 
 export interface AlertQuery {
   state: 'firing' | 'resolved' | 'all'

@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react'
 import { useState, type ReactNode } from 'react'
 import { useSearchParams } from 'wouter'
 import type { Alert } from '../../contract/alerts'
-import { CONSOLE_PER_PAGE } from '../../contract/collections'
 import { messageText } from '../../lib/i18n'
 import { $session } from '../../stores/session'
 import { Banner } from '../../ui/banner'
@@ -15,7 +14,8 @@ import { Spinner } from '../../ui/spinner'
 import { useT } from '../../ui/use-t'
 import './texts'
 import { AlertTable } from './alert-table'
-import { FIRING_PER_PAGE, HISTORY_PER_PAGE, listAlerts, listMutes } from './alerts-api'
+import { historyPage } from './alert-pages'
+import { FIRING_PER_PAGE, listAlerts, listMutes } from './alerts-api'
 import { AlertsNav } from './alerts-nav'
 import { MuteList } from './mute-list'
 import { useLiveAlerts, type Loaded } from './use-alerts'
@@ -24,8 +24,6 @@ import s from './alerts.module.css'
 // The dialogs load when first opened: the alerts show without them.
 const AckDialog = lazyPart(() => import('./ack-dialog').then((part) => part.AckDialog))
 const MuteDialog = lazyPart(() => import('./mute-dialog').then((part) => part.MuteDialog))
-
-const positive = (text: string | null, fallback: number) => (text && /^\d{1,6}$/.test(text) && Number(text) > 0 ? Number(text) : fallback)
 
 /**
  * `/app/alerts`: what is firing now (live: an alert shows as it fires, with how long it has
@@ -37,9 +35,7 @@ export default function AlertsScreen() {
   const rights = useStore($session).user?.rights ?? []
   const canAct = rights.includes('alerts')
   const [params, setParams] = useSearchParams()
-  const page = positive(params.get('page'), 1)
-  const perPageAsked = positive(params.get('per_page'), HISTORY_PER_PAGE)
-  const perPage = (CONSOLE_PER_PAGE as readonly number[]).includes(perPageAsked) ? perPageAsked : HISTORY_PER_PAGE
+  const { page, perPage } = historyPage(params)
   const firing = useLiveAlerts('firing', (signal) => listAlerts({ state: 'firing', per_page: FIRING_PER_PAGE }, signal))
   const history = useLiveAlerts(`resolved:${page}:${perPage}`, (signal) => listAlerts({ state: 'resolved', page, per_page: perPage }, signal))
   const mutes = useLiveAlerts('mutes', listMutes)

@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { apiHost, call } from '../../api/client'
+import { OPENAPI_PATH } from '../../contract/paths'
 import { Badge, type BadgeTone } from '../../ui/badge'
 import { TextField } from '../../ui/fields'
 import { Spinner } from '../../ui/spinner'
+import { useAfterPaint } from '../../ui/use-after-paint'
 import { useT } from '../../ui/use-t'
 import { readReference, type Group, type Operation } from './reference'
 import './texts'
@@ -26,11 +28,14 @@ function Prose({ text }: { text: string }) {
   )
 }
 
-/** One operation: what it does, who may call it, its parameters and body fields, answers and a curl line. */
-function OperationView({ operation }: { operation: Operation }) {
-  const t = useT()
+/**
+ * One operation: what it does, who may call it, its parameters and body fields, answers and a curl
+ * line. Its body is drawn once `full` (after the first paint) or as soon as it is opened.
+ */
+function OperationView({ operation, full }: { operation: Operation; full: boolean }) {
+  const [open, setOpen] = useState(false)
   return (
-    <details className={s.operation} id={operation.id}>
+    <details className={s.operation} id={operation.id} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className={s.summary}>
         <Badge tone={TONES[operation.method] ?? 'muted'} className={s.method}>
           {operation.method}
@@ -40,60 +45,68 @@ function OperationView({ operation }: { operation: Operation }) {
         </code>
         <span className={s.summaryText}>{operation.summary}</span>
       </summary>
-      <div className={s.body}>
-        <Prose text={operation.description} />
-        {operation.rights.length > 0 && (
-          <p className={s.rights}>
-            {t('apiReference.rights')} {operation.rights.map((right) => <code key={right}>{right}</code>)}
-          </p>
-        )}
-        <h4 className={s.heading}>{t('apiReference.parameters')}</h4>
-        {operation.fields.length ? (
-          <div className={s.scroll} tabIndex={0} role="group" aria-label={`${t('apiReference.parameters')}: ${operation.method} ${operation.path}`}>
-            <table className={s.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('apiReference.name')}</th>
-                  <th scope="col">{t('apiReference.place')}</th>
-                  <th scope="col">{t('apiReference.type')}</th>
-                  <th scope="col">{t('apiReference.description')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {operation.fields.map((field) => (
-                  <tr key={`${field.place} ${field.name}`}>
-                    <th scope="row">
-                      <code dir="ltr">{field.name}</code>
-                      {field.required && <span className={s.required}> {t('apiReference.required')}</span>}
-                    </th>
-                    <td>{field.place}</td>
-                    <td className={s.type} dir="ltr">
-                      {field.type}
-                    </td>
-                    <td>{field.description}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : (
-          <p className={s.muted}>{t('apiReference.none')}</p>
-        )}
-        <h4 className={s.heading}>{t('apiReference.answers')}</h4>
-        <ul className={s.answers}>
-          {operation.answers.map((answer) => (
-            <li key={answer.status}>
-              <code>{answer.status}</code> <Prose text={answer.description} />
-            </li>
-          ))}
-        </ul>
-        <h4 className={s.heading}>{t('apiReference.example')}</h4>
-        {/* Focusable, so a keyboard can scroll a long line. */}
-        <pre className={s.curl} dir="ltr" tabIndex={0} aria-label={`${t('apiReference.example')}: ${operation.method} ${operation.path}`}>
-          <code>{operation.curl}</code>
-        </pre>
-      </div>
+      {(full || open) && <OperationBody operation={operation} />}
     </details>
+  )
+}
+
+/** What an open operation shows under its summary. */
+function OperationBody({ operation }: { operation: Operation }) {
+  const t = useT()
+  return (
+    <div className={s.body}>
+      <Prose text={operation.description} />
+      {operation.rights.length > 0 && (
+        <p className={s.rights}>
+          {t('apiReference.rights')} {operation.rights.map((right) => <code key={right}>{right}</code>)}
+        </p>
+      )}
+      <h4 className={s.heading}>{t('apiReference.parameters')}</h4>
+      {operation.fields.length ? (
+        <div className={s.scroll} tabIndex={0} role="group" aria-label={`${t('apiReference.parameters')}: ${operation.method} ${operation.path}`}>
+          <table className={s.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('apiReference.name')}</th>
+                <th scope="col">{t('apiReference.place')}</th>
+                <th scope="col">{t('apiReference.type')}</th>
+                <th scope="col">{t('apiReference.description')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {operation.fields.map((field) => (
+                <tr key={`${field.place} ${field.name}`}>
+                  <th scope="row">
+                    <code dir="ltr">{field.name}</code>
+                    {field.required && <span className={s.required}> {t('apiReference.required')}</span>}
+                  </th>
+                  <td>{field.place}</td>
+                  <td className={s.type} dir="ltr">
+                    {field.type}
+                  </td>
+                  <td>{field.description}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className={s.muted}>{t('apiReference.none')}</p>
+      )}
+      <h4 className={s.heading}>{t('apiReference.answers')}</h4>
+      <ul className={s.answers}>
+        {operation.answers.map((answer) => (
+          <li key={answer.status}>
+            <code>{answer.status}</code> <Prose text={answer.description} />
+          </li>
+        ))}
+      </ul>
+      <h4 className={s.heading}>{t('apiReference.example')}</h4>
+      {/* Focusable, so a keyboard can scroll a long line. */}
+      <pre className={s.curl} dir="ltr" tabIndex={0} aria-label={`${t('apiReference.example')}: ${operation.method} ${operation.path}`}>
+        <code>{operation.curl}</code>
+      </pre>
+    </div>
   )
 }
 
@@ -106,10 +119,13 @@ export default function ApiReferenceScreen() {
   const [groups, setGroups] = useState<Group[] | null>(null)
   const [failed, setFailed] = useState<string | null>(null)
   const [search, setSearch] = useState('')
+  // The operations show by their summaries first; their bodies (the bulk of the page) come in the
+  // frame after, so the browser's find in page reaches them too.
+  const full = useAfterPaint(groups !== null)
 
   useEffect(() => {
     const controller = new AbortController()
-    void call<Record<string, unknown>>('GET', '/openapi.json', { signal: controller.signal }).then((answer) => {
+    void call<Record<string, unknown>>('GET', OPENAPI_PATH, { signal: controller.signal }).then((answer) => {
       if (controller.signal.aborted) return
       if (!answer.ok) return setFailed(answer.message)
       setGroups(readReference(answer.data, new URL(apiHost(), location.origin).href.replace(/\/+$/, '')))
@@ -129,7 +145,7 @@ export default function ApiReferenceScreen() {
     <section className={s.screen} aria-label={t('apiReference.caption')}>
       <header className={s.intro}>
         <p className={s.muted}>{t('apiReference.intro')}</p>
-        <a href={`${apiHost()}/openapi.json`} className={s.link}>
+        <a href={`${apiHost()}${OPENAPI_PATH}`} className={s.link}>
           {t('apiReference.download')}
         </a>
       </header>
@@ -144,7 +160,7 @@ export default function ApiReferenceScreen() {
           </h3>
           <p className={s.muted}>{group.description}</p>
           {group.operations.map((operation) => (
-            <OperationView key={operation.id} operation={operation} />
+            <OperationView key={operation.id} operation={operation} full={full} />
           ))}
         </section>
       ))}

@@ -14,6 +14,9 @@ export interface AddressFilters {
 
 export const FILTER_NAMES = ['actor', 'action', 'collection', 'record_id', 'from', 'to'] as const
 
+/** Entries on a page of the trail screen. */
+export const TRAIL_PER_PAGE = 25
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
 /** The filters the address holds; a day that is not one, or an unknown record type, is left out. */

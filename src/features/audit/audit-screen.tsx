@@ -11,7 +11,7 @@ import '../../ui/console-texts'
 import { TextField } from '../../ui/fields'
 import { Select, type SelectOption } from '../../ui/select'
 import { useT } from '../../ui/use-t'
-import { readFilters, trailQuery, writeFilters, type AddressFilters } from './audit-filters'
+import { readFilters, TRAIL_PER_PAGE, trailQuery, writeFilters, type AddressFilters } from './audit-filters'
 import s from './audit-screen.module.css'
 
 /** The actions the trail knows a name for, in the order the locale files list them. */
@@ -81,7 +81,7 @@ export default function AuditScreen() {
           </Button>
         )}
       </form>
-      <AuditTrail collection={query.collection} recordId={query.recordId} filters={query.filters} perPage={25} title={t('audit.screenTitle')} />
+      <AuditTrail collection={query.collection} recordId={query.recordId} filters={query.filters} perPage={TRAIL_PER_PAGE} title={t('audit.screenTitle')} />
     </div>
   )
 }

@@ -6,6 +6,7 @@ import { devicesApi } from './devices-api'
 /** One device, kept live: its status follows `device` events, and a change to it elsewhere reads it again. */
 export const useDevice = (id: string) =>
   useRecord<Device>(id, devicesApi.get, {
+    keptAs: 'device',
     reloadOn: (event) => event.type === 'change' && event.data.collection === 'devices' && event.data.id === id,
     patch: (device, event) => (event.type === 'device' && event.data.id === id ? patchDevice(device, event.data) : undefined),
   })

@@ -5,5 +5,6 @@ import { usersApi } from './users-api'
 /** One member, read again quietly when they change elsewhere. */
 export const useUser = (id: string) =>
   useRecord<UserRecord>(id, usersApi.get, {
+    keptAs: 'user',
     reloadOn: (event) => event.type === 'change' && event.data.collection === 'users' && event.data.id === id,
   })

@@ -130,6 +130,81 @@ test('home and the dashboards take their early answers too', async () => {
   }
 })
 
+test('a detail page asks for the record its address names, and nothing more without one', async () => {
+  const { collection: recordsOf } = await import('../../../src/api/collection')
+  for (const [route, name] of [
+    ['/app/devices/details', 'devices'],
+    ['/app/users/details', 'users'],
+    ['/app/roles/details', 'roles'],
+  ] as const) {
+    setToken('token-1')
+    const asked: string[] = []
+    start(route, 'id=a%2Fb%20c', 'token-1', asked, [...ALL_RIGHTS, 'roles'])
+    assert.is(asked.length, 2, route)
+    stub = stubFetch({ status: 200, body: { id: 'late' } })
+    const result = await recordsOf(name).get('a/b c')
+    assert.is(stub.requests.length, 0, `${route} asked again: ${stub.requests[0]?.url} beside ${asked[1]}`)
+    assert.equal(result.ok && result.data, [{ id: 'early' }])
+    stub.restore()
+    stub = undefined
+    const bare: string[] = []
+    start(route, '', 'token-1', bare, [...ALL_RIGHTS, 'roles'])
+    assert.equal(bare.map((url) => new URL(url).pathname), ['/api/users/self'], `${route} without an id`)
+  }
+})
+
+test('the alerts screen takes its early answers: what fires, the page of ended alerts its address names, the mutes', async () => {
+  const { listAlerts, listMutes, FIRING_PER_PAGE } = await import('../../../src/features/alerts/alerts-api')
+  const { historyPage } = await import('../../../src/features/alerts/alert-pages')
+  for (const search of ['', 'page=3&per_page=25', 'page=0&per_page=7', 'page=x']) {
+    setToken('token-1')
+    const asked: string[] = []
+    start('/app/alerts', search, 'token-1', asked, ['alerts'])
+    assert.is(asked.length, 4, `users/self and three for ?${search}`)
+    stub = stubFetch({ status: 200, body: [{ id: 'late' }], headers: { 'x-total-count': '1' } })
+    const { page, perPage } = historyPage(new URLSearchParams(search))
+    const firing = await listAlerts({ state: 'firing', per_page: FIRING_PER_PAGE })
+    const ended = await listAlerts({ state: 'resolved', page, per_page: perPage })
+    const mutes = await listMutes()
+    assert.is(stub.requests.length, 0, `?${search} asked again: ${stub.requests[0]?.url}`)
+    assert.equal([firing, ended].map((result) => result.ok && result.data.rows), [[{ id: 'early' }], [{ id: 'early' }]])
+    assert.equal(mutes.ok && mutes.data, [{ id: 'early' }])
+    stub.restore()
+    stub = undefined
+  }
+})
+
+test('the alert rules, the audit trail and the API reference take their early answers', async () => {
+  const { RULE_LIST } = await import('../../../src/features/list-defaults')
+  const { auditPage } = await import('../../../src/api/audit')
+  const { readFilters, trailQuery, TRAIL_PER_PAGE } = await import('../../../src/features/audit/audit-filters')
+  const { call } = await import('../../../src/api/client')
+  const { OPENAPI_PATH } = await import('../../../src/contract/paths')
+  /** The trail screen's first call for the address's `search`, as the screen makes it. */
+  const trail = (search: string) => {
+    const { collection: kind, recordId, filters } = trailQuery(readFilters(new URLSearchParams(search)))
+    return auditPage({ collection: kind, record_id: recordId, ...filters, page: 1, per_page: TRAIL_PER_PAGE }).then((result) => ({ ...result, data: result.ok && result.data.rows }))
+  }
+  for (const [route, search, take] of [
+    ['/app/alerts/rules', 'q=kiosk&sort=created_at', () => collection('alert_rules').list(readListQuery(new URLSearchParams('q=kiosk&sort=created_at'), RULE_LIST)).then((result) => ({ ...result, data: result.ok && result.data.rows }))],
+    ['/app/audit', '', () => trail('')],
+    ['/app/audit', 'actor=u-1&action=update&collection=devices&record_id=d%201&from=2026-03-01&to=2026-03-05', () => trail('actor=u-1&action=update&collection=devices&record_id=d%201&from=2026-03-01&to=2026-03-05')],
+    ['/app/audit', 'collection=nothing&from=someday', () => trail('collection=nothing&from=someday')],
+    ['/app/api', '', () => call('GET', OPENAPI_PATH)],
+  ] as const) {
+    setToken('token-1')
+    const asked: string[] = []
+    start(route, search, 'token-1', asked, ['alerts'])
+    assert.is(asked.length, 2, `${route}?${search}`)
+    stub = stubFetch({ status: 200, body: [{ id: 'late' }], headers: { 'x-total-count': '1' } })
+    const result = await take()
+    assert.is(stub.requests.length, 0, `${route}?${search} asked again: ${stub.requests[0]?.url} beside ${asked[1]}`)
+    assert.equal(result.ok && result.data, [{ id: 'early' }])
+    stub.restore()
+    stub = undefined
+  }
+})
+
 test('preloads the shell and the screen the address opens, styles as stylesheets', () => {
   const preloaded = start('/app/devices', '', 'token-1', [])
   assert.equal(preloaded, [

@@ -70,6 +70,25 @@ test('lists the firing alerts with their device, rule, condition, age, mails and
   assert.ok(view.getByRole('heading', { name: 'Firing now (2)' }))
 })
 
+test('a repeat visit shows the firing alerts as last read at once, until the live answer replaces them', async () => {
+  const first = open({ firing: () => [createAlert({ subject_name: 'kept-box' })] })
+  await waitFor(() => first.getByRole('link', { name: 'kept-box' }))
+  cleanup()
+  stub?.restore()
+  const view = open({ firing: () => [createAlert({ subject_name: 'live-box' })] })
+  assert.ok(view.queryByRole('link', { name: 'kept-box' }), 'on the first render, before any answer')
+  await waitFor(() => view.getByRole('link', { name: 'live-box' }))
+  assert.is(view.queryByRole('link', { name: 'kept-box' }), null)
+})
+
+test('a long list of firing alerts shows its first rows at once and all of them in the next frame', async () => {
+  const many = Array.from({ length: 45 }, (_, n) => createAlert({ id: `a-many-${n}`, subject_id: `d-${n}`, subject_name: `box-${n}` }))
+  const view = open({ firing: () => many })
+  await waitFor(() => view.getByRole('link', { name: 'box-0' }))
+  await waitFor(() => assert.is(rowsOf(view, 'Firing now').length, 45))
+  assert.equal(rowsOf(view, 'Firing now').map((cells) => cells[0]), many.map((alert) => alert.subject_name))
+})
+
 test('shows an alert as it fires, without a reload, when the stream tells of it', async () => {
   let firing: Alert[] = []
   const view = open({ firing: () => firing })

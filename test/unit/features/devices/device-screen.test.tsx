@@ -82,6 +82,34 @@ test('shows the device, its history as sparklines with words, and its tunnels', 
   assert.is(view.getByRole('link', { name: 'Open in Tunnels' }).getAttribute('href'), '/app/tunnels?device_id=d-1')
 })
 
+test('a repeat visit shows the device as last read at once, even when the server does not answer; another device is not shown it', async () => {
+  const first = open('/app/devices/details?id=d-1')
+  await waitFor(() => first.view.getByRole('heading', { name: 'gate-1' }))
+  cleanup()
+  stub?.restore()
+  const { view } = open('/app/devices/details?id=d-1', { 'GET /devices/d-1': () => ({ fail: 'network down' }) })
+  assert.ok(view.queryByRole('heading', { name: 'gate-1' }), 'on the first render, before any answer')
+  await waitFor(() => assert.is(stub!.seen('GET /devices/d-1').length, 1))
+  assert.ok(view.getByRole('heading', { name: 'gate-1' }), 'a failed reload keeps it')
+  cleanup()
+  stub?.restore()
+  const other = open('/app/devices/details?id=d-2', { 'GET /devices/d-2': () => ({ fail: 'network down' }) })
+  assert.is(other.view.queryByRole('heading', { name: 'gate-1' }), null)
+})
+
+test('a device found gone is not shown again from what was kept', async () => {
+  const first = open('/app/devices/details?id=d-1')
+  await waitFor(() => first.view.getByRole('heading', { name: 'gate-1' }))
+  cleanup()
+  stub?.restore()
+  const gone = open('/app/devices/details?id=d-1', { 'GET /devices/d-1': () => ({ status: 404, body: { message: 'Not found' } }) })
+  await waitFor(() => gone.view.getByRole('heading', { name: 'Device not found' }))
+  cleanup()
+  stub?.restore()
+  const { view } = open('/app/devices/details?id=d-1', { 'GET /devices/d-1': () => ({ fail: 'network down' }) })
+  assert.is(view.queryByRole('heading', { name: 'gate-1' }), null)
+})
+
 test("says plainly when the id is unknown or another organization's, with a way back", async () => {
   const { view } = open('/app/devices/details?id=nope')
   await waitFor(() => view.getByRole('heading', { name: 'Device not found' }))
