@@ -84,8 +84,9 @@ export function ListView<T extends BaseRecord>(props: ListViewProps<T>) {
       <div className={s.toolbar}>
         <ListSearch value={query.q} onSearch={(q) => change({ q })} label={props.searchLabel} />
         {props.toolbar}
-        {props.collection && <ListTools collection={props.collection} query={{ filters: {}, ...query }} change={change} ownFilters={props.ownFilters} />}
+        {/* Before the filter's tools: their chips and panel take whole rows of their own below these. */}
         {hasViews(props.collection) && <ViewsTools collection={props.collection} columns={props.columns} shown={columns.map((column) => column.key)} query={{ filters: {}, ...query }} />}
+        {props.collection && <ListTools collection={props.collection} query={{ filters: {}, ...query }} change={change} ownFilters={props.ownFilters} />}
       </div>
       {bulk && BulkTools && (
         <Suspense fallback={null}>
