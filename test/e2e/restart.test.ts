@@ -16,8 +16,8 @@ interface Device {
   version: number
 }
 
-/** The names of the list's rows, top to bottom. */
-const rowNames = (page: Page) => page.getByRole('row').locator('td:first-child a').allTextContents()
+/** The names of the list's rows, top to bottom: each row's one link (its first cell is the box that selects it). */
+const rowNames = (page: Page) => page.getByRole('row').locator('td a').allTextContents()
 
 const liveStatus = (page: Page, text: RegExp) => page.getByRole('status').filter({ hasText: text })
 
