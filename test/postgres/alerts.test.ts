@@ -4,28 +4,23 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { call, expectStatus, register, startServer, type TestServer } from '../api/collections/_api'
-import { createTestDatabase } from '../api/_server'
+import { call, expectStatus, register, type TestServer } from '../api/collections/_api'
+import { startPair } from './_pair'
 
 type Rec = Record<string, any>
 
 // Two server processes' worth of servers on one PostgreSQL database, on one clock the test moves;
 // each has its own outbox, so a mail sent twice shows as one in each.
-let database: Awaited<ReturnType<typeof createTestDatabase>>
 let a: TestServer
 let b: TestServer
+let stop: () => Promise<void>
 let clock = Date.now()
 const now = () => new Date(clock)
 
 test.before(async () => {
-  database = await createTestDatabase()
-  const options = { databaseUrl: database.url, now, alertsEveryMs: 3_600_000, offlineAfterS: 3600 }
-  ;[a, b] = await Promise.all([startServer(options), startServer(options)])
+  ;({ a, b, stop } = await startPair({ now, alertsEveryMs: 3_600_000, offlineAfterS: 3600 }))
 })
-test.after(async () => {
-  await Promise.all([a.close(), b.close()])
-  await database.drop()
-})
+test.after(() => stop())
 
 /** The texts of every mail to `to` in both outboxes. */
 const mailsTo = (to: string) =>

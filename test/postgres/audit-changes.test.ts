@@ -1,25 +1,21 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { sql } from 'kysely'
-import { call, createDevice, expectStatus, register, startServer, type TestServer } from '../api/collections/_api'
+import { call, createDevice, expectStatus, register, type TestServer } from '../api/collections/_api'
 import { openEvents } from '../api/collections/_events'
-import { createTestDatabase } from '../api/_server'
+import { startPair } from './_pair'
 
 type Rec = Record<string, any>
 
 // Two server processes on one PostgreSQL database: a write on one, its trail read and heard on the other.
-let database: Awaited<ReturnType<typeof createTestDatabase>>
 let a: TestServer
 let b: TestServer
+let stop: () => Promise<void>
 
 test.before(async () => {
-  database = await createTestDatabase()
-  ;[a, b] = await Promise.all([startServer({ databaseUrl: database.url }), startServer({ databaseUrl: database.url })])
+  ;({ a, b, stop } = await startPair())
 })
-test.after(async () => {
-  await Promise.all([a.close(), b.close()])
-  await database.drop()
-})
+test.after(() => stop())
 
 test('a rename on A is in the trail read on B with its before and after, and its entry reaches the stream open on B', async () => {
   const owner = await register(a, 'Shared trail')

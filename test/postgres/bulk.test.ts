@@ -1,26 +1,22 @@
 import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { call, expectStatus, register, startServer, type Tenant, type TestServer } from '../api/collections/_api'
-import { createTestDatabase } from '../api/_server'
+import { call, expectStatus, register, type Tenant, type TestServer } from '../api/collections/_api'
+import { startPair } from './_pair'
 import { people, roleIds } from '../api/people/_people'
 
 type Rec = Record<string, any>
 
 // Two servers on one PostgreSQL database, as behind a load balancer: bulk jobs run on one while a
 // job or a single edit runs on the other, and together they would leave nobody managing roles.
-let database: Awaited<ReturnType<typeof createTestDatabase>>
 let a: TestServer
 let b: TestServer
+let stop: () => Promise<void>
 
 test.before(async () => {
-  database = await createTestDatabase()
-  ;[a, b] = await Promise.all([startServer({ databaseUrl: database.url, offlineAfterS: 3600 }), startServer({ databaseUrl: database.url, offlineAfterS: 3600 })])
+  ;({ a, b, stop } = await startPair({ offlineAfterS: 3600 }))
 })
-test.after(async () => {
-  await Promise.all([a.close(), b.close()])
-  await database.drop()
-})
+test.after(() => stop())
 
 let made = 0
 

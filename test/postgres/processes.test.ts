@@ -3,25 +3,22 @@ import * as assert from 'uvu/assert'
 import { sql } from 'kysely'
 import { call, client, createDevice, createHeartbeat, createKey, expectStatus, register, startServer, type TestServer } from '../api/collections/_api'
 import { openEvents } from '../api/collections/_events'
-import { createTestDatabase } from '../api/_server'
+import { startPair } from './_pair'
 import { foldRace, lockoutRace, planLimitRace, versionRace } from '../api/_races'
 
 type Rec = Record<string, any>
 
 // Two server processes' worth of servers (each its own pool, events listener and leases) on one
 // PostgreSQL database, as behind a load balancer.
-let database: Awaited<ReturnType<typeof createTestDatabase>>
 let a: TestServer
 let b: TestServer
+let stop: () => Promise<void>
+let databaseUrl: string
 
 test.before(async () => {
-  database = await createTestDatabase()
-  ;[a, b] = await Promise.all([startServer({ databaseUrl: database.url }), startServer({ databaseUrl: database.url })])
+  ;({ a, b, stop, databaseUrl } = await startPair())
 })
-test.after(async () => {
-  await Promise.all([a.close(), b.close()])
-  await database.drop()
-})
+test.after(() => stop())
 
 test('both started at once on an empty database seed one organization and one administrator', async () => {
   const [row] = await a.rows<{ organizations: number; admins: number }>(
@@ -86,7 +83,7 @@ test('a key revoked on A ends its stream on B within a second', async () => {
 
 test("a process stopping ends its own streams only, and the others' events go on", async () => {
   const owner = await register(a, 'Staying')
-  const c = await startServer({ databaseUrl: database.url })
+  const c = await startServer({ databaseUrl })
   const onA = await openEvents(a, owner.token)
   const onC = await openEvents(c, owner.token)
   try {

@@ -2,23 +2,19 @@ import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { VIEWS_PER_OWNER } from '../../src/contract/views'
-import { call, register, startServer, type TestServer } from '../api/collections/_api'
-import { createTestDatabase } from '../api/_server'
+import { call, register, type TestServer } from '../api/collections/_api'
+import { startPair } from './_pair'
 
 // Two servers on one PostgreSQL database: creates of one member's views at the limit, sent to
 // both at once, never keep more than the limit.
-let database: Awaited<ReturnType<typeof createTestDatabase>>
 let a: TestServer
 let b: TestServer
+let stop: () => Promise<void>
 
 test.before(async () => {
-  database = await createTestDatabase()
-  ;[a, b] = await Promise.all([startServer({ databaseUrl: database.url }), startServer({ databaseUrl: database.url })])
+  ;({ a, b, stop } = await startPair())
 })
-test.after(async () => {
-  await Promise.all([a.close(), b.close()])
-  await database.drop()
-})
+test.after(() => stop())
 
 test('creates racing at the per-member limit of views keep exactly the limit', async () => {
   const owner = await register(a, 'Raced views')

@@ -2,24 +2,22 @@ import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { call, expectStatus, register, startServer, type TestServer } from '../api/collections/_api'
-import { createTestDatabase } from '../api/_server'
+import { call, expectStatus, register, type TestServer } from '../api/collections/_api'
+import { startPair } from './_pair'
 import { startReceiver, verifySignature } from '../api/_receiver'
 
 type Rec = Record<string, any>
 
 // Two servers on one PostgreSQL database, sharing the key that seals the secrets, on one clock
 // the test moves; both claim due deliveries at once, again and again.
-let database: Awaited<ReturnType<typeof createTestDatabase>>
 let a: TestServer
 let b: TestServer
+let stop: () => Promise<void>
 let clock = Date.now()
 const now = () => new Date(clock)
 
 test.before(async () => {
-  database = await createTestDatabase()
   const options = {
-    databaseUrl: database.url,
     now,
     alertsEveryMs: 3_600_000,
     webhooksEveryMs: 3_600_000,
@@ -28,12 +26,9 @@ test.before(async () => {
     webhookRetryMs: [1000, 1000],
     webhookSecretKey: randomBytes(32).toString('base64'),
   }
-  ;[a, b] = await Promise.all([startServer(options), startServer(options)])
+  ;({ a, b, stop } = await startPair(options))
 })
-test.after(async () => {
-  await Promise.all([a.close(), b.close()])
-  await database.drop()
-})
+test.after(() => stop())
 
 const deliverBoth = () => Promise.all([a.webhooks.deliver(), b.webhooks.deliver(), a.webhooks.deliver(), b.webhooks.deliver()])
 

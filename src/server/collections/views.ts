@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from 'kysely'
 import { checkView, isViewCollection, VIEW_COLLECTIONS, VIEWS_PER_OWNER, ViewInput, ViewUpdate, type View, type ViewCollection, type ViewProblem, type ViewQuery } from '../../contract/views'
+import { MAX_FILTER_VALUES } from '../../contract/list-filters'
 import type { Principal } from '../http/auth'
 import { lockOrganization } from '../billing/usage'
 import { ApiError, fail } from '../http/errors'
@@ -37,22 +38,29 @@ export function viewOf(row: Row): View {
   }
 }
 
+/** The list's own words for what it would refuse of a view. */
+function refusal(problem: ViewProblem): string {
+  switch (problem.kind) {
+    case 'unknownFilter':
+      return message('unknownFilter', { name: problem.name.slice(0, 40), allowed: problem.allowed.join(', ') || '-' })
+    case 'badFilter':
+      return message('badFilter', { name: problem.name })
+    case 'oneFilterValue':
+      return message('oneFilterValue', { name: problem.name })
+    case 'tooManyFilterValues':
+      return message('tooManyFilterValues', { name: problem.name, max: MAX_FILTER_VALUES })
+    case 'badSort':
+      return message('badSort', { sort: problem.sort.slice(0, 40), allowed: problem.allowed.join(', ') })
+    case 'badColumn':
+      return message('badColumn', { column: problem.column.slice(0, 40), allowed: problem.allowed.join(', ') })
+    default:
+      return message('repeatedColumn', { column: problem.column.slice(0, 40) })
+  }
+}
+
 /** The answer for a view the list would refuse: the list's own words, under the field at fault. */
 function refused(problem: ViewProblem): ApiError {
-  const text =
-    problem.kind === 'unknownFilter'
-      ? message('unknownFilter', { name: problem.name.slice(0, 40), allowed: problem.allowed.join(', ') || '-' })
-      : problem.kind === 'badFilter'
-        ? message('badFilter', { name: problem.name })
-        : problem.kind === 'oneFilterValue'
-          ? message('oneFilterValue', { name: problem.name })
-          : problem.kind === 'tooManyFilterValues'
-            ? message('tooManyFilterValues', { name: problem.name, max: 50 })
-            : problem.kind === 'badSort'
-              ? message('badSort', { sort: problem.sort.slice(0, 40), allowed: problem.allowed.join(', ') })
-              : problem.kind === 'badColumn'
-                ? message('badColumn', { column: problem.column.slice(0, 40), allowed: problem.allowed.join(', ') })
-                : message('repeatedColumn', { column: problem.column.slice(0, 40) })
+  const text = refusal(problem)
   return new ApiError(400, text, { [problem.field]: text })
 }
 
