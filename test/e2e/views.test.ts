@@ -31,8 +31,9 @@ async function joinOrganizationOf(dataDir: string, viewId: string, email: string
   }
 }
 
-/** The list's column headers as they read. */
-const headers = async (page: Page) => (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.replace(/[▲▼]/g, '').trim())
+/** The list's column headers as they read, without the one of the boxes that select rows. */
+const headers = async (page: Page) =>
+  (await page.getByRole('columnheader').filter({ hasNot: page.getByRole('checkbox') }).allInnerTexts()).map((text) => text.replace(/[▲▼]/g, '').trim())
 
 /** Saves what the devices list shows as a view named `name`, shared or not, pinned in the menu. */
 async function saveView(page: Page, name: string, shared: boolean) {
