@@ -9,7 +9,7 @@ import type { Right } from './rights'
  * sets the location of each.
  */
 export const BULK_ACTIONS = {
-  devices: ['tag_add', 'tag_remove', 'set_location', 'delete'],
+  devices: ['tag_add', 'tag_remove', 'set_location', 'disable', 'enable', 'delete'],
   access_keys: ['revoke'],
   users: ['disable', 'set_roles'],
   tunnels: ['enable', 'disable'],

@@ -1,4 +1,4 @@
-import { array, enums, object, refine, string, type Infer } from 'superstruct'
+import { array, boolean, enums, object, refine, string, type Infer } from 'superstruct'
 import { described, optional, size } from './json-schema'
 import type { BaseRecord } from './collections'
 import { Between, OptionalText } from './record-fields'
@@ -16,6 +16,8 @@ export interface Device extends BaseRecord {
   firmware: string
   location: string
   tags: string[]
+  /** False while the device is disabled: its heartbeats are refused and it stays offline. */
+  enabled: boolean
   last_seen: string | null
 }
 
@@ -32,13 +34,18 @@ export const MAX_TAGS = 16
 /** Where a device is, as a person writes it; may be empty. */
 export const Location = OptionalText(LIMITS.name)
 
-/** What a person sets on a device; status, IP, firmware and last seen come from its heartbeats. */
+/**
+ * What a person sets on a device; status, IP, firmware and last seen come from its heartbeats.
+ * `enabled` left out keeps what the device has (a new device is enabled); false disables it, which
+ * sets it offline and refuses its heartbeats until it is enabled again.
+ */
 export const DeviceInput = object({
   name: Text(LIMITS.name),
   serial: Serial,
   model: Text(80),
   location: Location,
   tags: size(array(Tag), 0, MAX_TAGS),
+  enabled: optional(boolean()),
 })
 export type DeviceInput = Infer<typeof DeviceInput>
 

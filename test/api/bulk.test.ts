@@ -3,7 +3,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { BULK_BATCH } from '../../src/contract/bulk'
 import { message } from '../../src/server/messages'
-import { call, createDevice, createKey, createTunnel, expectStatus, joinOrganization, register, startServer, type Tenant, type TestServer } from './collections/_api'
+import { call, createDevice, createHeartbeat, createKey, createTunnel, expectStatus, joinOrganization, register, startServer, type Tenant, type TestServer } from './collections/_api'
 import { openEvents } from './collections/_events'
 import { roleIds } from './people/_people'
 
@@ -296,6 +296,43 @@ test('tag_remove, set_location and delete on devices each work; a device past 16
   const restored = expectStatus<Rec>(await owner.get('devices', plain.id), 200)
   assert.equal([restored.name, restored.serial, restored.tags, restored.location], [plain.name, plain.serial, ['keep', 'extra'], 'Hall B'])
   assert.is(expectStatus<Rec>(await owner.get('tunnels', tunnel.id), 200).device_id, plain.id)
+})
+
+test('disable and enable on devices: disabled devices go offline and refuse heartbeats; the undo enables them again', async () => {
+  const owner = await organization('Disabling')
+  const fleet = await Promise.all(Array.from({ length: 3 }, () => device(owner, { tags: ['dark'] })))
+  const other = await device(owner, { tags: ['light'] })
+  const issued = expectStatus<Rec>(await owner.create('access_keys', createKey({ scopes: ['heartbeat'] })), 201)
+  for (const each of [...fleet, other]) expectStatus(await call(server, 'POST', `/devices/${each.id}/heartbeat`, issued.secret, createHeartbeat()), 200)
+  const disabled = await runAll(owner, { collection: 'devices', action: 'disable', selection: { filters: { tag: ['dark'] } } })
+  assert.equal([disabled.count, disabled.changed, disabled.skipped], [3, 3, []])
+  for (const each of fleet) {
+    const now = expectStatus<Rec>(await owner.get('devices', each.id), 200)
+    assert.equal([now.enabled, now.status], [false, 'offline'])
+    assert.is((await call(server, 'POST', `/devices/${each.id}/heartbeat`, issued.secret, createHeartbeat())).status, 403)
+  }
+  assert.is(expectStatus<Rec>(await owner.get('devices', other.id), 200).status, 'online')
+  // Disabling the disabled again changes nothing: each is skipped as already so.
+  const again = await runAll(owner, { collection: 'devices', action: 'disable', selection: { filters: { enabled: ['false'] } } })
+  assert.equal([again.count, again.changed, again.skipped.length], [3, 0, 3])
+  assert.is(again.skipped[0].reason, message('bulkUnchanged'))
+  // The first job's undo enables them again; they come online at their next heartbeat.
+  const back = expectStatus<Rec>(await undo(owner, disabled.id), 200)
+  assert.equal(back, { restored: 3, left: [] })
+  for (const each of fleet) {
+    assert.equal(expectStatus<Rec>(await owner.get('devices', each.id), 200).enabled, true)
+    expectStatus(await call(server, 'POST', `/devices/${each.id}/heartbeat`, issued.secret, createHeartbeat()), 200)
+  }
+  // Enable over devices another operator disabled since: the undo of the enable disables them again.
+  expectStatus(await owner.update('devices', fleet[0]!.id, { ...expectStatus<Rec>(await owner.get('devices', fleet[0]!.id), 200), enabled: false }), 200)
+  const enabled = await runAll(owner, { collection: 'devices', action: 'enable', selection: { ids: fleet.map((each) => each.id) } })
+  assert.equal([enabled.changed, enabled.skipped.length], [1, 2])
+  expectStatus(await call(server, 'POST', `/devices/${fleet[0]!.id}/heartbeat`, issued.secret, createHeartbeat()), 200)
+  expectStatus(await undo(owner, enabled.id), 200)
+  const undone = expectStatus<Rec>(await owner.get('devices', fleet[0]!.id), 200)
+  assert.equal([undone.enabled, undone.status], [false, 'offline'])
+  const trail = expectStatus<Rec[]>(await call(server, 'GET', `/audit/?record_id=${disabled.id}`, owner.token), 200)
+  assert.equal(trail.map((entry) => entry.action).sort(), ['bulk_disable', 'bulk_undo'])
 })
 
 test('revoke on keys and enable/disable on tunnels each work; a revoked key comes back only within the undo window', async () => {

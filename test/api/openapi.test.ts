@@ -163,7 +163,7 @@ test('the drift check names an undescribed route, status, field and header', asy
   assert.match(status!, /^GET \/api\/devices 202: the status is not described/)
   const [field] = await mismatches(doc, 'GET', url('/users/self'), undefined, json({ id: 'u', extra: 1 }, 200))
   assert.match(field!, /^GET \/api\/users\/self 200: answer body must have required property/)
-  const device = { id: 'd', created_at: 'x', updated_at: 'x', version: 1, name: 'n', serial: 's', model: 'm', location: '', tags: [], status: 'online', ip: '', firmware: '', last_seen: null }
+  const device = { id: 'd', created_at: 'x', updated_at: 'x', version: 1, name: 'n', serial: 's', model: 'm', location: '', tags: [], enabled: true, status: 'online', ip: '', firmware: '', last_seen: null }
   assert.equal(await mismatches(doc, 'GET', url('/devices/d'), undefined, json(device, 200)), [])
   assert.equal(await mismatches(doc, 'GET', url('/devices/d'), undefined, json({ ...device, secret: 'x' }, 200)), [
     'GET /api/devices/{id} 200: answer body must NOT have additional properties ("secret")',

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { call, expectStatus, register, type Tenant, type TestServer } from '../api/collections/_api'
+import { call, createDevice, createHeartbeat, createKey, expectStatus, register, type Tenant, type TestServer } from '../api/collections/_api'
 import { startPair } from './_pair'
 import { people, roleIds } from '../api/people/_people'
 
@@ -91,4 +91,34 @@ test('a bulk disable beside a single role change that together would lock the or
   }
 })
 
+
+test('heartbeats on B racing a bulk disable on A: once it is done, every device is disabled and offline, and refuses the next', async () => {
+  const owner = await register(a, `Disable racer ${++made}`)
+  await a.exec(sql`UPDATE organizations SET plan = 'business' WHERE id = ${owner.organizationId}`)
+  const fleet = await Promise.all(Array.from({ length: 40 }, async () => expectStatus<Rec>(await owner.create('devices', createDevice()), 201)))
+  const key = expectStatus<Rec>(await owner.create('access_keys', createKey({ scopes: ['heartbeat'] })), 201)
+  const beat = (id: string) => call(b, 'POST', `/devices/${id}/heartbeat`, key.secret, createHeartbeat())
+  for (const device of fleet) expectStatus(await beat(device.id), 200)
+  const job = await previewed(a, owner, { collection: 'devices', action: 'disable', selection: { ids: fleet.map((device) => device.id) } })
+  let running = true
+  const answers = new Map<number, number>()
+  // Every device beats again and again on B while the job runs on A.
+  const beating = Promise.all(
+    fleet.map(async (device) => {
+      while (running) {
+        const { status } = await beat(device.id)
+        answers.set(status, (answers.get(status) ?? 0) + 1)
+      }
+    }),
+  )
+  expectStatus(await call(a, 'POST', `/bulk/${job.id}/run`, owner.token), 202)
+  const done = await finished(job.id)
+  running = false
+  await beating
+  assert.is(done.changed, fleet.length)
+  assert.equal([...answers.keys()].filter((status) => status !== 200 && status !== 403), [], `only 200 and 403: ${[...answers]}`)
+  const rows = await a.rows<Rec>(sql`SELECT status, enabled FROM devices WHERE organization_id = ${owner.organizationId}`)
+  assert.equal(rows.filter((row) => row.status !== 'offline' || Number(row.enabled) !== 0), [], 'no heartbeat set a disabled device online')
+  for (const device of fleet.slice(0, 5)) assert.is((await beat(device.id)).status, 403)
+})
 test.run()

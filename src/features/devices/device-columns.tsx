@@ -20,7 +20,7 @@ export const deviceColumns = (t: (key: string) => string): Column<Device>[] => [
       </Link>
     ),
   },
-  { key: 'status', label: t('devices.fields.status'), sort: 'status', priority: 'high', render: (device) => <StatusBadge status={device.status} /> },
+  { key: 'status', label: t('devices.fields.status'), sort: 'status', priority: 'high', render: (device) => <StatusBadge status={device.status} enabled={device.enabled} /> },
   { key: 'model', label: t('devices.fields.model'), sort: 'model', priority: 'low', render: (device) => device.model },
   { key: 'location', label: t('devices.fields.location'), sort: 'location', priority: 'low', render: (device) => device.location || '—' },
   { key: 'ip', label: t('devices.fields.ip'), priority: 'low', render: (device) => (device.ip ? <span className={s.mono}>{device.ip}</span> : '—') },

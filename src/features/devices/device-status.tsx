@@ -6,9 +6,18 @@ import './texts'
 
 const TONES: Record<DeviceStatus, BadgeTone> = { online: 'success', offline: 'muted', provisioning: 'info', error: 'error' }
 
-/** A device's status as a coloured badge that always says it in words too. */
-export function StatusBadge({ status, className }: { status: DeviceStatus; className?: string }) {
+/**
+ * A device's status as a coloured badge that always says it in words too; a disabled device says
+ * so instead (it is offline because an operator chose it, not because it went dark).
+ */
+export function StatusBadge({ status, enabled = true, className }: { status: DeviceStatus; enabled?: boolean; className?: string }) {
   const t = useT()
+  if (!enabled)
+    return (
+      <Badge tone="muted" className={className}>
+        {t('devices.disabled')}
+      </Badge>
+    )
   return (
     <Badge tone={TONES[status]} hollow={status === 'offline'} className={className}>
       {t(`devices.status.${status}`)}

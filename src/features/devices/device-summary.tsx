@@ -2,6 +2,7 @@ import { clsx } from 'clsx'
 import type { ReactNode } from 'react'
 import type { Device } from '../../contract/devices'
 import { Age } from '../../ui/age'
+import { Banner } from '../../ui/banner'
 import { LiveStatus } from '../../ui/live-status'
 import { useT } from '../../ui/use-t'
 import { DeviceActions } from './device-actions'
@@ -33,11 +34,16 @@ export function DeviceSummary({ device, loadedAt, onSaved }: { device: Device; l
           <h2 id="device-name" className={s.name}>
             {device.name}
           </h2>
-          <StatusBadge status={device.status} />
+          <StatusBadge status={device.status} enabled={device.enabled} />
         </div>
         <LiveStatus loadedAt={loadedAt} />
         <DeviceActions device={device} onSaved={onSaved} />
       </div>
+      {!device.enabled && (
+        <Banner variant="info">
+          {t('devices.disabledNote')}
+        </Banner>
+      )}
       <dl className={s.facts}>
         {facts.map(([key, value]) => (
           <div key={key} className={s.fact}>

@@ -10,7 +10,7 @@ import type { UserRecord } from '../../contract/users'
 import { parseRights } from '../auth/accounts'
 import { lockOrganization } from '../billing/usage'
 import { accessKeys, endMadeWith } from '../collections/access-keys'
-import { devices, tagColumns } from '../collections/devices'
+import { devices, enabledColumns, tagColumns } from '../collections/devices'
 import type { CollectionModule, WriteContext } from '../collections/engine'
 import { tunnels } from '../collections/tunnels'
 import { ApiError } from '../http/errors'
@@ -119,7 +119,7 @@ async function refused<T>(work: () => Promise<T>): Promise<T | { reason: string 
   }
 }
 
-/** Tags: added or removed one at a time, at most MAX_TAGS, as the device form allows. */
+/** Tags: added or removed one at a time, at most MAX_TAGS, as the device form allows; disabled or enabled as the device form's switch does it. */
 const deviceHandler: BulkHandler = {
   async prepare(ctx, undo) {
     if (!undo || ctx.action !== 'delete') return
@@ -149,6 +149,12 @@ const deviceHandler: BulkHandler = {
       const version = await bump(ctx, current.id, current.version, { location })
       return version === null ? lostRace() : { before: { location: current.location }, version, change: 'update' }
     }
+    if (ctx.action === 'disable' || ctx.action === 'enable') {
+      const values = enabledColumns(ctx.action === 'enable', current)
+      if (!Object.keys(values).length) return unchanged()
+      const version = await bump(ctx, current.id, current.version, values)
+      return version === null ? lostRace() : { before: { enabled: current.enabled }, version, change: 'update' }
+    }
     // delete: the whole row and its tunnels are kept with the item, so an undo brings them back as they were.
     const organizationId = ctx.principal.organizationId
     const row = await ctx.db.selectFrom('devices').selectAll().where('id', '=', current.id).where('organization_id', '=', organizationId).executeTakeFirst()
@@ -162,6 +168,9 @@ const deviceHandler: BulkHandler = {
   async restore(ctx, item, current) {
     if (ctx.action === 'tag_add' || ctx.action === 'tag_remove') return putBack(ctx, item, current, tagColumns((item.before.tags as string[]) ?? []))
     if (ctx.action === 'set_location') return putBack(ctx, item, current, { location: String(item.before.location ?? '') })
+    // The device's status is its heartbeats' to tell: one enabled again by the undo stays offline until it beats.
+    // (A heartbeat moves no version, so a device enabled meanwhile and disabled again by the undo goes offline.)
+    if (ctx.action === 'disable' || ctx.action === 'enable') return putBack(ctx, item, current, enabledColumns(item.before.enabled !== false))
     // A deleted device comes back with its id, its fields and its tunnels, if its id and serial are
     // still free and the plan has room; its heartbeat history went with it.
     if (current) return { reason: message('bulkChangedSince') }

@@ -62,7 +62,7 @@ describe(
     summary: 'Preview a bulk action',
     description: [
       `Freezes the records a bulk action will touch: \`ids\` picked on screen (at most ${MAX_BULK_IDS}; ids not of the organization match nothing), or \`q\` and \`filters\` read exactly as the collection's list reads \`q\` and \`filter[field]\`, every page of it. Records made after the preview are never touched. For users it tells the blast radius: who gains and loses which rights.`,
-      `Actions: devices \`tag_add\`, \`tag_remove\` (\`params.tag\`), \`set_location\` (\`params.location\`), \`delete\`; access keys \`revoke\`; users \`disable\`, \`set_roles\` (\`params.roles\`); tunnels \`enable\`, \`disable\`. Takes the collection's own right. More than ${MAX_BULK_RECORDS} records is 400; a preview not run within ${BULK_PREVIEW_TTL_MS / 60_000} minutes is gone.`,
+      `Actions: devices \`tag_add\`, \`tag_remove\` (\`params.tag\`), \`set_location\` (\`params.location\`), \`disable\`, \`enable\`, \`delete\`; access keys \`revoke\`; users \`disable\`, \`set_roles\` (\`params.roles\`); tunnels \`enable\`, \`disable\`. Takes the collection's own right. More than ${MAX_BULK_RECORDS} records is 400; a preview not run within ${BULK_PREVIEW_TTL_MS / 60_000} minutes is gone.`,
     ].join('\n\n'),
     body: BulkRequestBody,
     example: { collection: 'devices', action: 'tag_add', params: { tag: 'lobby' }, selection: { filters: { status: ['online'] } } },

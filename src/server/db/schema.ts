@@ -146,6 +146,8 @@ export interface DeviceRow {
   tags: string
   /** The tags joined by spaces, for search. */
   tags_text: string
+  /** 1, or 0 while the device is disabled (its heartbeats refused); 1 unless written. */
+  enabled: ColumnType<number, number | undefined, number>
   last_seen: string | null
   created_at: string
   updated_at: string

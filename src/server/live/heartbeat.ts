@@ -28,7 +28,7 @@ describe({
   tag: 'Devices',
   summary: 'Send a device\'s heartbeat',
   description:
-    'A device reports its status, address, firmware and metrics with an access key of the scope `heartbeat` (a key holding `devices` may send them too; a session or an app token may not). A device silent for `OFFLINE_AFTER_S` goes offline.',
+    'A device reports its status, address, firmware and metrics with an access key of the scope `heartbeat` (a key holding `devices` may send them too; a session or an app token may not). A device silent for `OFFLINE_AFTER_S` goes offline; a disabled device\'s heartbeats are refused.',
   caller: 'principal',
   rights: ['heartbeat', 'devices'],
   heartbeatKey: true,
@@ -37,7 +37,7 @@ describe({
   example: { ip: '10.0.0.7', firmware: '2.5.0', metrics: { latency_ms: 18, bytes_in: 5200, bytes_out: 900, cpu: 12, memory: 41 } },
   answers: {
     200: { description: 'The device\'s status and the time it was seen.', body: obj({ status: ref('DeviceStatus'), last_seen: time }) },
-    403: { description: 'Not an access key, or a key without `heartbeat` or `devices`.', body: { ref: 'Error' } },
+    403: { description: 'Not an access key, a key without `heartbeat` or `devices`, or a disabled device.', body: { ref: 'Error' } },
   },
 })
 
@@ -49,15 +49,24 @@ export function heartbeatRoutes(services: EngineServices, presence: Presence, al
     const id = c.req.param('id')
     const device = await db
       .selectFrom('devices')
-      .select(['id', 'status', 'name', 'tags', 'last_seen'])
+      .select(['id', 'status', 'name', 'tags', 'last_seen', 'enabled'])
       .where('id', '=', id)
       .where('organization_id', '=', principal.organizationId)
       .executeTakeFirst()
     if (!device) throw fail(404, 'notFound')
+    if (!device.enabled) throw fail(403, 'deviceDisabled')
     const at = services.now().toISOString()
     const status = body.status ?? 'online'
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('devices').set({ status, ip: body.ip, firmware: body.firmware, last_seen: at }).where('id', '=', id).execute()
+      // Only while enabled, read again by the write itself: a heartbeat that meets a disable
+      // committed since the read above changes nothing.
+      const beat = await trx
+        .updateTable('devices')
+        .set({ status, ip: body.ip, firmware: body.firmware, last_seen: at })
+        .where('id', '=', id)
+        .where('enabled', '=', 1)
+        .executeTakeFirst()
+      if (beat.numUpdatedRows === 0n) throw fail(403, 'deviceDisabled')
       await trx
         .insertInto('heartbeats')
         .values({ device_id: id, organization_id: principal.organizationId, at, status, ...body.metrics })

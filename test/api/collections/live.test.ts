@@ -18,6 +18,7 @@ import {
   type TestServer,
 } from './_api'
 import { openEvents, quiet, type EventStream } from './_events'
+import { message } from '../../../src/server/messages'
 
 type Rec = Record<string, any>
 
@@ -64,6 +65,52 @@ test('sets a device online with its address, firmware and last seen, and keeps t
 
   expectStatus(await key.heartbeat(device.id, createHeartbeat({ status: 'error' })), 200)
   assert.is(expectStatus<Rec>(await user.get('devices', device.id), 200).status, 'error')
+})
+
+test('a disabled device goes offline, its heartbeats are refused and its tunnels down until it is enabled again', async () => {
+  const { user, device, key } = await fleet()
+  const tunnel = expectStatus<Rec>(await user.create('tunnels', createTunnel(device.id)), 201)
+  expectStatus(await key.heartbeat(device.id), 200)
+  const online = expectStatus<Rec>(await user.get('devices', device.id), 200)
+  assert.equal([online.status, online.enabled], ['online', true])
+  // An edit that does not name `enabled` keeps it.
+  const renamed = expectStatus<Rec>(await user.update('devices', device.id, { ...online, enabled: undefined, name: 'Renamed' }), 200)
+  assert.is(renamed.enabled, true)
+  const disabled = expectStatus<Rec>(await user.update('devices', device.id, { ...renamed, enabled: false }), 200)
+  assert.equal([disabled.status, disabled.enabled, disabled.version], ['offline', false, renamed.version + 1])
+  assert.is(expectStatus<Rec>(await user.get('tunnels', tunnel.id), 200).status, 'down')
+  const refused = await key.heartbeat(device.id)
+  assert.is(refused.status, 403)
+  assert.is(refused.body.message, message('deviceDisabled'))
+  assert.is(expectStatus<Rec>(await user.get('devices', device.id), 200).status, 'offline')
+  assert.is((await server.rows(sql`SELECT at FROM heartbeats WHERE device_id = ${device.id}`)).length, 1, 'the refused heartbeat is not kept')
+  // The list finds it by the filter, the other way round not.
+  const listed = expectStatus<Rec[]>(await call(server, 'GET', '/devices/?filter[enabled]=false', user.token), 200)
+  assert.equal(listed.map((each) => each.id), [device.id])
+  assert.equal(expectStatus<Rec[]>(await call(server, 'GET', '/devices/?filter[enabled]=true', user.token), 200), [])
+  assert.is((await call(server, 'GET', '/devices/?filter[enabled]=maybe', user.token)).status, 400)
+  // Enabled again: offline until it beats, then online.
+  const enabled = expectStatus<Rec>(await user.update('devices', device.id, { ...disabled, enabled: true }), 200)
+  assert.equal([enabled.status, enabled.enabled], ['offline', true])
+  expectStatus(await key.heartbeat(device.id), 200)
+  assert.is(expectStatus<Rec>(await user.get('devices', device.id), 200).status, 'online')
+  assert.is(expectStatus<Rec>(await user.get('tunnels', tunnel.id), 200).status, 'up')
+  // A device made disabled never beats; the trail shows the change of `enabled`.
+  const born = expectStatus<Rec>(await user.create('devices', createDevice({ enabled: false })), 201)
+  assert.is(born.enabled, false)
+  assert.is((await key.heartbeat(born.id)).status, 403)
+  const trail = expectStatus<Rec[]>(await call(server, 'GET', `/audit/?record_id=${device.id}&action=update`, user.token), 200)
+  assert.ok(trail.some((entry) => (entry.changes ?? []).some((change: Rec) => change.field === 'enabled' && change.before === true && change.after === false)), JSON.stringify(trail))
+})
+
+test('another organization cannot disable a device, and a disable at a stale version is a conflict', async () => {
+  const { user, device, key } = await fleet()
+  const stranger = await register(server, 'Stranger')
+  assert.is((await stranger.update('devices', device.id, { ...device, enabled: false })).status, 404)
+  expectStatus(await user.update('devices', device.id, { ...device, name: 'Moved on' }), 200)
+  assert.is((await user.update('devices', device.id, { ...device, enabled: false })).status, 409)
+  expectStatus(await key.heartbeat(device.id), 200)
+  assert.is(expectStatus<Rec>(await user.get('devices', device.id), 200).enabled, true)
 })
 
 test('refuses a heartbeat with a bad body, changing nothing', async () => {

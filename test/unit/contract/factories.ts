@@ -36,6 +36,7 @@ export function createDevice(overrides: Partial<Device> = {}): Device {
     firmware: '2.4.1',
     location: 'Hall A',
     tags: ['north'],
+    enabled: true,
     last_seen: '2025-01-12T09:29:50.000Z',
     ...overrides,
   }

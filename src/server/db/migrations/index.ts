@@ -19,6 +19,7 @@ import { auditChanges } from './0017-audit-changes'
 import { bulkJobs } from './0018-bulk-jobs'
 import { views } from './0019-views'
 import { listItems } from './0020-list-items'
+import { deviceEnabled } from './0021-device-enabled'
 
 /** Every migration in order, one file each; names sort in the order they run. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018_bulk_jobs': bulkJobs,
   '0019_views': views,
   '0020_list_items': listItems,
+  '0021_device_enabled': deviceEnabled,
 }
 
 export const migrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }
