@@ -119,6 +119,56 @@ for (const { flavour, BASE } of BUILDS) {
     await context.close()
   })
 
+  test(`disables a device from its page, two more in bulk, and enables all three from the Enabled filter (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await registerAndSignIn(page, `Disable ${flavour}`, BASE)
+    const n = `${flavour}-${Date.now().toString(36)}`
+    const ids: string[] = []
+    for (let i = 0; i < 3; i++) {
+      const made = (await callApi(page, BASE, 'POST', '/devices/', { name: `Dark ${n} ${i}`, serial: `DARK-${n}-${i}`, model: 'EG-1', location: '', tags: [] })) as { id: string }
+      ids.push(made.id)
+    }
+    const enabledOf = async () => ((await callApi(page, BASE, 'GET', `/devices/?q=${encodeURIComponent(`Dark ${n}`)}&sort=name`)) as { enabled: boolean }[]).map((device) => device.enabled)
+
+    // One from its page: asked first, then said on the page.
+    await page.goto(`${BASE}/app/devices/details?id=${encodeURIComponent(ids[0]!)}`)
+    await page.getByRole('heading', { name: `Dark ${n} 0` }).waitFor()
+    await page.getByRole('button', { name: 'Disable', exact: true }).click()
+    const ask = page.getByRole('dialog', { name: `Disable Dark ${n} 0?` })
+    await ask.getByText('Its heartbeats are refused').waitFor()
+    await ask.getByRole('button', { name: 'Disable', exact: true }).click()
+    await page.getByText('Device disabled', { exact: true }).waitFor()
+    await page.getByText('This device is disabled: its heartbeats are refused').waitFor()
+    await page.getByRole('button', { name: 'Enable', exact: true }).waitFor()
+    assert.equal(await enabledOf(), [false, true, true])
+
+    // Two more in bulk, from the list, where the first already says it is disabled.
+    await page.goto(`${BASE}/app/devices`)
+    await page.getByRole('row', { name: new RegExp(`Dark ${n} 0`) }).getByText('Disabled', { exact: true }).waitFor()
+    await page.getByRole('checkbox', { name: `Select Dark ${n} 1` }).check()
+    await page.getByRole('checkbox', { name: `Select Dark ${n} 2` }).check()
+    const bar = page.getByRole('region', { name: 'Bulk actions' })
+    await bar.getByText('2 selected').waitFor()
+    await bar.getByRole('button', { name: 'Disable', exact: true }).click()
+    const preview = page.getByRole('dialog', { name: 'Disable' })
+    await preview.getByText('This changes 2 devices.').waitFor()
+    await preview.getByRole('button', { name: 'Disable 2 devices' }).click()
+    await page.getByText('Disabled 2 devices', { exact: true }).waitFor()
+    assert.equal(await enabledOf(), [false, false, false])
+
+    // The Enabled filter, from the address, finds the three; all of them enabled at once.
+    await page.goto(`${BASE}/app/devices?enabled=false`)
+    await page.getByRole('list', { name: 'Filters in use' }).getByText('Enabled: No').waitFor()
+    await page.getByText('of 3').first().waitFor()
+    await page.getByRole('checkbox', { name: 'Select every row on this page' }).check()
+    await bar.getByRole('button', { name: 'Enable', exact: true }).click()
+    await page.getByRole('dialog', { name: 'Enable' }).getByRole('button', { name: 'Enable 3 devices' }).click()
+    await page.getByText('Enabled 3 devices', { exact: true }).waitFor()
+    assert.equal(await enabledOf(), [true, true, true])
+    await context.close()
+  })
+
   test(`revokes access keys picked by hand, and the audit trail lists the job's records beneath its entry (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()
