@@ -2,6 +2,7 @@ import pLimit from 'p-limit'
 import { Agent } from './agent'
 import { CallError, heartbeat, type Api } from './api'
 import type { SimDevice } from './fleet'
+import { message } from '../../server/messages'
 
 /** A failing device waits at most this long before trying again: under the server's 60 s to offline. */
 const MAX_BACKOFF_S = 30
@@ -23,7 +24,8 @@ export interface Fleet {
 /**
  * Runs an agent per device: each sends its heartbeat every `every` s (start times spread, each
  * interval jittered), at most `concurrency` requests in flight across the fleet. A failing device
- * backs off exponentially; a 404 retires it; a refused key (401/403) calls `fatal`.
+ * backs off exponentially; a 404 retires it; a disabled device keeps beating at its pace (as a real
+ * one would, so it comes back once enabled); a refused key (401/403) calls `fatal`.
  */
 export function runFleet(api: Api, devices: SimDevice[], options: { every: number; concurrency: number; fatal(message: string): void; log(line: string): void }): Fleet {
   const limit = pLimit(options.concurrency)
@@ -31,6 +33,7 @@ export function runFleet(api: Api, devices: SimDevice[], options: { every: numbe
   const timers = new Set<ReturnType<typeof setTimeout>>()
   const inFlight = new Set<Promise<void>>()
   let stopped = false
+  const disabled = new Set<string>()
   const jitter = (seconds: number) => seconds * 1000 * (0.85 + Math.random() * 0.3)
 
   const schedule = (agent: Agent, ms: number, failures: number) => {
@@ -51,12 +54,18 @@ export function runFleet(api: Api, devices: SimDevice[], options: { every: numbe
     try {
       await heartbeat(api, agent.device.id, body)
       stats.sent++
+      if (disabled.delete(agent.device.id)) options.log(`${agent.device.serial} is enabled again`)
       schedule(agent, jitter(options.every), 0)
     } catch (error) {
       if (stopped) return
       stats.failed++
       const status = error instanceof CallError ? error.status : 0
       stats.lastError = `${status || 'no answer'}: ${error instanceof Error ? error.message : String(error)}`
+      if (status === 403 && error instanceof CallError && error.message === message('deviceDisabled')) {
+        if (!disabled.has(agent.device.id)) options.log(`${agent.device.serial} is disabled on the server; its agent keeps trying`)
+        disabled.add(agent.device.id)
+        return schedule(agent, jitter(options.every), 0)
+      }
       if (status === 401 || status === 403) return options.fatal(`The server refused the access key (${stats.lastError}).`)
       if (status === 404) return options.log(`${agent.device.serial} is gone from the server; its agent stops`)
       const retryAfter = error instanceof CallError ? error.retryAfter : undefined
