@@ -160,6 +160,29 @@ test('a rule switched off ends its alerts without a mail', async () => {
   assert.is(newMails(before, ops).length, 1)
 })
 
+test('a disabled device raises no offline alert, and disabling a device ends its open one', async () => {
+  const { owner, device, ops } = await organization('Disabled on purpose')
+  const [kept, parked] = await Promise.all(['Silent box', 'Parked box'].map(async (name) => expectStatus<Rec>(await owner.create('devices', createDevice({ name })), 201)))
+  expectStatus(await createRule(owner, { name: 'Dark', target: 'all', condition: 'offline', emails: [ops] }), 201)
+  const before = mails(server.dataDir)
+  for (const box of [kept!, parked!]) expectStatus(await device.heartbeat(box.id), 200)
+  // One is disabled before it goes silent: only the other fires.
+  const current = expectStatus<Rec>(await owner.get('devices', parked!.id), 200)
+  expectStatus(await owner.update('devices', parked!.id, { ...current, enabled: false }), 200)
+  advance(6 * MINUTE)
+  await sweep()
+  const firing = expectStatus<Rec[]>(await alertsOf(owner), 200)
+  assert.equal(firing.map((alert) => alert.subject_id), [kept!.id])
+  assert.is(newMails(before, ops).length, 1)
+  // The one firing is disabled in turn: its alert ends, as the mail of its end says.
+  const silent = expectStatus<Rec>(await owner.get('devices', kept!.id), 200)
+  expectStatus(await owner.update('devices', kept!.id, { ...silent, enabled: false }), 200)
+  await sweep()
+  assert.is(expectStatus<Rec[]>(await alertsOf(owner), 200).length, 0)
+  assert.is(expectStatus<Rec[]>(await alertsOf(owner, 'state=resolved'), 200).length, 1)
+  assert.equal(newMails(before, ops).map((mail) => mail.subject), ['[Edgeline Console] Alert: Dark on Silent box', '[Edgeline Console] Resolved: Dark on Silent box'])
+})
+
 test('fifty devices going dark at once make one grouped mail, and their return one more', async () => {
   const { owner, ops } = await organization('Storm')
   const at = serverNow()

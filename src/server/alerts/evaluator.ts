@@ -303,9 +303,17 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
     }
   }
 
-  /** The devices of a rule's organization that are silent, or in error, and that it watches. */
+  /**
+   * The devices of a rule's organization that are silent, or in error, and that it watches. A
+   * disabled device is silent because an operator chose it: it raises nothing, and its open
+   * alerts end.
+   */
   async function devicesFor(rule: AlertRule, organizationId: string, at: number) {
-    let query = db.selectFrom('devices').select(['id', 'name', 'tags', 'last_seen', 'status']).where('organization_id', '=', organizationId)
+    let query = db
+      .selectFrom('devices')
+      .select(['id', 'name', 'tags', 'last_seen', 'status'])
+      .where('organization_id', '=', organizationId)
+      .where('enabled', '=', 1)
     if (rule.target === 'device') query = query.where('id', '=', rule.device_id ?? '')
     query =
       rule.condition === 'offline'
