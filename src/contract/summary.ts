@@ -12,8 +12,8 @@ export const SUMMARY_EXPIRY_DAYS = 7
 export interface Summary {
   /** When the server counted, ISO; the tiles show its age. */
   generated_at: string
-  /** Right `devices`: the organization's devices by status. */
-  devices?: { online: number; offline: number; error: number; provisioning: number; total: number }
+  /** Right `devices`: the organization's enabled devices by status, and the disabled ones apart. */
+  devices?: { online: number; offline: number; error: number; provisioning: number; disabled: number; total: number }
   /** Right `tunnels`: enabled tunnels whose device is online, of all tunnels. */
   tunnels?: { up: number; total: number }
   /** Right `access_keys`: keys not revoked that expire within `SUMMARY_EXPIRY_DAYS` days from now. */

@@ -68,7 +68,7 @@ test('counts the known fleet, tunnels, expiring keys and app ids of the organiza
   const { owner } = await knownSetup()
   const before = Date.now()
   const body = expectStatus<Rec>(await summary(owner.token), 200)
-  assert.equal(body.devices, { online: 2, offline: 1, error: 1, provisioning: 1, total: 5 })
+  assert.equal(body.devices, { online: 2, offline: 1, error: 1, provisioning: 1, disabled: 0, total: 5 })
   assert.equal(body.tunnels, { up: 1, total: 4 })
   assert.equal(body.access_keys, { expiring: 1 })
   assert.equal(body.app_ids, { total: 2 })
@@ -80,14 +80,14 @@ test('counts the known fleet, tunnels, expiring keys and app ids of the organiza
   assert.ok(at >= before - 1000 && at <= Date.now() + 1000, body.generated_at)
 })
 
-test('follows changes: a heartbeat, a device turned off, a key revoked', async () => {
+test('follows changes: a heartbeat, a device turned off, a key revoked, a device disabled', async () => {
   const { owner, devices } = await knownSetup()
   const issued = expectStatus<Rec>(await owner.create('access_keys', createKey({ scopes: ['devices'], expires_in_days: 90 })), 201)
   const key = client(server, issued.secret)
   // The offline device reports again: its tunnel is up.
   expectStatus(await key.heartbeat(devices[3]!.id), 200)
   let body = expectStatus<Rec>(await summary(owner.token), 200)
-  assert.equal(body.devices, { online: 3, offline: 0, error: 1, provisioning: 1, total: 5 })
+  assert.equal(body.devices, { online: 3, offline: 0, error: 1, provisioning: 1, disabled: 0, total: 5 })
   assert.equal(body.tunnels, { up: 2, total: 4 })
   // The expiring key is revoked.
   const keys = expectStatus<Rec[]>(await owner.list('access_keys', { per_page: 50 }), 200)
@@ -95,6 +95,12 @@ test('follows changes: a heartbeat, a device turned off, a key revoked', async (
   expectStatus(await owner.remove('access_keys', expiring!.id), 200)
   body = expectStatus<Rec>(await summary(owner.token), 200)
   assert.equal(body.access_keys, { expiring: 0 })
+  // A device disabled is counted apart, not as offline: nothing went dark that nobody chose.
+  const online = expectStatus<Rec>(await owner.get('devices', devices[3]!.id), 200)
+  expectStatus(await owner.update('devices', online.id, { ...online, enabled: false }), 200)
+  body = expectStatus<Rec>(await summary(owner.token), 200)
+  assert.equal(body.devices, { online: 2, offline: 0, error: 1, provisioning: 1, disabled: 1, total: 5 })
+  assert.equal(body.tunnels, { up: 1, total: 4 })
 })
 
 test("never counts another organization's devices, tunnels, keys or app ids", async () => {
@@ -113,7 +119,7 @@ test("never counts another organization's devices, tunnels, keys or app ids", as
   const again = expectStatus<Rec>(await summary(owner.token), 200)
   for (const part of ['devices', 'tunnels', 'access_keys', 'app_ids', 'alerts', 'billing']) assert.equal(again[part], first[part], part)
   const theirsSummary = expectStatus<Rec>(await summary(other.token), 200)
-  assert.equal(theirsSummary.devices, { online: 1, offline: 0, error: 0, provisioning: 0, total: 1 })
+  assert.equal(theirsSummary.devices, { online: 1, offline: 0, error: 0, provisioning: 0, disabled: 0, total: 1 })
   assert.equal(theirsSummary.access_keys, { expiring: 1 })
   assert.equal(theirsSummary.app_ids, { total: 1 })
   // Their forged tunnel's device is not theirs: it is not up for them either.
@@ -141,7 +147,7 @@ test('answers each part only with its right', async () => {
   const member = await register(server, 'Devices only')
   await joinOrganization(server, member, owner.organizationId, ['devices'])
   const body = expectStatus<Rec>(await summary(member.token), 200)
-  assert.equal(body.devices, { online: 2, offline: 1, error: 1, provisioning: 1, total: 5 }, "the organization's figures")
+  assert.equal(body.devices, { online: 2, offline: 1, error: 1, provisioning: 1, disabled: 0, total: 5 }, "the organization's figures")
 })
 
 test("an access key sees the parts of its scopes, in its organization", async () => {

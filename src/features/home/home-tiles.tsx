@@ -42,7 +42,8 @@ export function tilesOf(summary: Summary, rights: readonly Right[]): Tile[] {
     const { online, offline, error } = summary.devices
     tiles.push(
       { key: 'online', href: '/devices?status=online', figure: online },
-      { key: 'offline', href: '/devices?status=offline', figure: offline, alert: offline > 0 },
+      // Disabled devices are offline by choice: the tile counts, and its list shows, the others.
+      { key: 'offline', href: '/devices?status=offline&enabled=true', figure: offline, alert: offline > 0 },
       { key: 'error', href: '/devices?status=error', figure: error, alert: error > 0 },
     )
   }

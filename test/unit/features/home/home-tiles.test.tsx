@@ -18,7 +18,7 @@ configure({ asyncUtilTimeout: 4000 })
 
 const ALL: Summary = {
   generated_at: new Date(Date.now() - 30_000).toISOString(),
-  devices: { online: 1234, offline: 3, error: 2, provisioning: 1, total: 1240 },
+  devices: { online: 1234, offline: 3, error: 2, provisioning: 1, disabled: 0, total: 1240 },
   tunnels: { up: 4, total: 6 },
   access_keys: { expiring: 2 },
   app_ids: { total: 5 },
@@ -115,7 +115,7 @@ test('shows every tile to a holder of every right, with its figure and the list 
   assert.ok(page().getByRole('heading', { name: 'At a glance' }))
   assert.equal(links(), [
     ['1,234 Devices online', '/app/devices?status=online'],
-    ['3 Devices offline', '/app/devices?status=offline'],
+    ['3 Devices offline', '/app/devices?status=offline&enabled=true'],
     ['2 Devices in error', '/app/devices?status=error'],
     ['4 of 6 Tunnels up', '/app/tunnels'],
     ['2 Keys expiring within 7 days', '/app/access_keys'],
@@ -173,7 +173,7 @@ test('asks nothing and shows nothing without a right the tiles count', async () 
 
 test('marks figures that ask for attention', async () => {
   signedIn(['devices'])
-  server.set({ ...ALL, devices: { online: 5, offline: 0, error: 1, provisioning: 0, total: 6 } })
+  server.set({ ...ALL, devices: { online: 5, offline: 0, error: 1, provisioning: 0, disabled: 0, total: 6 } })
   show()
   await waitFor(() => page().getByRole('link', { name: /Devices in error/ }))
   const tile = (name: RegExp) => page().getByRole('link', { name }).closest('li')!.className
@@ -185,7 +185,7 @@ test('asks again once, after the throttle, however many device events arrive', a
   signedIn(['devices'])
   show()
   await waitFor(() => page().getByRole('link', { name: '3 Devices offline' }))
-  server.set({ ...ALL, generated_at: new Date().toISOString(), devices: { online: 1235, offline: 2, error: 2, provisioning: 1, total: 1240 } })
+  server.set({ ...ALL, generated_at: new Date().toISOString(), devices: { online: 1235, offline: 2, error: 2, provisioning: 1, disabled: 0, total: 1240 } })
   const sentAt = Date.now()
   await waitFor(() => server.send('device', { id: 'd-1', status: 'online', last_seen: new Date().toISOString() }))
   server.send('device', { id: 'd-2', status: 'online', last_seen: new Date().toISOString() })
