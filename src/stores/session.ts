@@ -160,7 +160,7 @@ export async function syncUser(): Promise<void> {
     // offline and checks again once the link is back; without, it says the server is down.
     const kept = keptUser()
     if (kept) {
-      dispatch({ type: 'SYNC_USER', user: kept })
+      if ($session.get().uid !== kept.id) dispatch({ type: 'SYNC_USER', user: kept })
       $offline.set(true)
       syncWhenBack()
     } else $serverDown.set(true)
@@ -170,4 +170,17 @@ export async function syncUser(): Promise<void> {
   $offline.set(false)
   if (!answer.user) clearToken()
   dispatch({ type: 'SYNC_USER', user: answer.user })
+}
+
+/**
+ * Opens a page of the console. With a token and the user kept from the last visit, it draws at
+ * once on that user (whose rights guard the routes meanwhile) and on the answers kept for them,
+ * while `syncUser` checks the token behind: the live user then takes the kept one's place, a
+ * refused token signs out as ever (wiping what was kept), and no link leaves the console offline
+ * on the kept user. Without either, the console waits for the check.
+ */
+export function resumeSession(): Promise<void> {
+  const kept = getToken() && $session.get().loggedIn === null ? keptUser() : null
+  if (kept) dispatch({ type: 'SYNC_USER', user: kept })
+  return syncUser()
 }
