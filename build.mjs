@@ -53,10 +53,18 @@ const PUBLIC_ENTRY = /\/src\/features\/(auth|landing|errors)\/|\/src\/features\/
  */
 const NO_LISTS = /\/src\/app\/shell\/|\/src\/features\/(home|network|traffic|palette)\/|\/src\/lib\/|\/src\/features\/profile\/profile-api\.ts$/
 const WITH_FORMS = /\/src\/features\/profile\/profile-api\.ts$|\/src\/app\/shell\/header\/organization-switcher\.tsx$/
+/** The command palette checks the organization switch it offers with the rules kit's structs. */
+const WITH_RULES = /\/src\/features\/palette\/palette-screen\.tsx$/
+/**
+ * The list screens, which draw without a form: they name the lists kit alone, and their forms and
+ * record dialogs load on first use, with the records kit that the lazy parts holding them name.
+ */
+const LISTS_ONLY = /\/src\/features\/(devices\/devices|tunnels\/tunnels|access-keys\/access-keys|users\/users|roles\/roles|organizations\/organizations|app-ids\/app-ids|webhooks\/webhooks|alerts\/alerts|alerts\/rules)-screen\.tsx$/
 /**
  * Which kits a module names first (src/app/kits/): the page's script, the prerender and every lazy
  * entry the core kit; a public page's the public kit; the console's the console kit and, but for
- * those of NO_LISTS, the lists kit. See src/build/chunk-groups.mjs.
+ * those of NO_LISTS, the lists kit and, but for those of LISTS_ONLY, the records kit. See
+ * src/build/chunk-groups.mjs.
  */
 const kitsOf = (path, lazy) => {
   if (path === join(srcDir, 'main.tsx') || path === join(srcDir, 'prerender.tsx')) return [kit('core')]
@@ -64,8 +72,8 @@ const kitsOf = (path, lazy) => {
   // The sign-in page starts the service worker: its registration needs no kit beyond the core.
   if (path === join(srcDir, 'app/service-worker.ts')) return [kit('core')]
   if (PUBLIC_ENTRY.test(path)) return [kit('core'), kit('public')]
-  if (!NO_LISTS.test(path)) return [kit('core'), kit('console'), kit('lists')]
-  return [kit('core'), kit('console'), ...(WITH_FORMS.test(path) ? [kit('forms')] : [])]
+  if (!NO_LISTS.test(path)) return [kit('core'), kit('console'), kit('lists'), ...(LISTS_ONLY.test(path) ? [] : [kit('records')])]
+  return [kit('core'), kit('console'), ...(WITH_FORMS.test(path) ? [kit('forms')] : WITH_RULES.test(path) ? [kit('rules')] : [])]
 }
 
 /** Without the demo pages, the screen table's loaders of them load an empty module instead. */
