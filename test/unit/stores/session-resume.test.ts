@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert'
 import { clearToken, getToken, setApiHost, setToken } from '../../../src/api/client'
 import { KEPT_USER_KEY } from '../../../src/api/storage-keys'
 import { keepAnswer, keptAnswer } from '../../../src/lib/kept-answers'
-import { $offline, $serverDown, $session, initialSession, resumeSession } from '../../../src/stores/session'
+import { $checking, $offline, $serverDown, $session, initialSession, resumeSession } from '../../../src/stores/session'
 import type { User } from '../../../src/contract/user'
 import { stubFetch, type FetchStub } from '../api/fetch-stub'
 import { createUser } from '../contract/factories'
@@ -38,6 +38,7 @@ test.before.each(() => {
   $session.set(initialSession())
   $serverDown.set(false)
   $offline.set(false)
+  $checking.set(false)
   record()
 })
 
@@ -52,11 +53,15 @@ test('resumeSession draws on the kept user at once, then the live user takes its
   keptVisit()
   stub = stubFetch({ status: 200, body: createUser({ id: 'u-5', rights: ['users'], name: 'Ada Byron' }) })
 
+  const checking: boolean[] = []
+  const stop = $checking.subscribe((value) => checking.push(value))
   const checked = resumeSession()
   const drawn = $session.get()
   await checked
+  stop()
 
   assert.equal([drawn.loggedIn, drawn.user?.rights], [true, ['devices']], 'drawn before the server answered')
+  assert.equal(checking, [false, true, false], 'checking from the kept user to the live one')
   assert.equal(stub.requests, [{ method: 'GET', url: '/api/users/self', authorization: 'Bearer token-5', body: null }])
   assert.equal(events, [
     { loggedIn: true, uid: 'u-5', rights: ['devices'] },
@@ -82,6 +87,7 @@ test('resumeSession signs out on a refused token and wipes what was kept', async
   assert.is(localStorage.getItem(KEPT_USER_KEY), null)
   assert.is(keptAnswer(SCOPE, LIST), undefined)
   assert.is($offline.get(), false)
+  assert.is($checking.get(), false)
 })
 
 test('resumeSession stays on the kept user when the server is out of reach, and takes the live one once the link is back', async () => {
@@ -92,6 +98,7 @@ test('resumeSession stays on the kept user when the server is out of reach, and 
 
   assert.equal(events, [{ loggedIn: true, uid: 'u-5', rights: ['devices'] }])
   assert.is($offline.get(), true)
+  assert.is($checking.get(), false, 'offline, the kept user decides the routes as it always has')
   assert.is($serverDown.get(), false)
   assert.is(getToken(), 'token-5')
   assert.ok(keptAnswer(SCOPE, LIST))
