@@ -47,7 +47,7 @@ const PUBLIC_ENTRY = /\/src\/features\/(auth|landing|errors)\/|\/src\/features\/
 /**
  * The console's lazy entries that use no list: the shell and its parts, the home screen (the
  * first after sign-in), the dashboards, the command palette and the live stream's reader. The
- * demo pages name the lists kit like the other screens: they use its forms and pages, and naming it keeps it whole.
+ * demo pages name the lists kit like the other screens: they use its pages, and naming it keeps it whole.
  * The presence menu's save (profile-api) and the organization switcher name the forms kit too: they
  * validate what they send.
  */
@@ -56,23 +56,19 @@ const WITH_FORMS = /\/src\/features\/profile\/profile-api\.ts$|\/src\/app\/shell
 /** The command palette checks the organization switch it offers with the rules kit's structs. */
 const WITH_RULES = /\/src\/features\/palette\/palette-screen\.tsx$/
 /**
- * The list screens, which draw without a form: they name the lists kit alone, and their forms and
- * record dialogs load on first use, with the records kit that the lazy parts holding them name.
- */
-const LISTS_ONLY = /\/src\/features\/(devices\/devices|tunnels\/tunnels|access-keys\/access-keys|users\/users|roles\/roles|organizations\/organizations|app-ids\/app-ids|webhooks\/webhooks|alerts\/alerts|alerts\/rules)-screen\.tsx$/
-/**
  * Which kits a module names first (src/app/kits/): the page's script, the prerender and every lazy
  * entry the core kit; a public page's the public kit; the console's the console kit and, but for
- * those of NO_LISTS, the lists kit and, but for those of LISTS_ONLY, the records kit. See
- * src/build/chunk-groups.mjs.
+ * those of NO_LISTS, the lists kit, with the records kit when it loads a form's record dialog or
+ * save, else the forms kit when it loads a field or the form hook: a list screen draws without its
+ * forms, which load on first use. See src/build/chunk-groups.mjs.
  */
-const kitsOf = (path, lazy) => {
+const kitsOf = (path, lazy, uses) => {
   if (path === join(srcDir, 'main.tsx') || path === join(srcDir, 'prerender.tsx')) return [kit('core')]
   if (!lazy) return []
   // The sign-in page starts the service worker: its registration needs no kit beyond the core.
   if (path === join(srcDir, 'app/service-worker.ts')) return [kit('core')]
   if (PUBLIC_ENTRY.test(path)) return [kit('core'), kit('public')]
-  if (!NO_LISTS.test(path)) return [kit('core'), kit('console'), kit('lists'), ...(LISTS_ONLY.test(path) ? [] : [kit('records')])]
+  if (!NO_LISTS.test(path)) return [kit('core'), kit('console'), kit('lists'), ...(uses(kit('records')) ? [kit('records')] : uses(kit('forms')) ? [kit('forms')] : [])]
   return [kit('core'), kit('console'), ...(WITH_FORMS.test(path) ? [kit('forms')] : WITH_RULES.test(path) ? [kit('rules')] : [])]
 }
 
