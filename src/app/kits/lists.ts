@@ -1,9 +1,9 @@
 // The lists kit: the list kit, which every signed-in screen but home and the dashboards uses, with
-// the confirm dialog of the lists' row actions. The shell, home and the dashboards do not name it,
-// so the first screen after sign-in loads none of it; the other screens and their lazy parts name
-// it, so it travels as one file. A list draws without its forms: they name the records kit
-// (src/app/kits/records.ts) and load on first use. The rules kit comes along, as most lists'
-// contracts build structs. See src/app/kits/core.ts.
+// the confirm dialog of the lists' row actions and a dialog's sections. The shell, home and the
+// dashboards do not name it, so the first screen after sign-in loads none of it; the other screens
+// and their lazy parts name it, so it travels as one file. A list draws without its forms: they
+// name the records kit (src/app/kits/records.ts) and load on first use. The rules kit comes along,
+// as most lists' contracts build structs. See src/app/kits/core.ts.
 import './rules'
 import '../../contract/collections'
 import '../../features/list-defaults'
