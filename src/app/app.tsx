@@ -39,7 +39,8 @@ function AppArea() {
   return (
     <Suspense fallback={<Splash />}>
       <Shell>
-        <ScreenOf screen={route.screen} />
+        {/* A screen drawn on the kept user's organization is drawn anew for the live user's. */}
+        <ScreenOf key={session.user?.organization?.id} screen={route.screen} />
       </Shell>
     </Suspense>
   )
