@@ -24,6 +24,12 @@ async function deviceNamed(page: Page, base: string, name: string): Promise<Devi
 
 const readDevice = async (page: Page, base: string, id: string): Promise<Device> => callApi(page, base, 'GET', `/devices/${id}`)
 
+/** Deletes a device a test made, so the organization stays under its plan's device limit for the tests after. */
+async function removeDevice(context: BrowserContext, base: string, token: string | null, id: string) {
+  const answer = await context.request.delete(`${base}/api/devices/${id}`, { headers: { Authorization: `Bearer ${token}` } })
+  assert.ok(answer.ok(), await answer.text())
+}
+
 async function rename(page: Page, base: string, device: Device, name: string) {
   const token = await page.evaluate(() => localStorage.getItem('axe'))
   const answer = await page.request.put(`${base}/api/devices/${device.id}`, {
@@ -132,6 +138,7 @@ for (const { flavour, BASE } of BUILDS) {
     releaseList()
     await again.getByRole('row').filter({ hasText: `Live ${n}` }).waitFor()
     assert.is(await kept.count(), 0)
+    await removeDevice(context, BASE, await again.evaluate(() => localStorage.getItem('axe')), device.id)
     await context.close()
   })
 
@@ -140,14 +147,18 @@ for (const { flavour, BASE } of BUILDS) {
     const page = await context.newPage()
     await signInAdmin(page, BASE)
     const n = `${flavour}-${Date.now().toString(36)}`
-    await deviceNamed(page, BASE, `Revoked ${n}`)
+    const device = await deviceNamed(page, BASE, `Revoked ${n}`)
     const list = `${BASE}/app/devices?q=${encodeURIComponent(n)}`
     await page.goto(list)
     await page.getByRole('row').filter({ hasText: `Revoked ${n}` }).waitFor()
     await controlled(page)
-    // The session ends elsewhere (signed out from another device, or ended by an administrator).
-    await callApi(page, BASE, 'POST', '/logout')
+    const token = await page.evaluate(() => localStorage.getItem('axe'))
     await page.close()
+    // Kept in this browser, gone from the server; and the session ends elsewhere (signed out from
+    // another device, or ended by an administrator).
+    await removeDevice(context, BASE, token, device.id)
+    const revoked = await context.request.post(`${BASE}/api/logout`, { headers: { Authorization: `Bearer ${token}` } })
+    assert.ok(revoked.ok(), await revoked.text())
 
     const again = await context.newPage()
     const releaseSelf = await holdRequests(again, '**/api/users/self')
