@@ -179,11 +179,11 @@ export async function syncUser(): Promise<void> {
 
 /**
  * Opens a page of the console. With a token and the user kept from the last visit, it draws at
- * once on that user (whose rights guard the routes meanwhile, a route they do not open waiting
- * for the live user: `$checking`) and on the answers kept for them,
- * while `syncUser` checks the token behind: the live user then takes the kept one's place, a
- * refused token signs out as ever (wiping what was kept), and no link leaves the console offline
- * on the kept user. Without either, the console waits for the check.
+ * once on that user and on the answers kept for them (the kept rights guard the routes meanwhile;
+ * a route they do not open waits for the live user: `$checking`), while `syncUser` checks the
+ * token behind: the live user then takes the kept one's place, a refused token signs out as ever
+ * (wiping what was kept), and no link leaves the console offline on the kept user. Without either,
+ * the console waits for the check.
  */
 export function resumeSession(): Promise<void> {
   const kept = getToken() && $session.get().loggedIn === null ? keptUser() : null
