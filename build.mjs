@@ -47,25 +47,29 @@ const PUBLIC_ENTRY = /\/src\/features\/(auth|landing|errors)\/|\/src\/features\/
 /**
  * The console's lazy entries that use no list: the shell and its parts, the home screen (the
  * first after sign-in), the dashboards, the command palette and the live stream's reader. The
- * demo pages name the lists kit like the other screens: they use its forms and pages, and naming it keeps it whole.
+ * demo pages name the lists kit like the other screens: they use its pages, and naming it keeps it whole.
  * The presence menu's save (profile-api) and the organization switcher name the forms kit too: they
  * validate what they send.
  */
 const NO_LISTS = /\/src\/app\/shell\/|\/src\/features\/(home|network|traffic|palette)\/|\/src\/lib\/|\/src\/features\/profile\/profile-api\.ts$/
 const WITH_FORMS = /\/src\/features\/profile\/profile-api\.ts$|\/src\/app\/shell\/header\/organization-switcher\.tsx$/
+/** The command palette checks the organization switch it offers with the rules kit's structs. */
+const WITH_RULES = /\/src\/features\/palette\/palette-screen\.tsx$/
 /**
  * Which kits a module names first (src/app/kits/): the page's script, the prerender and every lazy
  * entry the core kit; a public page's the public kit; the console's the console kit and, but for
- * those of NO_LISTS, the lists kit. See src/build/chunk-groups.mjs.
+ * those of NO_LISTS, the lists kit, with the records kit when it loads a form's record dialog or
+ * save, else the forms kit when it loads a field or the form hook: a list screen draws without its
+ * forms, which load on first use. See src/build/chunk-groups.mjs.
  */
-const kitsOf = (path, lazy) => {
+const kitsOf = (path, lazy, uses) => {
   if (path === join(srcDir, 'main.tsx') || path === join(srcDir, 'prerender.tsx')) return [kit('core')]
   if (!lazy) return []
   // The sign-in page starts the service worker: its registration needs no kit beyond the core.
   if (path === join(srcDir, 'app/service-worker.ts')) return [kit('core')]
   if (PUBLIC_ENTRY.test(path)) return [kit('core'), kit('public')]
-  if (!NO_LISTS.test(path)) return [kit('core'), kit('console'), kit('lists')]
-  return [kit('core'), kit('console'), ...(WITH_FORMS.test(path) ? [kit('forms')] : [])]
+  if (!NO_LISTS.test(path)) return [kit('core'), kit('console'), kit('lists'), ...(uses(kit('records')) ? [kit('records')] : uses(kit('forms')) ? [kit('forms')] : [])]
+  return [kit('core'), kit('console'), ...(WITH_FORMS.test(path) ? [kit('forms')] : WITH_RULES.test(path) ? [kit('rules')] : [])]
 }
 
 /** Without the demo pages, the screen table's loaders of them load an empty module instead. */

@@ -9,7 +9,7 @@ import { getToken } from './api/client'
 import { APP_BASE, appRouteFor, pageRouteFor } from './app/route-table'
 import { SCREENS } from './app/screens'
 import { restoreLocale } from './stores/locale'
-import { syncUser } from './stores/session'
+import { resumeSession, syncUser } from './stores/session'
 import { restorePreferences, restorePresence } from './stores/ui'
 
 /** The code a path shows first, loaded before the first render so nothing suspends. */
@@ -42,7 +42,7 @@ function start() {
   restorePresence(BRAND.defaultPresence)
   syncDocument()
   const prerendered = root.dataset.prerendered === 'page'
-  if (!prerendered) void syncUser()
+  if (!prerendered) void resumeSession()
   const ready = Promise.all(screensFor(location.pathname).map((screen) => screen.preload()))
   // A prerendered page is English: it hydrates as such, then turns to the saved language.
   const texts = prerendered ? Promise.resolve() : restoreLocale()

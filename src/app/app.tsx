@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { Suspense } from 'react'
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter'
-import { $serverDown, $session } from '../stores/session'
+import { $checking, $serverDown, $session } from '../stores/session'
 import { Spinner } from '../ui/spinner'
 import { Splash } from '../ui/splash'
 import { guardApp, guardPublic } from './guards'
@@ -27,18 +27,20 @@ function PublicGate({ screen }: { screen: ScreenKey }) {
 /** Everything under `/app`: the session and rights guards, then the screen of the route. */
 function AppArea() {
   const session = useStore($session)
+  const checking = useStore($checking)
   const [location] = useLocation()
   const search = useSearch()
   const route = appRouteFor(location)
   const here = APP_BASE + (location === '/' ? '' : location) + (search ? `?${search}` : '')
-  const decision = guardApp(session, here, route.right)
+  const decision = guardApp({ ...session, checking }, here, route.right)
   if ('redirect' in decision) return <Redirect to={`~${decision.redirect}`} replace />
   if (decision.show === 'splash') return <Splash />
   const Shell = SCREENS.shell
   return (
     <Suspense fallback={<Splash />}>
       <Shell>
-        <ScreenOf screen={route.screen} />
+        {/* A screen drawn on the kept user's organization is drawn anew for the live user's. */}
+        <ScreenOf key={session.user?.organization?.id} screen={route.screen} />
       </Shell>
     </Suspense>
   )

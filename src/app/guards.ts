@@ -7,15 +7,19 @@ export const signInFor = (path: string): string => `${SIGN_IN_PATH}?next=${encod
 
 export type Decision = { show: 'splash' } | { show: 'screen' } | { redirect: string }
 
-/** What a `/app` route shows for the session: splash while unknown, sign-in when signed out, `/app` without a right that may read it. */
+/**
+ * What a `/app` route shows for the session: splash while unknown, sign-in when signed out, `/app`
+ * without a right that may read it. While `checking` (the user is the one kept from the last visit,
+ * not yet confirmed), a route its rights do not open shows the splash until the live user decides.
+ */
 export function guardApp(
-  session: { loggedIn: boolean | null; user: { rights: readonly string[] } | null },
+  session: { loggedIn: boolean | null; user: { rights: readonly string[] } | null; checking?: boolean },
   location: string,
   right?: Right,
 ): Decision {
   if (session.loggedIn === false) return { redirect: signInFor(location) }
   if (session.loggedIn === null || !session.user) return { show: 'splash' }
-  if (right && !readersOf(right).some((reader) => session.user!.rights.includes(reader))) return { redirect: APP_BASE }
+  if (right && !readersOf(right).some((reader) => session.user!.rights.includes(reader))) return session.checking ? { show: 'splash' } : { redirect: APP_BASE }
   return { show: 'screen' }
 }
 

@@ -41,10 +41,53 @@ export function lazyEntries(srcDir) {
   return entries
 }
 
+const STATIC_IMPORT = /^[ \t]*(?:import|export)\s+(?:([^'"]*?)\s+from\s+)?(['"])(\.{1,2}\/[^'"]+)\2/gm
+/** A clause that brings only types (`type X`, `{ type A, type B }`), which the bundler drops. */
+const typesOnly = (clause) => /^type\s/.test(clause) || /^\{\s*(?:type\s+[\w$]+(?:\s+as\s+[\w$]+)?\s*,?\s*)+\}$/.test(clause)
+
 /**
- * The esbuild plugin. `kitsOf(path, lazy)` answers the kit modules (absolute paths) that the
- * module at `path` names first, `lazy` telling whether it is an `import()` target; none leaves
- * it as it is. The imports go on the module's first line, so its other lines keep their numbers.
+ * The static imports of each module of `srcDir` by relative path (those of types only aside),
+ * resolved to files: what loading the module loads with it. Packages are left out.
+ */
+export function importGraph(srcDir) {
+  const graph = new Map()
+  for (const file of sourceFiles(srcDir)) {
+    const imports = []
+    for (const [, clause, , specifier] of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+      if (clause && typesOnly(clause.trim())) continue
+      // Text that only looks like an import (in a comment or a string) resolves to nothing.
+      try {
+        imports.push(resolveSource(file, specifier))
+      } catch {}
+    }
+    graph.set(file, imports)
+  }
+  return graph
+}
+
+/**
+ * Whether loading `from` loads, through static imports, a module that the kit module `kit`
+ * names itself (the modules of kits it names aside): whether `from` uses that kit.
+ */
+export function usesKit(graph, from, kit) {
+  const own = new Set((graph.get(kit) ?? []).filter((path) => dirname(path) !== dirname(kit)))
+  const seen = new Set()
+  const stack = [from]
+  while (stack.length) {
+    const path = stack.pop()
+    if (seen.has(path)) continue
+    seen.add(path)
+    if (own.has(path)) return true
+    stack.push(...(graph.get(path) ?? []))
+  }
+  return false
+}
+
+/**
+ * The esbuild plugin. `kitsOf(path, lazy, uses)` answers the kit modules (absolute paths) that
+ * the module at `path` names first, `lazy` telling whether it is an `import()` target and
+ * `uses(kit)` whether it loads a module of that kit (see usesKit); none leaves it as it is. The
+ * imports go on the module's first line, so its other lines keep their numbers.
  * `transform(code, path)`, if given, rewrites each module of `srcDir` on its way in.
  */
 export function chunkGroups({ srcDir, kitsOf, transform }) {
@@ -52,12 +95,15 @@ export function chunkGroups({ srcDir, kitsOf, transform }) {
     name: 'chunk-groups',
     setup(build) {
       let lazy = new Set()
+      let graph = new Map()
       build.onStart(() => {
         lazy = lazyEntries(srcDir)
+        graph = importGraph(srcDir)
       })
       build.onLoad({ filter: CODE }, (args) => {
         if (!args.path.startsWith(srcDir)) return undefined
-        const kits = kitsOf(args.path, lazy.has(args.path)).filter((kit) => kit !== args.path)
+        const uses = (kit) => usesKit(graph, args.path, kit)
+        const kits = kitsOf(args.path, lazy.has(args.path), uses).filter((kit) => kit !== args.path)
         const source = readFileSync(args.path, 'utf8')
         const code = transform ? transform(source, args.path) : source
         if (!kits.length && code === source) return undefined

@@ -82,6 +82,8 @@ export function keptScope(): string | undefined {
 export const $serverDown = atom(false)
 /** True while the console runs on the user kept from the last visit, the server out of reach. */
 export const $offline = atom(false)
+/** True from a repeat visit's first draw on the kept user until the server has said who is signed in. */
+export const $checking = atom(false)
 
 export function dispatch(event: SessionEvent): void {
   $session.set(reduce($session.get(), event))
@@ -152,6 +154,7 @@ function syncWhenBack() {
 export async function syncUser(): Promise<void> {
   if (!getToken()) {
     dispatch({ type: 'SYNC_USER', user: null })
+    $checking.set(false)
     return
   }
   const answer = await auth.currentUser()
@@ -160,14 +163,33 @@ export async function syncUser(): Promise<void> {
     // offline and checks again once the link is back; without, it says the server is down.
     const kept = keptUser()
     if (kept) {
-      dispatch({ type: 'SYNC_USER', user: kept })
+      if ($session.get().uid !== kept.id) dispatch({ type: 'SYNC_USER', user: kept })
       $offline.set(true)
       syncWhenBack()
     } else $serverDown.set(true)
+    $checking.set(false)
     return
   }
   $serverDown.set(false)
   $offline.set(false)
   if (!answer.user) clearToken()
   dispatch({ type: 'SYNC_USER', user: answer.user })
+  $checking.set(false)
+}
+
+/**
+ * Opens a page of the console. With a token and the user kept from the last visit, it draws at
+ * once on that user and on the answers kept for them (the kept rights guard the routes meanwhile;
+ * a route they do not open waits for the live user: `$checking`), while `syncUser` checks the
+ * token behind: the live user then takes the kept one's place, a refused token signs out as ever
+ * (wiping what was kept), and no link leaves the console offline on the kept user. Without either,
+ * the console waits for the check.
+ */
+export function resumeSession(): Promise<void> {
+  const kept = getToken() && $session.get().loggedIn === null ? keptUser() : null
+  if (kept) {
+    $checking.set(true)
+    dispatch({ type: 'SYNC_USER', user: kept })
+  }
+  return syncUser()
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { BUILDS, callApi, closeBrowser, holdRequests, newContext, OFFLINE, signInAdmin } from './browser'
+import { BUILDS, callApi, closeBrowser, failedLoad, holdRequests, newContext, OFFLINE, signInAdmin } from './browser'
 import { ownConsole } from './own-console'
 
 test.after(closeBrowser)
@@ -23,6 +23,12 @@ async function deviceNamed(page: Page, base: string, name: string): Promise<Devi
 }
 
 const readDevice = async (page: Page, base: string, id: string): Promise<Device> => callApi(page, base, 'GET', `/devices/${id}`)
+
+/** Deletes a device a test made, so the organization stays under its plan's device limit for the tests after. */
+async function removeDevice(context: BrowserContext, base: string, token: string | null, id: string) {
+  const answer = await context.request.delete(`${base}/api/devices/${id}`, { headers: { Authorization: `Bearer ${token}` } })
+  assert.ok(answer.ok(), await answer.text())
+}
 
 async function rename(page: Page, base: string, device: Device, name: string) {
   const token = await page.evaluate(() => localStorage.getItem('axe'))
@@ -100,6 +106,72 @@ for (const { flavour, BASE } of BUILDS) {
     await again.getByRole('row').filter({ hasText: `Live ${n}` }).waitFor()
     assert.is(await kept.count(), 0)
     assert.equal(fromNetwork, [], 'the page and every chunk came from the service worker')
+    await context.close()
+  })
+
+  test(`a repeat visit draws the kept rows before the server says who is signed in, then takes the live user and rows (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await signInAdmin(page, BASE)
+    const n = `${flavour}-${Date.now().toString(36)}`
+    const device = await deviceNamed(page, BASE, `Kept ${n}`)
+    const list = `${BASE}/app/devices?q=${encodeURIComponent(n)}`
+    await page.goto(list)
+    await page.getByRole('row').filter({ hasText: `Kept ${n}` }).waitFor()
+    await controlled(page)
+    await rename(page, BASE, device, `Live ${n}`)
+    await page.close()
+
+    // Both the check of the session and the list are held, as a slow link holds them.
+    const again = await context.newPage()
+    const answered: string[] = []
+    again.on('response', (response) => answered.push(new URL(response.url()).pathname))
+    const releaseSelf = await holdRequests(again, '**/api/users/self')
+    const releaseList = await holdRequests(again, '**/api/devices/?*')
+    await again.goto(list)
+    const kept = again.getByRole('row').filter({ hasText: `Kept ${n}` })
+    await kept.waitFor()
+    await again.getByRole('navigation').getByRole('link', { name: 'Edge & Devices' }).first().waitFor()
+    assert.not.ok(answered.includes('/api/users/self'), 'drawn before users/self answered')
+    releaseSelf()
+    await again.waitForResponse('**/api/users/self')
+    releaseList()
+    await again.getByRole('row').filter({ hasText: `Live ${n}` }).waitFor()
+    assert.is(await kept.count(), 0)
+    await removeDevice(context, BASE, await again.evaluate(() => localStorage.getItem('axe')), device.id)
+    await context.close()
+  })
+
+  test(`a repeat visit on a revoked session shows the kept rows only until the server refuses it, then signs in again with what was kept wiped (${flavour})`, async () => {
+    const context = await newContext({ expectedErrors: [failedLoad(401, '/api/users/self'), failedLoad(401, '/api/devices/'), failedLoad(401, '/api/views/'), failedLoad(401, '/api/events')] })
+    const page = await context.newPage()
+    await signInAdmin(page, BASE)
+    const n = `${flavour}-${Date.now().toString(36)}`
+    const device = await deviceNamed(page, BASE, `Revoked ${n}`)
+    const list = `${BASE}/app/devices?q=${encodeURIComponent(n)}`
+    await page.goto(list)
+    await page.getByRole('row').filter({ hasText: `Revoked ${n}` }).waitFor()
+    await controlled(page)
+    const token = await page.evaluate(() => localStorage.getItem('axe'))
+    await page.close()
+    // Kept in this browser, gone from the server; and the session ends elsewhere (signed out from
+    // another device, or ended by an administrator).
+    await removeDevice(context, BASE, token, device.id)
+    const revoked = await context.request.post(`${BASE}/api/logout`, { headers: { Authorization: `Bearer ${token}` } })
+    assert.ok(revoked.ok(), await revoked.text())
+
+    const again = await context.newPage()
+    const releaseSelf = await holdRequests(again, '**/api/users/self')
+    const releaseList = await holdRequests(again, '**/api/devices/?*')
+    await again.goto(list)
+    await again.getByRole('row').filter({ hasText: `Revoked ${n}` }).waitFor()
+    releaseSelf()
+    await again.waitForURL(`${BASE}/login?next=${encodeURIComponent(`/app/devices?q=${n}`)}`)
+    releaseList()
+    await again.getByRole('button', { name: 'Sign in' }).waitFor()
+    assert.is(await again.getByRole('row').filter({ hasText: `Revoked ${n}` }).count(), 0)
+    const stored = await again.evaluate(() => Object.keys(localStorage).filter((key) => key === 'axe' || key === 'console:user' || key.startsWith('console:kept:')))
+    assert.equal(stored, [], 'the token, the kept user and the kept answers are wiped')
     await context.close()
   })
 

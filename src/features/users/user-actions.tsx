@@ -1,9 +1,12 @@
 import { useState, type ReactNode } from 'react'
 import type { UserRecord, UserRole } from '../../contract/users'
 import { notify } from '../../stores/notices'
-import { RolesDialog } from './roles-dialog'
+import { lazyPart } from '../../ui/lazy-part'
 import { UserConfirm, type ConfirmKind } from './user-confirm'
 import { resendInvitation } from './users-api'
+
+// The roles dialog (a record form) loads when first opened: the list shows without it.
+const RolesDialog = lazyPart(() => import('./roles-dialog').then((part) => part.RolesDialog))
 
 export type UserAction = 'roles' | 'resend' | ConfirmKind
 

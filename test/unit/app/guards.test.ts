@@ -49,6 +49,14 @@ test('guardApp shows the alerts to holders of alerts or devices, and to nobody e
   assert.equal(guardApp(signedIn(['alerts']), '/app/devices', 'devices'), { redirect: '/app' })
 })
 
+test('guardApp on the user kept from the last visit shows what its rights open, and waits for the live user on the rest', () => {
+  const kept = { ...signedIn(['users']), checking: true }
+  assert.equal(guardApp(kept, '/app/users', 'users'), { show: 'screen' })
+  assert.equal(guardApp(kept, '/app/home'), { show: 'screen' })
+  assert.equal(guardApp(kept, '/app/devices', 'devices'), { show: 'splash' })
+  assert.equal(guardApp({ ...kept, checking: false }, '/app/devices', 'devices'), { redirect: '/app' })
+})
+
 test('guardPublic shows the screen to a visitor who is not signed in', () => {
   assert.equal(guardPublic(false, 'next=/app/home'), { show: 'screen' })
   assert.equal(guardPublic(null, ''), { show: 'screen' })

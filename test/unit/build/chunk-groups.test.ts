@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { chunkGroups, lazyEntries } from '../../../src/build/chunk-groups.mjs'
+import { chunkGroups, importGraph, lazyEntries, usesKit } from '../../../src/build/chunk-groups.mjs'
 
 let root: string
 let src: string
@@ -75,6 +75,21 @@ test('screens that name a kit share it as one file, and still run', async () => 
   writeFileSync(join(out, 'package.json'), '{"type":"module"}')
   const main = (await import(join(out, 'main.js'))) as { open: (n: number) => Promise<{ default: () => string }> }
   assert.equal(await Promise.all([0, 1, 2].map(async (n) => (await main.open(n)).default())), ['aaabbb', 'bbbccc', 'aaaccc'])
+})
+
+test('tells which screens load a module of a kit, through their static imports but not their types', () => {
+  writeFileSync(join(src, 'kits/form.ts'), `import './shared'\nimport '../d'\n`)
+  writeFileSync(join(src, 'd.ts'), `export type D = string\nexport const d = () => 'd'`)
+  writeFileSync(join(src, 'e.ts'), `import { d } from './d'\nexport const e = () => d()`)
+  writeFileSync(join(src, 'one.ts'), `import { a } from './a'\nimport type { D } from './d'\nexport default (x: D) => a() + x`)
+  writeFileSync(join(src, 'two.ts'), `import { b } from './b'\nimport { type D } from './d'\nexport default (x: D) => b() + x`)
+  writeFileSync(join(src, 'three.ts'), `import {\n  a,\n} from './a'\nimport { e } from './e'\nexport default () => a() + e() + import('./d')`)
+  const graph = importGraph(src)
+  const uses = (screen: string) => usesKit(graph, join(src, screen), join(src, 'kits/form.ts'))
+  assert.equal(['one.ts', 'two.ts', 'three.ts'].map(uses), [false, false, true])
+  assert.equal(graph.get(join(src, 'three.ts')), [join(src, 'a.ts'), join(src, 'e.ts')])
+  // What another kit holds (shared.ts: a, b, c) is that kit's, not this one's.
+  assert.is(usesKit(graph, join(src, 'one.ts'), join(src, 'kits/shared.ts')), true)
 })
 
 test('an import() of a file that is not there fails the build with its name', () => {

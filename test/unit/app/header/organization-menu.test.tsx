@@ -5,7 +5,7 @@ import { Route } from 'wouter'
 import { setToken } from '../../../../src/api/client'
 import { OrganizationMenu } from '../../../../src/app/shell/header/organization-menu'
 import { closeNotice } from '../../../../src/stores/notices'
-import { $session, initialSession } from '../../../../src/stores/session'
+import { $checking, $session, initialSession } from '../../../../src/stores/session'
 import '../../../../src/ui/console-texts'
 import { createUser } from '../../contract/factories'
 import { act, cleanup, fireEvent, renderAt, resetSession, waitFor } from '../../features/helpers'
@@ -29,6 +29,7 @@ test.before.each(() => {
   signIn()
 })
 test.after.each(() => {
+  $checking.set(false)
   cleanup()
   stub?.restore()
   stub = undefined
@@ -78,6 +79,20 @@ test('goes home when the organization changes elsewhere, e.g. in another tab', a
   assert.is(history.at(-1), '/app/devices/details?id=d-1')
   act(() => signIn({ organization: B }))
   await waitFor(() => assert.is(history.at(-1), '/app/home'))
+})
+
+test('stays where it is when the live user replaces the kept one of another organization', async () => {
+  $checking.set(true)
+  const { history } = open('/app/devices')
+  act(() => {
+    signIn({ organization: B })
+    $checking.set(false)
+  })
+  // Long enough for the effect that would go home.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+  assert.equal(history, ['/app/devices'])
+  act(() => signIn({ organization: A }))
+  await waitFor(() => assert.is(history.at(-1), '/app/home'), { timeout: 1000 })
 })
 
 test.run()
