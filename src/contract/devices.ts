@@ -4,8 +4,9 @@ import type { BaseRecord } from './collections'
 import { Between, OptionalText } from './record-fields'
 import { field, LIMITS, Text } from './validation'
 
-export const DEVICE_STATUSES = ['online', 'offline', 'provisioning', 'error'] as const
-export type DeviceStatus = (typeof DEVICE_STATUSES)[number]
+import type { DeviceStatus } from './device-status'
+
+export { DEVICE_STATUSES, type DeviceStatus } from './device-status'
 
 export interface Device extends BaseRecord {
   name: string

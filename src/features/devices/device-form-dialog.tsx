@@ -5,7 +5,8 @@ import { useRecordSave } from '../../ui/record/use-record-save'
 import { useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import { DeviceFields } from './device-form'
-import { deviceFields, toValues, validateDevice, type DeviceValues } from './device-values'
+import { validateDevice } from './device-rules'
+import { deviceFields, toValues, type DeviceValues } from './device-values'
 import s from './device-form.module.css'
 
 export interface DeviceFormDialogProps {

@@ -1,9 +1,12 @@
-import { DEVICE_STATUSES, DeviceInput, type Device, type DeviceStatus } from '../../contract/devices'
+import type { Device, DeviceInput } from '../../contract/devices'
 import type { DeviceEvent } from '../../contract/collections'
-import { check } from '../../contract/validation'
+import { DEVICE_STATUSES, type DeviceStatus } from '../../contract/device-status'
 import type { FormErrors } from '../../ui/use-form'
 import type { FieldLabel } from '../../ui/record/use-record-save'
 import './texts'
+
+// The form's values and their conversions, with no rule of the structs: a list draws with them
+// alone; the rules are in `device-rules.ts`, loaded with the form or the bulk bar.
 
 /** The device form as typed: tags are one comma-separated line. */
 export type DeviceValues = { name: string; serial: string; model: string; location: string; tags: string }
@@ -38,30 +41,6 @@ export function fieldErrors(errors: Record<string, string> | undefined): FormErr
     fields[field] ??= message
   }
   return fields
-}
-
-/** The same rules as the server's, so most mistakes show before a request is sent. */
-export function validateDevice(values: DeviceValues): FormErrors {
-  if (splitTags(values.tags).length > MAX_TAGS) return { ...validateDevice({ ...values, tags: '' }), tags: 'devices.form.tooManyTags' }
-  const result = check(DeviceInput, toInput(values))
-  return result.ok ? {} : (fieldErrors(result.errors) ?? {})
-}
-
-/** A device that passes every rule: the fields a bulk action does not set. */
-const VALID_DEVICE: DeviceValues = { name: 'x', serial: 'x', model: 'x', location: '', tags: '' }
-
-/**
- * A tag or a location typed for many devices at once (the list's bulk actions), by the form's
- * own rules; a comma would make two tags of what is one.
- */
-export function bulkDeviceRules(action: string, values: { tag: string; location: string }): FormErrors {
-  if (action === 'set_location') {
-    const { location } = validateDevice({ ...VALID_DEVICE, location: values.location })
-    return location ? { location } : {}
-  }
-  if (values.tag.includes(',')) return { tag: 'fields.tag' }
-  const { tags } = validateDevice({ ...VALID_DEVICE, tags: values.tag })
-  return tags ? { tag: tags } : {}
 }
 
 /** The form's fields with their labels, for the conflict dialog's rows. */

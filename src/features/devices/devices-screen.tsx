@@ -10,13 +10,16 @@ import { useT } from '../../ui/use-t'
 import '../../ui/console-texts'
 import { lazyPart } from '../../ui/lazy-part'
 import { deviceColumns } from './device-columns'
-import { bulkDeviceRules, EMPTY_DEVICE, patchDevice } from './device-values'
+import { EMPTY_DEVICE, patchDevice } from './device-values'
 import { DEVICE_LIST, devicesApi, saveDevice } from './devices-api'
 import { StatusFilter } from './status-filter'
 import s from './devices-screen.module.css'
 import './texts'
 
-// The form loads when first opened: the list shows without it.
+// The form loads when first opened, and the rules of a tag or location typed for many devices with
+// the bulk bar: the list shows without either.
+const BULK_RULES = { load: () => import('./device-rules').then((rules) => rules.bulkDeviceRules) }
+
 const DeviceFormDialog = lazyPart(() => import('./device-form-dialog').then((part) => part.DeviceFormDialog))
 
 /** The fleet: every device with its status kept live, filtered by status in the address. */
@@ -43,7 +46,7 @@ export default function DevicesScreen() {
         change={list.change}
         reload={list.reload}
         searchLabel={t('devices.search')}
-        bulkRules={bulkDeviceRules}
+        bulkRules={BULK_RULES}
         toolbar={
           <>
             <StatusFilter value={status} onChange={(next) => list.change({ filters: { status: next } })} />

@@ -1,4 +1,4 @@
-import { DEVICE_STATUSES } from '../../contract/devices'
+import { DEVICE_STATUSES } from '../../contract/device-status'
 import { ToggleGroup } from '../../ui/toggle-group'
 import { useT } from '../../ui/use-t'
 import './texts'

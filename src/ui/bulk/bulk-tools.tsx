@@ -15,7 +15,7 @@ import { BulkConfirm } from './bulk-confirm'
 import { BulkJobPanel } from './bulk-job-panel'
 import './bulk-texts'
 import { BulkValueDialog } from './bulk-value-dialog'
-import { needsValue, type BulkRules } from './bulk-values'
+import { needsValue, type BulkRules, type BulkRulesSource } from './bulk-values'
 import { bulkSelectionOf, isFull, offersMatching, selectedCount } from './selection-request'
 import { counted, isDanger } from './bulk-words'
 import s from './bulk.module.css'
@@ -26,8 +26,28 @@ export interface BulkToolsProps {
   /** The server's count of what the list's search and filters match. */
   total: number
   reload: () => void
-  /** The record form's rules for a value an action sets, from the list's screen. */
-  rules?: BulkRules
+  /** The record form's rules for a value an action sets, from the list's screen (or their loader). */
+  rules?: BulkRulesSource
+}
+
+/**
+ * The rules as a function, once loaded: they load with the bar, and until then (or should they
+ * fail to load) a value is checked by the server alone, whose refusal shows on the field.
+ */
+function useRules(source: BulkRulesSource | undefined): BulkRules | undefined {
+  const [loaded, setLoaded] = useState<BulkRules | undefined>(() => (typeof source === 'function' ? source : undefined))
+  useEffect(() => {
+    if (!source || typeof source === 'function') return setLoaded(() => source)
+    let live = true
+    source.load().then(
+      (rules) => live && setLoaded(() => rules),
+      () => {},
+    )
+    return () => {
+      live = false
+    }
+  }, [source])
+  return loaded
 }
 
 type Step =
@@ -58,8 +78,9 @@ function useRoles(wanted: boolean): UserRole[] | null {
  * "select all 1,204 matching this filter"), the collection's actions, the value each needs, the
  * preview to confirm, and the running job with its outcome and undo.
  */
-export function BulkTools({ bulk, query, total, reload, rules }: BulkToolsProps) {
+export function BulkTools({ bulk, query, total, reload, rules: rulesSource }: BulkToolsProps) {
   const t = useT()
+  const rules = useRules(rulesSource)
   const locale = useStore($locale)
   const { collection, selection } = bulk
   const roles = useRoles(collection === 'users')

@@ -15,6 +15,8 @@ export const needsValue = (action: BulkAction): action is 'tag_add' | 'tag_remov
  * which the list's screen hands over: the bulk code does not carry each collection's rules.
  */
 export type BulkRules = (action: BulkAction, values: BulkValues) => FormErrors
+/** The rules, or a loader of them: a list hands the loader over so its first load carries none of the rules' code. */
+export type BulkRulesSource = BulkRules | { load: () => Promise<BulkRules> }
 
 /**
  * The same rules as the record forms, so a mistake shows before anything is asked: a tag is

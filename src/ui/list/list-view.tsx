@@ -5,7 +5,7 @@ import { VIEW_COLLECTIONS, type BaseRecord, type CollectionName, type ListQuery,
 import { messageText } from '../../lib/i18n'
 import { screenOf } from '../../lib/lazy-screen'
 import type { BulkToolsProps } from '../bulk/bulk-tools'
-import type { BulkRules } from '../bulk/bulk-values'
+import type { BulkRulesSource } from '../bulk/bulk-values'
 import { Banner } from '../banner'
 import { Button } from '../button'
 import { lazyPart } from '../lazy-part'
@@ -53,7 +53,7 @@ export interface ListViewProps<T> {
   /** How a row is named beside its selection box; its name (or address) by default. */
   rowLabel?: (row: T) => string
   /** The record form's rules for a value a bulk action sets (a device's tag or location). */
-  bulkRules?: BulkRules
+  bulkRules?: BulkRulesSource
 }
 
 // Not needed to show the list: the filter menu, the chips and the export load after it.

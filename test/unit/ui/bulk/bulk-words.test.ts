@@ -5,7 +5,7 @@ import { t } from '../../../../src/lib/i18n'
 import '../../../../src/ui/bulk/bulk-texts'
 import '../../../../src/ui/console-texts'
 import { blastSentences, confirmLabel, isDanger, outcomeText, paramsText, secondsLeft } from '../../../../src/ui/bulk/bulk-words'
-import { bulkDeviceRules } from '../../../../src/features/devices/device-values'
+import { bulkDeviceRules } from '../../../../src/features/devices/device-rules'
 import { paramsOf, validateBulkValues as validate, valueErrors, EMPTY_BULK_VALUES } from '../../../../src/ui/bulk/bulk-values'
 
 /** The values as the devices list checks them, with the device form's rules. */
