@@ -39,6 +39,22 @@ async function rename(page: Page, base: string, device: Device, name: string) {
   assert.is(answer.status(), 200, await answer.text())
 }
 
+/**
+ * A first visit that leaves something kept: signed in, a device named `${label} <n>` made, the
+ * devices list searched for it and shown, and the page under the service worker's control; the
+ * page is left open for what the test does next.
+ */
+async function keptVisit(page: Page, base: string, flavour: string, label: string) {
+  await signInAdmin(page, base)
+  const n = `${flavour}-${Date.now().toString(36)}`
+  const device = await deviceNamed(page, base, `${label} ${n}`)
+  const list = `${base}/app/devices?q=${encodeURIComponent(n)}`
+  await page.goto(list)
+  await page.getByRole('row').filter({ hasText: `${label} ${n}` }).waitFor()
+  await controlled(page)
+  return { n, device, list }
+}
+
 for (const { flavour, BASE } of BUILDS) {
   test(`a list stops reading "Live" as soon as the device loses its network, and is live again when it is back (${flavour})`, async () => {
     const context = await newContext({ expectedErrors: [OFFLINE] })
@@ -80,13 +96,7 @@ for (const { flavour, BASE } of BUILDS) {
   test(`a repeat visit takes the console from its service worker and shows the kept rows with their age before the live ones (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()
-    await signInAdmin(page, BASE)
-    const n = `${flavour}-${Date.now().toString(36)}`
-    const device = await deviceNamed(page, BASE, `Kept ${n}`)
-    const list = `${BASE}/app/devices?q=${encodeURIComponent(n)}`
-    await page.goto(list)
-    await page.getByRole('row').filter({ hasText: `Kept ${n}` }).waitFor()
-    await controlled(page)
+    const { n, device, list } = await keptVisit(page, BASE, flavour, 'Kept')
     await rename(page, BASE, device, `Live ${n}`)
     await page.close()
 
@@ -112,13 +122,7 @@ for (const { flavour, BASE } of BUILDS) {
   test(`a repeat visit draws the kept rows before the server says who is signed in, then takes the live user and rows (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()
-    await signInAdmin(page, BASE)
-    const n = `${flavour}-${Date.now().toString(36)}`
-    const device = await deviceNamed(page, BASE, `Kept ${n}`)
-    const list = `${BASE}/app/devices?q=${encodeURIComponent(n)}`
-    await page.goto(list)
-    await page.getByRole('row').filter({ hasText: `Kept ${n}` }).waitFor()
-    await controlled(page)
+    const { n, device, list } = await keptVisit(page, BASE, flavour, 'Kept')
     await rename(page, BASE, device, `Live ${n}`)
     await page.close()
 
@@ -145,13 +149,7 @@ for (const { flavour, BASE } of BUILDS) {
   test(`a repeat visit on a revoked session shows the kept rows only until the server refuses it, then signs in again with what was kept wiped (${flavour})`, async () => {
     const context = await newContext({ expectedErrors: [failedLoad(401, '/api/users/self'), failedLoad(401, '/api/devices/'), failedLoad(401, '/api/views/'), failedLoad(401, '/api/events')] })
     const page = await context.newPage()
-    await signInAdmin(page, BASE)
-    const n = `${flavour}-${Date.now().toString(36)}`
-    const device = await deviceNamed(page, BASE, `Revoked ${n}`)
-    const list = `${BASE}/app/devices?q=${encodeURIComponent(n)}`
-    await page.goto(list)
-    await page.getByRole('row').filter({ hasText: `Revoked ${n}` }).waitFor()
-    await controlled(page)
+    const { n, device, list } = await keptVisit(page, BASE, flavour, 'Revoked')
     const token = await page.evaluate(() => localStorage.getItem('axe'))
     await page.close()
     // Kept in this browser, gone from the server; and the session ends elsewhere (signed out from
