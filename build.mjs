@@ -68,7 +68,7 @@ const kitsOf = (path, lazy, uses) => {
   // The sign-in page starts the service worker: its registration needs no kit beyond the core.
   if (path === join(srcDir, 'app/service-worker.ts')) return [kit('core')]
   if (PUBLIC_ENTRY.test(path)) return [kit('core'), kit('public')]
-  if (!NO_LISTS.test(path)) return [kit('core'), kit('console'), kit('lists'), ...(uses(kit('records')) ? [kit('records')] : uses(kit('forms')) ? [kit('forms')] : [])]
+  if (!NO_LISTS.test(path)) return [kit('core'), kit('console'), kit('lists'), ...(uses(kit('records')) ? [kit('records')] : uses(kit('forms')) ? [kit('forms')] : uses(kit('rules')) ? [kit('rules')] : [])]
   return [kit('core'), kit('console'), ...(WITH_FORMS.test(path) ? [kit('forms')] : WITH_RULES.test(path) ? [kit('rules')] : [])]
 }
 
@@ -171,10 +171,27 @@ async function finish(result) {
     : ''
   const inline = (file, key) => `<style${key ? ` data-screen="${key}"` : ''}>${readFileSync(join(root, file), 'utf8')}</style>`
 
-  // The /app page's start script and, per screen, the code and styles it names for preloading.
-  const startScript = (
-    await esbuild.build({ absWorkingDir: root, entryPoints: ['src/app/start.ts'], bundle: true, format: 'iife', minify: true, target: TARGET, define: clientOptions.define, write: false, logLevel: 'warning' })
-  ).outputFiles[0].text.trim()
+  // The /app pages' start scripts (src/app/start-page.ts): the /app page's finds the screen from
+  // the address; each screen's page carries one built for that screen alone, with its first requests only.
+  const buildStart = async (stdin, logOverride = {}) =>
+    (
+      await esbuild.build({ absWorkingDir: root, stdin: { ...stdin, resolveDir: root, loader: 'ts' }, bundle: true, format: 'iife', minify: true, target: TARGET, define: clientOptions.define, write: false, logLevel: 'warning', logOverride })
+    ).outputFiles[0].text.trim()
+  const genericStart = await buildStart({ contents: `import './src/app/start'`, sourcefile: 'start.ts' })
+  /**
+   * A screen's start script, with its first requests only: `<screen>First` (in camel case) in
+   * first-requests.ts, read as a namespace's member so that a screen asking for nothing first
+   * (profile, the demo pages) reads undefined, and the bundle keeps that one export alone.
+   */
+  const screenStart = ({ screen, right }) =>
+    buildStart({
+      sourcefile: `start-${screen}.ts`,
+      contents: [
+        `import { startPage } from './src/app/start-page'`,
+        `import * as firstRequests from './src/app/first-requests'`,
+        `startPage({ screen: ${JSON.stringify(screen)}, right: ${JSON.stringify(right)}, first: (firstRequests as Record<string, never>)[${JSON.stringify(`${screen.replace(/-(\w)/g, (_, letter) => letter.toUpperCase())}First`)}] })`,
+      ].join('\n'),
+    }, { 'import-is-undefined': 'silent' })
   // Each /app address has its own page, naming the shell's files and its screen's only:
   // `{ files: [names in /assets/], shell: [indexes into files], <screen>: [indexes] }`.
   const mainClosure = staticClosure(meta, main)
@@ -192,7 +209,8 @@ async function finish(result) {
     return routeFiles
   }
 
-  const page = async ({ path, screen, mode, title }) => {
+  const page = async ({ path, screen, mode, title, page: name, right }) => {
+    const startScript = mode === 'shell' ? (name === APP_PAGE.page ? genericStart : await screenStart({ screen, right })) : ''
     const body = await prerender.renderPage(path, mode === 'shell' ? undefined : screen)
     const screenOut = mode === 'page' ? screenOutputs[screen] : undefined
     const preloads = new Set([...staticClosure(meta, main), ...(screenOut ? staticClosure(meta, screenOut) : [])])

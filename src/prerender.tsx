@@ -12,7 +12,14 @@ export const NOT_FOUND_PAGE = { key: '404', path: '/404', screen: 'not-found' as
 export const APP_PAGE = { key: 'app', path: APP_BASE, page: APP_PAGE_NAME, title: '' }
 /** The screens of `/app`, each with the page the server sends for its address. */
 export const APP_SCREENS: ScreenKey[] = APP_ROUTES.map((route) => route.screen)
-export const APP_ROUTE_PAGES = APP_ROUTES.map(({ path, screen }) => ({ path: APP_BASE + path, screen, page: screen === 'home' ? APP_PAGE_NAME : `${APP_PAGE_NAME}-${screen}`, title: '' }))
+export const APP_ROUTE_PAGES = APP_ROUTES.map(({ path, screen, right }) => ({
+  path: APP_BASE + path,
+  screen,
+  page: screen === 'home' ? APP_PAGE_NAME : `${APP_PAGE_NAME}-${screen}`,
+  title: '',
+  /** The right the screen needs, for the page's own start script. */
+  right,
+}))
 export const BRAND_TEXTS = { name: t(BRAND.name), description: t(BRAND.description) }
 
 export async function renderPage(path: string, screen?: ScreenKey): Promise<string> {

@@ -1,8 +1,10 @@
 import type { QueryValues } from '../contract/collections'
 import { API } from '../contract/paths'
 import { earlyKey, requestKey } from '../lib/early-answers'
-import { FIRST_REQUESTS, firstRequestOf } from './first-requests'
-import { APP_BASE, appRouteFor } from './route-table'
+import type { Right } from '../contract/rights'
+import { APP_BASE } from '../contract/next-path'
+import { firstRequestOf, type FirstRequest } from './first-requests'
+import type { ScreenKey } from './route-table'
 
 /** How long an early answer waits for its screen. */
 export const EARLY_ANSWER_MS = 15_000
@@ -25,14 +27,20 @@ export interface EarlyStart {
   answers: Record<string, Promise<Response>>
 }
 
+/** The screen a page opens: its key, the right it needs, what it asks for first. */
+export interface EarlyRoute {
+  screen: ScreenKey
+  right?: Right
+  first?: FirstRequest | readonly FirstRequest[]
+}
+
 /**
- * For the screen `location` opens: preloads its code and styles with the shell's, and asks for
+ * For the screen `route` (the one `location` opens): preloads its code and styles with the shell's, and asks for
  * `GET /users/self` and the screen's first request (a list, the home figures, a dashboard's
  * metrics) with the very query the screen will build from the address, so the screen's own call finds the answer on its way (`takeEarlyAnswer`).
  */
-export function askEarly({ location, token, rights, host, routes, preload, fetch, later, answers }: EarlyStart): void {
+export function askEarly({ location, token, rights, host, routes, preload, fetch, later, answers }: EarlyStart, { screen, right, first = [] }: EarlyRoute): void {
   if (!token || !(location.pathname === APP_BASE || location.pathname.startsWith(`${APP_BASE}/`))) return
-  const { screen, right } = appRouteFor(location.pathname.slice(APP_BASE.length))
   const names = (routes.files ?? []) as string[]
   for (const index of [...(routes.shell ?? []), ...(routes[screen] ?? [])]) {
     const href = `/assets/${names[index as number]}`
@@ -52,11 +60,10 @@ export function askEarly({ location, token, rights, host, routes, preload, fetch
     later(forget, EARLY_ANSWER_MS)
   }
   ask(API.self)
-  const first = FIRST_REQUESTS[screen] ?? []
   // The screen will not ask what its user may not see: neither does this, when it knows the
   // user's rights from the last visit (without them it asks, as most screens are open to their users).
   if (!right || !rights || rights.includes(right)) {
-    for (const request of Array.isArray(first) ? first : [first]) {
+    for (const request of (Array.isArray(first) ? first : [first]) as FirstRequest[]) {
       const asked = firstRequestOf(request, new URLSearchParams(location.search))
       if (asked) ask(asked.path, asked.query)
     }

@@ -2,7 +2,7 @@ import { collectionPath, type CollectionName, type QueryValues } from '../contra
 import { APP_LIST, DEVICE_LIST, KEY_LIST, ORGANIZATION_LIST, ROLE_LIST, RULE_LIST, TUNNEL_LIST, USER_LIST, WEBHOOK_LIST } from '../features/list-defaults'
 import { FIRING_PER_PAGE, historyPage } from '../features/alerts/alert-pages'
 import { readFilters, TRAIL_PER_PAGE, trailQuery } from '../features/audit/audit-filters'
-import { ALERTS_PATH, OPENAPI_PATH } from '../contract/paths'
+import { ALERT_MUTES_PATH, ALERTS_PATH, OPENAPI_PATH } from '../contract/paths'
 import { listParams } from '../api/list-params'
 import { BILLING_PATH } from '../contract/billing-paths'
 import { NETWORK_METRICS_PATH, TRAFFIC_METRICS_PATH } from '../contract/metrics'
@@ -29,36 +29,58 @@ function trailPage(search: URLSearchParams): Record<string, string | undefined> 
 }
 
 /**
- * What each screen asks the server for first. The page's start script sends these while the code
- * downloads, with the very query the screen will build, and the screen takes the answer. Home asks
- * for its figures and the first page of the recent changes; the alerts screen for what fires, the
- * page of ended alerts its address names and the mutes; a detail page for its record; the API
- * reference for the API's description.
+ * What each screen asks the server for first, one export per screen (`<screen>First`, the key in
+ * camel case) so that a page's start script carries only its own screen's. The page's start
+ * script sends these while the code downloads, with the very query the screen will build, and the
+ * screen takes the answer. Home asks for its figures and the first page of the recent changes; the
+ * alerts screen for what fires, the page of ended alerts its address names and the mutes; a detail
+ * page for its record; the API reference for the API's description.
  */
+export const devicesFirst: FirstRequest = { collection: 'devices', list: DEVICE_LIST }
+export const tunnelsFirst: FirstRequest = { collection: 'tunnels', list: TUNNEL_LIST }
+export const accessKeysFirst: FirstRequest = { collection: 'access_keys', list: KEY_LIST }
+export const usersFirst: FirstRequest = { collection: 'users', list: USER_LIST }
+export const rolesFirst: FirstRequest = { collection: 'roles', list: ROLE_LIST }
+export const organizationsFirst: FirstRequest = { collection: 'organizations', list: ORGANIZATION_LIST }
+export const appIdsFirst: FirstRequest = { collection: 'app_ids', list: APP_LIST }
+export const webhooksFirst: FirstRequest = { collection: 'webhooks', list: WEBHOOK_LIST }
+export const alertRulesFirst: FirstRequest = { collection: 'alert_rules', list: RULE_LIST }
+export const deviceFirst: FirstRequest = { record: 'devices' }
+export const userFirst: FirstRequest = { record: 'users' }
+export const roleFirst: FirstRequest = { record: 'roles' }
+export const alertsFirst: FirstRequest[] = [
+  { path: ALERTS_PATH, query: () => ({ state: 'firing', per_page: String(FIRING_PER_PAGE) }) },
+  { path: ALERTS_PATH, query: (search) => ({ state: 'resolved', page: String(historyPage(search).page), per_page: String(historyPage(search).perPage) }) },
+  { path: ALERT_MUTES_PATH },
+]
+export const auditFirst: FirstRequest = { path: AUDIT_PATH, query: trailPage }
+export const apiReferenceFirst: FirstRequest = { path: OPENAPI_PATH }
+export const homeFirst: FirstRequest[] = [{ path: SUMMARY_PATH }, { path: AUDIT_PATH, query: () => ({ page: '1', per_page: String(RECENT_CHANGES) }) }]
+export const billingFirst: FirstRequest = { path: BILLING_PATH }
+export const networkFirst: FirstRequest = { path: NETWORK_METRICS_PATH, query: (search) => ({ range: readRange(search) }) }
+export const trafficFirst: FirstRequest = { path: TRAFFIC_METRICS_PATH, query: (search) => ({ range: readRange(search) }) }
+
+/** Each screen's first requests, by its key. */
 export const FIRST_REQUESTS: Partial<Record<ScreenKey, FirstRequest | FirstRequest[]>> = {
-  devices: { collection: 'devices', list: DEVICE_LIST },
-  tunnels: { collection: 'tunnels', list: TUNNEL_LIST },
-  'access-keys': { collection: 'access_keys', list: KEY_LIST },
-  users: { collection: 'users', list: USER_LIST },
-  roles: { collection: 'roles', list: ROLE_LIST },
-  organizations: { collection: 'organizations', list: ORGANIZATION_LIST },
-  'app-ids': { collection: 'app_ids', list: APP_LIST },
-  webhooks: { collection: 'webhooks', list: WEBHOOK_LIST },
-  'alert-rules': { collection: 'alert_rules', list: RULE_LIST },
-  device: { record: 'devices' },
-  user: { record: 'users' },
-  role: { record: 'roles' },
-  alerts: [
-    { path: ALERTS_PATH, query: () => ({ state: 'firing', per_page: String(FIRING_PER_PAGE) }) },
-    { path: ALERTS_PATH, query: (search) => ({ state: 'resolved', page: String(historyPage(search).page), per_page: String(historyPage(search).perPage) }) },
-    { path: `${ALERTS_PATH}/mutes` },
-  ],
-  audit: { path: AUDIT_PATH, query: trailPage },
-  'api-reference': { path: OPENAPI_PATH },
-  home: [{ path: SUMMARY_PATH }, { path: AUDIT_PATH, query: () => ({ page: '1', per_page: String(RECENT_CHANGES) }) }],
-  billing: { path: BILLING_PATH },
-  network: { path: NETWORK_METRICS_PATH, query: (search) => ({ range: readRange(search) }) },
-  traffic: { path: TRAFFIC_METRICS_PATH, query: (search) => ({ range: readRange(search) }) },
+  devices: devicesFirst,
+  tunnels: tunnelsFirst,
+  'access-keys': accessKeysFirst,
+  users: usersFirst,
+  roles: rolesFirst,
+  organizations: organizationsFirst,
+  'app-ids': appIdsFirst,
+  webhooks: webhooksFirst,
+  'alert-rules': alertRulesFirst,
+  device: deviceFirst,
+  user: userFirst,
+  role: roleFirst,
+  alerts: alertsFirst,
+  audit: auditFirst,
+  'api-reference': apiReferenceFirst,
+  home: homeFirst,
+  billing: billingFirst,
+  network: networkFirst,
+  traffic: trafficFirst,
 }
 
 /** The path and query of `request` for the address's `search`, as the screen will ask; none for a detail page without an id. */

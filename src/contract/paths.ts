@@ -20,6 +20,8 @@ export const socialCallbackPath = (provider: string) => `/auth/${provider}/callb
  * device's page) takes the path without the rules' validation code.
  */
 export const ALERTS_PATH = '/alerts'
+/** The alerts' mutes; spelled out, so a page's start script keeps it without the code around it. */
+export const ALERT_MUTES_PATH = '/alerts/mutes'
 
 /** The API's OpenAPI description, which the API reference screen reads. */
 export const OPENAPI_PATH = '/openapi.json'

@@ -23,5 +23,8 @@ import '../../stores/ui'
 import '../../ui/banner'
 import '../../ui/button'
 import '../../ui/early-input'
+// The fields' styles: the forms and the lists' page-size select share them, so in either kit they
+// would travel as a file of their own (their class names, some 150 bytes).
+import '../../ui/fields.module.css'
 import '../../ui/spinner'
 import '../../ui/use-t'

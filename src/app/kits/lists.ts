@@ -2,9 +2,8 @@
 // the confirm dialog of the lists' row actions and a dialog's sections. The shell, home and the
 // dashboards do not name it, so the first screen after sign-in loads none of it; the other screens
 // and their lazy parts name it, so it travels as one file. A list draws without its forms: they
-// name the records kit (src/app/kits/records.ts) and load on first use. The rules kit comes along,
-// as most lists' contracts build structs. See src/app/kits/core.ts.
-import './rules'
+// name the records kit (src/app/kits/records.ts) and load on first use. A list screen whose own
+// code builds structs names the rules kit too (build.mjs). See src/app/kits/core.ts.
 import '../../contract/collections'
 import '../../features/list-defaults'
 import '../../ui/lazy-part'

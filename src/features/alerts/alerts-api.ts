@@ -1,5 +1,6 @@
 import { collection, type Page } from '../../api/collection'
 import { call, type Result } from '../../api/client'
+import { ALERT_MUTES_PATH } from '../../contract/paths'
 import { ALERTS_PATH, type Alert, type AlertAck, type AlertMute, type AlertMuteInput, type AlertRule, type AlertRuleInput } from '../../contract/alerts'
 import type { UserRecord } from '../../contract/users'
 
@@ -26,6 +27,6 @@ export async function listAlerts(query: AlertQuery, signal?: AbortSignal): Promi
 
 export const ackAlert = (id: string, body: AlertAck) => call<Alert>('POST', `${ALERTS_PATH}/${encodeURIComponent(id)}/ack`, { body })
 
-export const listMutes = (signal?: AbortSignal) => call<AlertMute[]>('GET', `${ALERTS_PATH}/mutes`, { signal })
-export const createMute = (body: AlertMuteInput) => call<AlertMute>('POST', `${ALERTS_PATH}/mutes`, { body })
-export const removeMute = (id: string) => call<AlertMute>('DELETE', `${ALERTS_PATH}/mutes/${encodeURIComponent(id)}`)
+export const listMutes = (signal?: AbortSignal) => call<AlertMute[]>('GET', ALERT_MUTES_PATH, { signal })
+export const createMute = (body: AlertMuteInput) => call<AlertMute>('POST', ALERT_MUTES_PATH, { body })
+export const removeMute = (id: string) => call<AlertMute>('DELETE', `${ALERT_MUTES_PATH}/${encodeURIComponent(id)}`)

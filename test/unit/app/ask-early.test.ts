@@ -4,6 +4,9 @@ import * as assert from 'uvu/assert'
 import { setToken, clearToken } from '../../../src/api/client'
 import { collection } from '../../../src/api/collection'
 import { askEarly } from '../../../src/app/ask-early'
+import { earlyRouteFor } from '../../../src/app/early-route'
+import * as firstRequests from '../../../src/app/first-requests'
+import { APP_BASE, APP_ROUTES } from '../../../src/app/route-table'
 import { DEVICE_LIST, KEY_LIST, TUNNEL_LIST, USER_LIST } from '../../../src/features/list-defaults'
 import { readListQuery } from '../../../src/ui/list/list-url'
 import { stubFetch, respond, type FetchStub } from '../api/fetch-stub'
@@ -62,7 +65,7 @@ function start(pathname: string, search: string, token: string | null, asked: st
       return Promise.resolve(respond({ status: 200, body: [{ id: 'early' }], headers: { 'x-total-count': '1', 'content-type': 'application/json' } }))
     },
     answers,
-  })
+  }, earlyRouteFor(pathname))
   return preloaded
 }
 
@@ -268,11 +271,24 @@ test('a failed early request is asked again by the screen', async () => {
     later: () => {},
     fetch: () => Promise.reject(new TypeError('network down')),
     answers,
-  })
+  }, earlyRouteFor('/app/devices'))
   setToken('token-1')
   stub = stubFetch({ status: 200, body: [{ id: 'late' }], headers: { 'x-total-count': '1' } })
   const result = await collection('devices').list(readListQuery(new URLSearchParams(), DEVICE_LIST))
   assert.equal(result.ok && result.data.rows, [{ id: 'late' }])
+})
+
+test("each screen's page carries its own first requests: the export the build names is the route table's", () => {
+  const exports = firstRequests as unknown as Record<string, unknown>
+  for (const { path, screen, right } of APP_ROUTES) {
+    const route = earlyRouteFor(APP_BASE + path)
+    assert.is(route.screen, screen, path)
+    assert.is(route.right, right, path)
+    // build.mjs imports `<screen>First` (camel case) for a screen that asks for something first.
+    const name = `${screen.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())}First`
+    assert.is(exports[name], firstRequests.FIRST_REQUESTS[screen], `${screen}: ${name}`)
+  }
+  assert.is(Object.keys(firstRequests.FIRST_REQUESTS).length, Object.keys(exports).filter((name) => name.endsWith('First')).length, 'one export per screen with first requests')
 })
 
 test.run()
