@@ -4,7 +4,7 @@ import { OPENAPI_PATH } from '../../contract/paths'
 import { Badge, type BadgeTone } from '../../ui/badge'
 import { TextField } from '../../ui/fields'
 import { Spinner } from '../../ui/spinner'
-import { useAfterPaint } from '../../ui/use-after-paint'
+import { useRevealed } from '../../ui/use-after-paint'
 import { useT } from '../../ui/use-t'
 import { readReference, type Group, type Operation } from './reference'
 import './texts'
@@ -30,7 +30,7 @@ function Prose({ text }: { text: string }) {
 
 /**
  * One operation: what it does, who may call it, its parameters and body fields, answers and a curl
- * line. Its body is drawn once `full` (after the first paint) or as soon as it is opened.
+ * line. Its body is drawn once `full` (a few frames after the first paint) or as soon as it is opened.
  */
 function OperationView({ operation, full }: { operation: Operation; full: boolean }) {
   const [open, setOpen] = useState(false)
@@ -114,14 +114,18 @@ function OperationBody({ operation }: { operation: Operation }) {
  * The API reference: every route of the API as its description (`GET /api/openapi.json`) tells
  * it, grouped as the README groups them, searchable by path or summary.
  */
+/** How many operation bodies each frame draws after the first. */
+const BODIES_PER_FRAME = 12
+
 export default function ApiReferenceScreen() {
   const t = useT()
   const [groups, setGroups] = useState<Group[] | null>(null)
   const [failed, setFailed] = useState<string | null>(null)
   const [search, setSearch] = useState('')
-  // The operations show by their summaries first; their bodies (the bulk of the page) come in the
-  // frame after, so the browser's find in page reaches them too.
-  const full = useAfterPaint(groups !== null)
+  // The operations show by their summaries first; their bodies (the bulk of the page) come after,
+  // a few per frame, so the browser's find in page reaches them too without a long freeze.
+  const total = useMemo(() => groups?.reduce((sum, group) => sum + group.operations.length, 0) ?? 0, [groups])
+  const revealed = useRevealed(groups !== null, total, BODIES_PER_FRAME)
 
   useEffect(() => {
     const controller = new AbortController()
@@ -141,6 +145,16 @@ export default function ApiReferenceScreen() {
       .filter((group) => group.operations.length)
   }, [groups, search])
 
+  // Where each shown group's operations start in the order their bodies are drawn.
+  const firsts = useMemo(() => {
+    let next = 0
+    return (shown ?? []).map((group) => {
+      const first = next
+      next += group.operations.length
+      return first
+    })
+  }, [shown])
+
   return (
     <section className={s.screen} aria-label={t('apiReference.caption')}>
       <header className={s.intro}>
@@ -153,14 +167,14 @@ export default function ApiReferenceScreen() {
       {failed && <p role="alert">{t(failed)}</p>}
       {!shown && !failed && <Spinner label={t('apiReference.loading')} />}
       {shown?.length === 0 && <p className={s.muted}>{t('apiReference.nothing')}</p>}
-      {shown?.map((group) => (
+      {shown?.map((group, at) => (
         <section key={group.tag} className={s.group} aria-labelledby={tagId(group.tag)}>
           <h3 className={s.groupTitle} id={tagId(group.tag)}>
             {group.tag}
           </h3>
           <p className={s.muted}>{group.description}</p>
-          {group.operations.map((operation) => (
-            <OperationView key={operation.id} operation={operation} full={full} />
+          {group.operations.map((operation, index) => (
+            <OperationView key={operation.id} operation={operation} full={(firsts[at] ?? 0) + index < revealed} />
           ))}
         </section>
       ))}
