@@ -1,8 +1,8 @@
-import { useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { BRAND } from './contract/brand'
 import { syncDocument } from './app/document'
+import { screenHydrated } from './lib/hydration'
 import { prefetchScreenStyles } from './lib/screen-styles'
 import { markReady } from './ui/early-input'
 import { getToken } from './api/client'
@@ -25,16 +25,6 @@ function screensFor(path: string) {
   return [SCREENS['not-found']]
 }
 
-/**
- * Runs `then` once the tree it wraps has hydrated. The saved language and the session change
- * stores that the prerendered HTML was made without; changed during hydration, React would find
- * text that does not match and render the page again from scratch.
- */
-function AfterHydration({ then, children }: { then: () => void; children: ReactNode }) {
-  useEffect(then, [])
-  return children
-}
-
 function start() {
   const root = document.getElementById('root')
   if (!root) return
@@ -50,18 +40,15 @@ function start() {
     .catch(() => undefined)
     .then(() => {
       if (prerendered) {
-        const settle = () => {
+        // The saved language and the session change stores that the prerendered HTML was made
+        // without: changed before the screen has hydrated, React would draw it again from scratch.
+        void screenHydrated.then(() => {
           // A page whose form has no field to mark it (the fields do, as they hydrate).
           setTimeout(markReady, 1000)
           void syncUser()
           void restoreLocale()
-        }
-        hydrateRoot(
-          root,
-          <AfterHydration then={settle}>
-            <App />
-          </AfterHydration>,
-        )
+        })
+        hydrateRoot(root, <App />)
       } else {
         createRoot(root).render(<App />)
         markReady()

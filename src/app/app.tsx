@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react'
-import { Suspense } from 'react'
+import { Suspense, useEffect } from 'react'
+import { markScreenHydrated } from '../lib/hydration'
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter'
 import { $checking, $serverDown, $session } from '../stores/session'
 import { Spinner } from '../ui/spinner'
@@ -8,11 +9,18 @@ import { guardApp, guardPublic } from './guards'
 import { APP_BASE, appRouteFor, PAGE_ROUTES, type ScreenKey } from './route-table'
 import { SCREENS } from './screens'
 
+/** Tells a prerendered page that its screen's boundary has hydrated (see src/lib/hydration.ts). */
+function HydrationMark() {
+  useEffect(markScreenHydrated, [])
+  return null
+}
+
 const ScreenOf = ({ screen }: { screen: ScreenKey }) => {
   const Screen = SCREENS[screen]
   return (
     <Suspense fallback={<Spinner />}>
       <Screen />
+      <HydrationMark />
     </Suspense>
   )
 }

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
 import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode } from 'react'
-import { adoptTyped } from './early-input'
+import { adopted, adoptTyped } from './early-input'
 import s from './fields.module.css'
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'>
@@ -22,6 +22,7 @@ export function TextField({ label, error, onChange, className, type = 'text', ..
   const ref = useRef<HTMLInputElement>(null)
   // Once, as it mounts: what was typed before hydration.
   useEffect(() => adoptTyped(ref.current, input.value, onChange), [])
+  useEffect(() => adopted(ref.current, input.value), [input.value])
   return (
     <div className={clsx(s.field, className)}>
       <label htmlFor={id} className={s.label}>
@@ -66,6 +67,7 @@ export function Checkbox({ label, name, checked, onChange, onBlur, error, disabl
   const ref = useRef<HTMLInputElement>(null)
   // Once, as it mounts: what was typed before hydration.
   useEffect(() => adoptTyped(ref.current, checked, onChange), [])
+  useEffect(() => adopted(ref.current, checked), [checked])
   return (
     <div className={clsx(s.field, className)}>
       <div className={s.row}>
