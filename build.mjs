@@ -53,6 +53,8 @@ const PUBLIC_ENTRY = /\/src\/features\/(auth|landing|errors)\/|\/src\/features\/
  */
 const NO_LISTS = /\/src\/app\/shell\/|\/src\/features\/(home|network|traffic|palette)\/|\/src\/lib\/|\/src\/features\/profile\/profile-api\.ts$/
 const WITH_FORMS = /\/src\/features\/profile\/profile-api\.ts$|\/src\/app\/shell\/header\/organization-switcher\.tsx$/
+/** The demo forms show the sign-in and registration forms with the public pages' texts. */
+const WITH_PUBLIC = /\/src\/demo\/forms\/forms-screen\.tsx$/
 /** The command palette checks the organization switch it offers with the rules kit's structs. */
 const WITH_RULES = /\/src\/features\/palette\/palette-screen\.tsx$/
 /**
@@ -68,7 +70,10 @@ const kitsOf = (path, lazy, uses) => {
   // The sign-in page starts the service worker: its registration needs no kit beyond the core.
   if (path === join(srcDir, 'app/service-worker.ts')) return [kit('core')]
   if (PUBLIC_ENTRY.test(path)) return [kit('core'), kit('public')]
-  if (!NO_LISTS.test(path)) return [kit('core'), kit('console'), kit('lists'), ...(uses(kit('records')) ? [kit('records')] : uses(kit('forms')) ? [kit('forms')] : uses(kit('rules')) ? [kit('rules')] : [])]
+  if (!NO_LISTS.test(path)) {
+    const forms = uses(kit('records')) ? [kit('records')] : uses(kit('forms')) ? [kit('forms')] : uses(kit('rules')) ? [kit('rules')] : []
+    return [kit('core'), kit('console'), kit('lists'), ...forms, ...(WITH_PUBLIC.test(path) ? [kit('public')] : [])]
+  }
   return [kit('core'), kit('console'), ...(WITH_FORMS.test(path) ? [kit('forms')] : WITH_RULES.test(path) ? [kit('rules')] : [])]
 }
 

@@ -2,5 +2,6 @@
 // invitation, the landing and error pages). See src/app/kits/core.ts.
 import './forms'
 import '../../features/auth/session-message'
+import '../../features/auth/texts'
 import '../../ui/auth-layout'
 import '../../ui/use-hydrated'

@@ -6,6 +6,7 @@ import { useT } from '../../ui/use-t'
 import { DemoCard, useDemoForm } from './demo-form'
 import s from './forms-screen.module.css'
 import { lockErrors, registerErrors, signInErrors } from './validation'
+import '../../features/auth/texts'
 
 // The demo forms hold made-up values: no browser should offer to fill or keep them.
 const NO_FILL = 'off'

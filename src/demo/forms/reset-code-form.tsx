@@ -9,6 +9,7 @@ import { DemoCard } from './demo-form'
 import s from './forms-screen.module.css'
 import { codeMatches, makeCode } from './reset-code'
 import { messageErrors, resetErrors } from './validation'
+import '../../features/auth/texts'
 
 /**
  * The template's reset form with a code: a valid address 'sends' a made-up code, which the card

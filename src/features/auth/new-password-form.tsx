@@ -9,6 +9,7 @@ import { TextField } from '../../ui/fields'
 import { useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import s from './form.module.css'
+import './texts'
 
 type Outcome = { state: 'idle' | 'busy' | 'done' } | { state: 'failed'; message: string }
 

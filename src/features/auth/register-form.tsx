@@ -6,6 +6,7 @@ import { Checkbox, TextField } from '../../ui/fields'
 import { useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import s from './form.module.css'
+import './texts'
 
 const EMPTY = { name: '', email: '', password: '', passwordConfirm: '', agree: false }
 

@@ -4,6 +4,7 @@ import { useT } from '../../ui/use-t'
 import s from './form.module.css'
 import { RegisterForm } from './register-form'
 import { SessionMessage, useFreshMessage } from './session-message'
+import './texts'
 
 export default function RegisterScreen() {
   const t = useT()

@@ -7,6 +7,7 @@ import { ForgotForm } from './forgot-form'
 import s from './form.module.css'
 import { NewPasswordForm } from './new-password-form'
 import { SessionMessage, useFreshMessage } from './session-message'
+import './texts'
 
 /** Without a token: ask for a reset link. With `?token=`: choose the new password. */
 export default function ResetPasswordScreen() {

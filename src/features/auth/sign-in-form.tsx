@@ -8,6 +8,7 @@ import { Checkbox, TextField } from '../../ui/fields'
 import { errorsOf, useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import s from './form.module.css'
+import './texts'
 
 const validate = (values: Record<string, unknown>) => errorsOf(check(LoginForm, values))
 

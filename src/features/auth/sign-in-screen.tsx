@@ -5,6 +5,7 @@ import { useT } from '../../ui/use-t'
 import s from './form.module.css'
 import { SessionMessage, useFreshMessage } from './session-message'
 import { SignInForm } from './sign-in-form'
+import './texts'
 
 /**
  * A kiosk waiting at sign-in takes the console's service worker (after the page has loaded and

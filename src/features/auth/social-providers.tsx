@@ -1,7 +1,7 @@
 import { clsx } from 'clsx'
 import { useEffect, useId, useState } from 'react'
 import { useSearch } from 'wouter'
-import en from '../../../locales/en.json'
+import en from '../../../locales/auth/en.json'
 import { NOT_FOUND } from '../../api/client'
 import { listProviders, providerStartUrl } from '../../api/social'
 import { PROVIDER_IDS, PROVIDER_NAMES, type Provider, type ProviderId } from '../../contract/social'
@@ -9,6 +9,7 @@ import { messageText } from '../../lib/i18n'
 import { useHydrated } from '../../ui/use-hydrated'
 import { useT } from '../../ui/use-t'
 import s from './social-layout.module.css'
+import './texts'
 
 /** Monochrome marks (Simple Icons, CC0), drawn in the text colour. */
 const MARKS: Record<ProviderId, string> = {

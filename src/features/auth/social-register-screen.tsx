@@ -4,6 +4,7 @@ import s from './form.module.css'
 import { RegisterForm } from './register-form'
 import { SessionMessage, useFreshMessage } from './session-message'
 import { SocialLayout } from './social-layout'
+import './texts'
 
 export default function SocialRegisterScreen() {
   const t = useT()

@@ -7,6 +7,7 @@ import { $session, login } from '../../stores/session'
 import { Banner } from '../../ui/banner'
 import { useHydrated } from '../../ui/use-hydrated'
 import { useT } from '../../ui/use-t'
+import './texts'
 
 /** Codes already sent, so a second mount (or a strict-mode rerun) never spends one twice. */
 const spent = new Set<string>()

@@ -4,6 +4,7 @@ import s from './form.module.css'
 import { SessionMessage, useFreshMessage } from './session-message'
 import { SignInForm } from './sign-in-form'
 import { SocialLayout } from './social-layout'
+import './texts'
 
 export default function SocialSignInScreen() {
   const t = useT()

@@ -7,6 +7,7 @@ import { useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import s from './invitation.module.css'
 import { useAccept } from './use-accept'
+import '../auth/texts'
 
 /**
  * The invitee's name and password, typed twice, with the register form's rules. Accepting signs

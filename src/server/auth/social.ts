@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
-import en from '../../../locales/en.json'
+import authTexts from '../../../locales/auth/en.json'
 import { safeNext } from '../../contract/next-path'
 import { API, socialCallbackPath, socialStartPath } from '../../contract/paths'
 import { ExchangeBody, socialErrorKey, type Provider, type SocialError } from '../../contract/social'
@@ -23,7 +23,7 @@ export const SOCIAL_RETURN_PATH = '/login-firebase'
 /** Ties a provider flow to the browser that started it, so nobody can finish it in someone else's. */
 export const BROWSER_COOKIE = 'console_oauth'
 
-const texts = en.auth.social
+const texts = authTexts.auth.social
 
 /**
  * Social sign-in, an OAuth2 authorization-code flow with `state` and PKCE (S256):
