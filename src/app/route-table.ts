@@ -38,6 +38,8 @@ export type ScreenKey =
   | 'big-sidebar'
   | 'top-navigation'
   | 'mega-menu'
+  | 'settings'
+  | 'guide'
   | 'status-notices'
   | 'palette'
   | 'bulk'
