@@ -73,7 +73,7 @@ const kitsOf = (path, lazy, uses) => {
 }
 
 /** The shell's parts in the screen table (src/app/screens.ts): the shell draws them, never first. */
-const SHELL_PARTS = ['big-sidebar', 'top-navigation', 'mega-menu', 'settings', 'guide', 'status-notices']
+const SHELL_PARTS = ['big-sidebar', 'top-navigation', 'mega-menu', 'settings', 'guide', 'code-panel', 'status-notices']
 
 /** Without the demo pages, the screen table's loaders of them load an empty module instead. */
 const withoutDemo = {

@@ -40,6 +40,7 @@ export type ScreenKey =
   | 'mega-menu'
   | 'settings'
   | 'guide'
+  | 'code-panel'
   | 'status-notices'
   | 'palette'
   | 'bulk'
