@@ -77,6 +77,9 @@ const kitsOf = (path, lazy, uses) => {
   return [kit('core'), kit('console'), ...(WITH_FORMS.test(path) ? [kit('forms')] : WITH_RULES.test(path) ? [kit('rules')] : [])]
 }
 
+/** The shell's parts in the screen table (src/app/screens.ts): the shell draws them, never first. */
+const SHELL_PARTS = ['big-sidebar', 'top-navigation', 'mega-menu', 'settings', 'guide', 'code-panel', 'status-notices']
+
 /** Without the demo pages, the screen table's loaders of them load an empty module instead. */
 const withoutDemo = {
   name: 'without-demo',
@@ -151,8 +154,9 @@ async function finish(result) {
   writeFileSync(join(assets, 'package.json'), '{"type":"module"}')
   const prerender = await import(`${pathToFileURL(join(root, prerenderFile)).href}?t=${Date.now()}`)
   const { PAGES, NOT_FOUND_PAGE, APP_PAGE, BRAND_TEXTS: BRAND } = prerender
-  // The command palette and the bulk parts open over a screen, with the shell's sheet already on the page.
-  withoutShellStyles(meta, screenOutputs, [...prerender.APP_SCREENS, 'palette', 'bulk', 'bulk-audit'])
+  // The shell's parts, the command palette and the bulk parts draw in the shell or over a screen,
+  // with the shell's sheet already on the page.
+  withoutShellStyles(meta, screenOutputs, [...prerender.APP_SCREENS, ...SHELL_PARTS, 'palette', 'bulk', 'bulk-audit'])
   // Screen key -> its stylesheet's name in /assets/ without `.css`, kept short: every page carries it.
   const sheetName = (file) => relative(assets, join(root, file)).replace(/\.css$/, '')
   const screenStyles = {

@@ -34,6 +34,17 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = lazyScreens({
   invitation: () => import('../features/users/invitation-screen'),
   'api-reference': () => import('../features/api-reference/api-reference-screen'),
   shell: () => import('./shell/shell'),
+  // The shell's parts that its first paint in the default layout (the sidebar) does not need: the
+  // other layouts (keyed like the layout), the settings drawer and the guide (keyed like the panel),
+  // Show Code's sources and the status notices. The shell finds them here, so each loads with a
+  // stylesheet of its own, and neither their code nor their styles are in the shell's files.
+  'big-sidebar': () => import('./shell/big-sidebar'),
+  'top-navigation': () => import('./shell/top-navigation'),
+  'mega-menu': () => import('./shell/mega-menu'),
+  settings: () => import('./shell/panels/settings-drawer'),
+  guide: () => import('./shell/panels/guide-dialog'),
+  'code-panel': () => import('./shell/panels/code-panel-body'),
+  'status-notices': () => import('./shell/status-notices'),
   // The command palette (Ctrl+K): the shell finds it here, and it loads with its own stylesheet.
   palette: () => import('../features/palette/palette-screen'),
   // A list's bulk bar and a bulk entry's records in the audit trail: the list kit and the trail

@@ -52,6 +52,67 @@ for (const { flavour, BASE, dataDir } of builds) {
     await context.close()
   })
 
+  test(`the settings drawer and a chosen layout bring their own stylesheets and draw styled from their first frame (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    const sheets: string[] = []
+    page.on('request', (request) => {
+      const name = /^\/assets\/([a-z-]+)-[A-Z0-9]+\.css$/.exec(new URL(request.url()).pathname)?.[1]
+      if (name) sheets.push(name)
+    })
+    // The width of the main menu when it enters the page, before it is painted (the rail: 96 px in its sheet).
+    await context.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        const rail = document.querySelector('nav[aria-label="Main menu"]')
+        if (!rail) return
+        localStorage.setItem('e2e:rail-width', String(rail.getBoundingClientRect().width))
+        observer.disconnect()
+      }).observe(document, { childList: true, subtree: true })
+    })
+    await signInAdmin(page)
+    assert.equal(sheets.filter((name) => ['settings-drawer', 'big-sidebar'].includes(name)), [], sheets.join(', '))
+    const settings = await openSettings(page)
+    assert.ok(sheets.includes('settings-drawer'), 'the drawer brought its sheet')
+    // The theme colours are tiles, three to a row: the choice groups' styles are in.
+    const tiles = settings.getByRole('radio', { name: 'Red' }).locator('xpath=../..')
+    assert.is(await tiles.evaluate((element) => getComputedStyle(element).display), 'grid')
+    await settings.getByRole('radio', { name: 'Big sidebar', exact: true }).check()
+    await page.keyboard.press('Escape')
+    await settings.waitFor({ state: 'hidden' })
+    await mainMenu(page).first().waitFor()
+    assert.ok(sheets.includes('big-sidebar'), 'the layout brought its sheet')
+    // Opened first in that layout, the rail draws a moment after the shell, styled at once.
+    await page.evaluate(() => localStorage.removeItem('e2e:rail-width'))
+    await page.goto(`${BASE}/app/users`)
+    await mainMenu(page).first().waitFor()
+    assert.is(await page.evaluate(() => localStorage.getItem('e2e:rail-width')), '96')
+    await context.close()
+  })
+
+  test(`Show Code loads the screen's sources with their stylesheet on the first open (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    const sheets: string[] = []
+    page.on('request', (request) => {
+      const name = /^\/assets\/([a-z-]+)-[A-Z0-9]+\.css$/.exec(new URL(request.url()).pathname)?.[1]
+      if (name) sheets.push(name)
+    })
+    await signInAdmin(page)
+    assert.not.ok(sheets.includes('code-panel-body'), sheets.join(', '))
+    await page.getByRole('button', { name: 'Show Code' }).click()
+    const file = page.getByRole('figure').filter({ hasText: 'src/features/home/home-screen.tsx' })
+    await file.waitFor()
+    assert.ok(sheets.includes('code-panel-body'), 'the sources brought their sheet')
+    const background = () => file.evaluate((element) => getComputedStyle(element).backgroundColor)
+    // The code themes' own backgrounds (code-panel-body.module.css), light with the console's light mode.
+    assert.is(await background(), 'rgb(246, 248, 250)')
+    await page.getByRole('button', { name: 'Dark code theme' }).click()
+    assert.is(await background(), 'rgb(13, 17, 23)')
+    await page.getByRole('button', { name: 'Hide Code' }).click()
+    await file.waitFor({ state: 'hidden' })
+    await context.close()
+  })
+
   test(`turns the page right to left in Arabic and back (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()

@@ -48,7 +48,7 @@ function RailEntry({ item, current, open }: { item: MenuItem; current: Current; 
 }
 
 /** An icon rail of the top-level entries, and a wider panel with the open group's entries. */
-export function BigSidebar() {
+export default function BigSidebar() {
   const t = useT()
   const menu = useVisibleMenu()
   const current = useCurrent(menu)

@@ -32,6 +32,6 @@ function MegaPanel({ group, current }: { group: MenuItem; current: Current }) {
 }
 
 /** A horizontal bar whose groups open one wide panel listing the group's entries in columns. */
-export function MegaMenu() {
+export default function MegaMenu() {
   return <NavBar variant="mega" panel={(group, current) => <MegaPanel group={group} current={current} />} />
 }

@@ -1,6 +1,6 @@
 import { BRAND } from '../../contract/brand'
 import { useStore } from '@nanostores/react'
-import { lazy, Suspense, useEffect, type MouseEvent, type ReactNode } from 'react'
+import { Suspense, useEffect, type MouseEvent, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { screenOf } from '../../lib/lazy-screen'
 import { $palette, $ui } from '../../stores/ui'
@@ -20,14 +20,23 @@ import { Sidebar } from './sidebar'
 import { useAppPath, useSmallScreen } from './use-shell'
 import { useDocumentTitle, usePageTransition } from './use-page'
 
+/** The shell's parts in the screen table (src/app/screens.ts). */
+type ShellPart = 'big-sidebar' | 'top-navigation' | 'mega-menu' | 'status-notices' | 'palette'
+
 /**
- * The layouts other than the default sidebar load when chosen: the first paint of the default
- * layout carries none of them. The small screen's drawer does not wait: its menu button must
- * answer the first tap.
+ * A part of the shell that its first paint in the default layout does not need: a screen of the
+ * screen table, so its code and stylesheet load when it is first drawn, and it draws once both are
+ * in (nothing shows meanwhile). The other layouts are such parts; the small screen's drawer is not:
+ * its menu button must answer the first tap.
  */
-const BigSidebar = lazy(() => import('./big-sidebar').then(({ BigSidebar }) => ({ default: BigSidebar })))
-const TopNavigation = lazy(() => import('./top-navigation').then(({ TopNavigation }) => ({ default: TopNavigation })))
-const MegaMenu = lazy(() => import('./mega-menu').then(({ MegaMenu }) => ({ default: MegaMenu })))
+function Part({ name }: { name: ShellPart }) {
+  const Loaded = screenOf(name)
+  return Loaded ? (
+    <Suspense fallback={null}>
+      <Loaded />
+    </Suspense>
+  ) : null
+}
 
 /** The navigation of the chosen layout; on small screens always the drawer. */
 function Navigation({ small }: { small: boolean }) {
@@ -49,9 +58,7 @@ function Navigation({ small }: { small: boolean }) {
   if (layout === 'big-sidebar') {
     return (
       <aside id={NAVIGATION_ID} className={s.aside}>
-        <Suspense fallback={null}>
-          <BigSidebar />
-        </Suspense>
+        <Part name="big-sidebar" />
       </aside>
     )
   }
@@ -62,9 +69,6 @@ const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
   event.preventDefault()
   document.getElementById('content')?.focus()
 }
-
-/** Offline, the outbox and a new version: none of it is needed for the first paint. */
-const StatusNotices = lazy(() => import('./status-notices').then(({ StatusNotices }) => ({ default: StatusNotices })))
 
 /**
  * Ctrl+K (Cmd+K on a Mac) anywhere in the console opens the command palette, and closes it again.
@@ -79,8 +83,7 @@ function onPaletteKey(event: KeyboardEvent) {
 
 /**
  * The shell's only part of the command palette: its keys, and the palette once open. The palette
- * is a screen of the screen table (src/app/screens.ts), so nothing of it, code or styles, is in
- * the first load.
+ * is a part of the screen table, so nothing of it, code or styles, is in the first load.
  */
 function PaletteSlot() {
   const open = useStore($palette)
@@ -88,12 +91,7 @@ function PaletteSlot() {
     document.addEventListener('keydown', onPaletteKey)
     return () => document.removeEventListener('keydown', onPaletteKey)
   }, [])
-  const Palette = open ? screenOf('palette') : undefined
-  return Palette ? (
-    <Suspense fallback={null}>
-      <Palette />
-    </Suspense>
-  ) : null
+  return open ? <Part name="palette" /> : null
 }
 
 /** Rights changed elsewhere reach this console live; the watcher loads after the first paint. */
@@ -146,14 +144,13 @@ export default function Shell({ children }: { children?: ReactNode }) {
       </a>
       <LoadingBar path={path} />
       <Header />
-      {bar && <Suspense fallback={null}>{layout === 'top-navigation' ? <TopNavigation /> : <MegaMenu />}</Suspense>}
+      {bar && <Part name={layout === 'top-navigation' ? 'top-navigation' : 'mega-menu'} />}
       <div className={s.body}>
         <Navigation small={small} />
         <main id="content" tabIndex={-1} className={s.main} style={{ minBlockSize: minHeight }}>
           <div key={path} className={s.page}>
-            <Suspense fallback={null}>
-              <StatusNotices />
-            </Suspense>
+            {/* Offline, the outbox and a new version: none of it is needed for the first paint. */}
+            <Part name="status-notices" />
             {showsBreadcrumb(path) && <Breadcrumb path={path} />}
             <h1 className={s.title}>{title}</h1>
             <CodePanel component={appRouteFor(location).screen} />

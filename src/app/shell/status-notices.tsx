@@ -28,7 +28,7 @@ function useOnline(): boolean {
  * kept, reconnecting by itself), the writes waiting for the link, and that a new version is
  * ready to be taken.
  */
-export function StatusNotices() {
+export default function StatusNotices() {
   const t = useT()
   const updateReady = useStore($updateReady)
   const offline = useStore($offline)

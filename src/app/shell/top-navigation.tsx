@@ -38,6 +38,6 @@ function GroupList({ group, current }: { group: MenuItem; current: Current }) {
 }
 
 /** The menu as a horizontal bar under the header, each group a dropdown. */
-export function TopNavigation() {
+export default function TopNavigation() {
   return <NavBar variant="dropdown" panel={(group, current) => <GroupList group={group} current={current} />} />
 }

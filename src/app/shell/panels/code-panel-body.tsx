@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react'
+import { clsx } from 'clsx'
+import { useEffect, useState, type ComponentType } from 'react'
 import type { Result } from '../../../api/client'
 import { messageText } from '../../../lib/i18n'
+import type { Mode } from '../../../stores/ui'
 import { Banner } from '../../../ui/banner'
 import { Spinner } from '../../../ui/spinner'
 import { useT } from '../../../ui/use-t'
-import s from './code-panel.module.css'
+import s from './code-panel-body.module.css'
 import { tokenize } from './highlight'
 import { keptDocs, loadDocs, type DocRecord } from './load-docs'
 
@@ -27,8 +29,15 @@ function Code({ source }: { source: string }) {
   )
 }
 
-/** The loaded sources of `component`, each under its file name. */
-export default function CodePanelBody({ component }: { component: string }) {
+export interface CodePanelBodyProps {
+  /** The screen key whose sources it shows. */
+  component: string
+  /** The code theme the panel's bar chose. */
+  theme: Mode
+}
+
+/** The loaded sources of `component`, each under its file name, in the code theme `theme`. */
+export function CodePanelBody({ component, theme }: CodePanelBodyProps) {
   const t = useT()
   const [answer, setAnswer] = useState<Result<DocRecord[]> | null>(() => keptDocs(component) ?? null)
   useEffect(() => {
@@ -51,7 +60,7 @@ export default function CodePanelBody({ component }: { component: string }) {
     )
   }
   return (
-    <div className={s.files}>
+    <div className={clsx(s.files, s[theme])}>
       {answer.data.map((record) => (
         <figure key={record.name} className={s.file}>
           <figcaption className={s.name}>{record.name}</figcaption>
@@ -61,3 +70,7 @@ export default function CodePanelBody({ component }: { component: string }) {
     </div>
   )
 }
+
+// The screen table (src/app/screens.ts) loads it by its default export, typed there as taking no
+// props; Show Code's bar passes CodePanelBody's.
+export default CodePanelBody as unknown as ComponentType

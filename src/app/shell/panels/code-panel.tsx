@@ -1,14 +1,16 @@
 import { useStore } from '@nanostores/react'
-import { clsx } from 'clsx'
-import { lazy, Suspense, useId, useState } from 'react'
+import { Suspense, useId, useState, type ComponentType } from 'react'
+import { screenOf } from '../../../lib/lazy-screen'
 import { $ui, type Mode } from '../../../stores/ui'
 import { Icon } from '../../../ui/icons'
 import { Spinner } from '../../../ui/spinner'
 import { useT } from '../../../ui/use-t'
+import type { CodePanelBodyProps } from './code-panel-body'
 import s from './code-panel.module.css'
 
-// The body, its loader and the highlighter arrive on the first open.
-const CodePanelBody = lazy(() => import('./code-panel-body'))
+// The sources, their loader and the highlighter arrive on the first open with a stylesheet of their
+// own: a part of the screen table (src/app/screens.ts), which the shell does not import.
+const codePanelBody = () => screenOf('code-panel') as ComponentType<CodePanelBodyProps> | undefined
 
 /** Show Code / Hide Code: the sources of `component` (a screen key), loaded on the first open. */
 export function CodePanel({ component }: { component: string }) {
@@ -19,8 +21,9 @@ export function CodePanel({ component }: { component: string }) {
   // The code theme follows the console's mode until the reader picks one.
   const [picked, setPicked] = useState<Mode | null>(null)
   const theme = picked ?? mode
+  const Body = open ? codePanelBody() : undefined
   return (
-    <section className={clsx(s.panel, s[theme])} aria-label={t('code.label')}>
+    <section className={s.panel} aria-label={t('code.label')}>
       <div className={s.bar}>
         <button
           type="button"
@@ -45,9 +48,9 @@ export function CodePanel({ component }: { component: string }) {
         )}
       </div>
       <div id={`${id}-code`} hidden={!open}>
-        {open && (
+        {Body && (
           <Suspense fallback={<Spinner label={t('code.loading')} />}>
-            <CodePanelBody component={component} />
+            <Body component={component} theme={theme} />
           </Suspense>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx'
-import { useState } from 'react'
+import { useState, type ComponentType } from 'react'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
 import { Icon, type IconName } from '../../../ui/icons'
@@ -17,7 +17,7 @@ const PICTURES: Record<GuideSlide, IconName> = {
 }
 
 /** The first-visit guide: five slides with Back, Next (Done on the last) and a stepper. */
-export default function GuideDialog({ onClose }: { onClose: () => void }) {
+export function GuideDialog({ onClose }: { onClose: () => void }) {
   const t = useT()
   const [slide, setSlide] = useState(FIRST_SLIDE)
   const key = GUIDE_SLIDES[slide] ?? 'welcome'
@@ -68,3 +68,7 @@ export default function GuideDialog({ onClose }: { onClose: () => void }) {
     </Dialog>
   )
 }
+
+// The screen table (src/app/screens.ts) loads it by its default export, typed there as taking no
+// props; the shell's panels pass GuideDialog's.
+export default GuideDialog as unknown as ComponentType

@@ -1,13 +1,14 @@
 import { useStore } from '@nanostores/react'
-import { lazy, Suspense, useEffect } from 'react'
+import { Suspense, useEffect, type ComponentType } from 'react'
+import { screenOf } from '../../../lib/lazy-screen'
 import { notify } from '../../../stores/notices'
 import { $session, hideMessage } from '../../../stores/session'
 import { NoticeBar } from './notice-bar'
-import { $openPanel, closePanel, showGuideOnFirstVisit } from './panel-state'
+import { $openPanel, closePanel, showGuideOnFirstVisit, type PanelName } from './panel-state'
 
-// Rarely opened, so loaded on the first open.
-const GuideDialog = lazy(() => import('./guide-dialog'))
-const SettingsDrawer = lazy(() => import('./settings-drawer'))
+// Rarely opened, so each loads on its first open with a stylesheet of its own: a part of the screen
+// table (src/app/screens.ts), keyed like the panel, which the shell does not import.
+const panel = (name: PanelName) => screenOf(name) as ComponentType<{ onClose: () => void }> | undefined
 
 /** Shows a session message (a failed sign-out, say) as an error notice, then clears it. */
 function useSessionNotices(): void {
@@ -25,15 +26,17 @@ function useSessionNotices(): void {
 /** The shell's overlays: the notification bar, the guide dialog and the settings drawer. */
 export function Panels() {
   const open = useStore($openPanel)
+  const Panel = open ? panel(open) : undefined
   useSessionNotices()
   useEffect(showGuideOnFirstVisit, [])
   return (
     <>
       <NoticeBar />
-      <Suspense fallback={null}>
-        {open === 'guide' && <GuideDialog onClose={closePanel} />}
-        {open === 'settings' && <SettingsDrawer onClose={closePanel} />}
-      </Suspense>
+      {Panel && (
+        <Suspense fallback={null}>
+          <Panel onClose={closePanel} />
+        </Suspense>
+      )}
     </>
   )
 }

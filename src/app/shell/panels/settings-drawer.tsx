@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useEffect } from 'react'
+import { useEffect, type ComponentType } from 'react'
 import { loadScreenStyles } from '../../../lib/screen-styles'
 import { Dialog } from '../../../ui/dialog'
 import { useT } from '../../../ui/use-t'
@@ -11,7 +11,7 @@ import s from './settings-drawer.module.css'
 export const SETTINGS_DRAWER_WIDTH = 360
 
 /** The settings drawer: theme colour, layout, light or dark, ltr or rtl; each change applies at once. */
-export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
+export function SettingsDrawer({ onClose }: { onClose: () => void }) {
   // The swatches' colours live with the palettes, which load on demand.
   useEffect(() => void loadScreenStyles('palettes'), [])
   const t = useT()
@@ -64,3 +64,7 @@ export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
     </Dialog>
   )
 }
+
+// The screen table (src/app/screens.ts) loads it by its default export, typed there as taking no
+// props; the shell's panels pass SettingsDrawer's.
+export default SettingsDrawer as unknown as ComponentType

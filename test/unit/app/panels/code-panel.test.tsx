@@ -1,6 +1,8 @@
 import '../../setup'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+// Show Code finds its sources' part in the screen table.
+import '../../../../src/app/screens'
 import { CodePanel } from '../../../../src/app/shell/panels/code-panel'
 import { tokenize } from '../../../../src/app/shell/panels/highlight'
 import { forgetDocs } from '../../../../src/app/shell/panels/load-docs'
@@ -10,6 +12,18 @@ import { stubFetch, type FetchStub } from '../../api/fetch-stub'
 import { cleanup, fireEvent, page, render, waitFor } from '../../ui/testing'
 
 let stub: FetchStub | undefined
+
+/** The stylesheets the page names (src/lib/screen-styles.ts): the sources' has a name. */
+test.before(() => {
+  // A sheet counts as loaded, as in a browser, without happy-dom fetching it.
+  ;(window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true
+  const names = document.createElement('script')
+  names.type = 'application/json'
+  names.id = 'screen-styles'
+  names.textContent = JSON.stringify({ 'code-panel': 'code-panel-TEST1234' })
+  document.head.appendChild(names)
+})
+const sheet = () => document.head.querySelector('link[rel="stylesheet"][href="/assets/code-panel-TEST1234.css"]')
 
 test.before.each(() => {
   forgetDocs()
@@ -44,15 +58,17 @@ test('tokenizes keywords, strings, comments, JSX tags and numbers, losing nothin
   assert.equal(of('tag'), ['<Box', '</Box'])
 })
 
-test('loads the sources on the first open only, with a spinner meanwhile', async () => {
+test('loads the sources and their stylesheet on the first open only, with a spinner meanwhile', async () => {
   stub = stubFetch({ status: 200, body: DOCS })
   render(<CodePanel component="home" />)
   assert.equal(stub.requests, [], 'nothing before the first open')
+  assert.is(sheet(), null, 'no stylesheet before the first open')
   assert.is(toggle('Show Code').getAttribute('aria-expanded'), 'false')
   fireEvent.click(toggle('Show Code'))
   assert.ok(page().getByRole('status'), 'a spinner')
   assert.ok(await page().findByText('src/features/home/home-screen.tsx', {}, SLOW))
   assert.ok(page().getByText('src/features/home/greeting.tsx'))
+  assert.ok(sheet(), 'their stylesheet is in the page')
   assert.is(toggle('Hide Code').getAttribute('aria-expanded'), 'true')
   fireEvent.click(toggle('Hide Code'))
   fireEvent.click(toggle('Show Code'))
@@ -101,17 +117,20 @@ test('an answer of another shape counts as a failure', async () => {
 
 test('the code theme follows the mode until a theme is picked', async () => {
   stub = stubFetch({ status: 200, body: DOCS })
-  const { container } = render(<CodePanel component="home" />)
+  $ui.setKey('type', 'dark')
+  render(<CodePanel component="home" />)
   fireEvent.click(toggle('Show Code'))
   const theme = page().getByRole('button', { name: 'Dark code theme' })
-  const panel = container.querySelector('section') as HTMLElement
-  const className = () => panel.className
-  assert.is(theme.getAttribute('aria-pressed'), 'false')
-  const light = className()
+  await page().findByText('src/features/home/home-screen.tsx', {}, SLOW)
+  // The theme's colours are set on the box holding the files.
+  const files = () => (document.querySelector('figure') as HTMLElement).parentElement!.className
+  assert.is(theme.getAttribute('aria-pressed'), 'true', 'dark, as the console')
+  const dark = files()
   fireEvent.click(theme)
-  assert.is(theme.getAttribute('aria-pressed'), 'true')
-  assert.is.not(className(), light)
-  await waitFor(() => assert.ok(page().getByText('src/features/home/home-screen.tsx')), SLOW)
+  assert.is(theme.getAttribute('aria-pressed'), 'false')
+  assert.is.not(files(), dark)
+  fireEvent.click(theme)
+  assert.is(files(), dark)
 })
 
 test.run()

@@ -1,7 +1,7 @@
 import '../../setup'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import GuideDialog from '../../../../src/app/shell/panels/guide-dialog'
+import { GuideDialog } from '../../../../src/app/shell/panels/guide-dialog'
 import { canGoBack, isLastSlide, nextSlide, previousSlide } from '../../../../src/app/shell/panels/guide-slides'
 import '../../../../src/ui/console-texts'
 import { cleanup, fireEvent, page, render } from '../../ui/testing'

@@ -1,6 +1,8 @@
 import '../../setup'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+// The panels find the guide and the settings in the screen table.
+import '../../../../src/app/screens'
 import { closePanel, GUIDE_SEEN_KEY, openGuide, openSettings } from '../../../../src/app/shell/panels/panel-state'
 import { Panels } from '../../../../src/app/shell/panels/panels'
 import { clearAll, readItem, removeItem, writeItem } from '../../../../src/lib/storage'
@@ -13,6 +15,17 @@ import { act, cleanup, fireEvent, page, render } from '../../ui/testing'
 // Lazy parts and the menu's delay can be slow on a busy machine.
 const { configure } = await import('@testing-library/react')
 configure({ asyncUtilTimeout: 5000 })
+
+/** The stylesheets the page names (src/lib/screen-styles.ts): the settings drawer's has a name. */
+test.before(() => {
+  // A sheet counts as loaded, as in a browser, without happy-dom fetching it.
+  ;(window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true
+  const names = document.createElement('script')
+  names.type = 'application/json'
+  names.id = 'screen-styles'
+  names.textContent = JSON.stringify({ settings: 'settings-TEST1234' })
+  document.head.appendChild(names)
+})
 
 test.before.each(() => {
   closePanel()
@@ -57,6 +70,15 @@ test('waits for the next visit when a dialog opened before it', async () => {
 test('the guide flag outlives a sign-out', () => {
   clearAll()
   assert.is(readItem(GUIDE_SEEN_KEY), '1')
+})
+
+test('loads the settings drawer with its own stylesheet on the first open', async () => {
+  const sheet = () => document.head.querySelector('link[rel="stylesheet"][href="/assets/settings-TEST1234.css"]')
+  render(<Panels />)
+  assert.is(sheet(), null, 'nothing of the drawer before it opens')
+  act(openSettings)
+  assert.ok(await page().findByRole('dialog', { name: 'Settings' }))
+  assert.ok(sheet(), 'its stylesheet is in the page')
 })
 
 test('opens the guide again and the settings on demand', async () => {

@@ -1,7 +1,7 @@
 import '../../setup'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import SettingsDrawer from '../../../../src/app/shell/panels/settings-drawer'
+import { SettingsDrawer } from '../../../../src/app/shell/panels/settings-drawer'
 import { readPreferences } from '../../../../src/stores/preferences'
 import { $ui, UI_DEFAULTS } from '../../../../src/stores/ui'
 import '../../../../src/ui/console-texts'

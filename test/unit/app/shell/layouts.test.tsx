@@ -1,9 +1,20 @@
 import '../../setup'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { $ui } from '../../../../src/stores/ui'
+import { $ui, setLayout } from '../../../../src/stores/ui'
 import { act, cleanup, fireEvent, waitFor } from '../../features/helpers'
 import { openShell as open, resize } from './render-shell'
+
+/** The stylesheets the page names (src/lib/screen-styles.ts): the top navigation's has a name. */
+test.before(() => {
+  // A sheet counts as loaded, as in a browser, without happy-dom fetching it.
+  ;(window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true
+  const names = document.createElement('script')
+  names.type = 'application/json'
+  names.id = 'screen-styles'
+  names.textContent = JSON.stringify({ 'top-navigation': 'top-navigation-TEST1234' })
+  document.head.appendChild(names)
+})
 
 test.before.each(() => {
   resize(1280)
@@ -15,6 +26,17 @@ test('sidebar: the menu toggle hides and shows the sidebar', () => {
   assert.ok(view.getByRole('navigation', { name: 'Main menu' }))
   act(() => $ui.setKey('sidebarOpen', false))
   assert.is(view.queryByRole('navigation', { name: 'Main menu' }), null)
+})
+
+test('a layout chosen in the settings loads then, with its own stylesheet', async () => {
+  const sheet = () => document.head.querySelector('link[rel="stylesheet"][href="/assets/top-navigation-TEST1234.css"]')
+  const { view } = open('/app/users')
+  await view.findByRole('navigation', { name: 'Main menu' })
+  assert.is(sheet(), null, 'the sidebar needs nothing of the top navigation')
+  act(() => setLayout('top-navigation'))
+  const bar = await view.findByRole('navigation', { name: 'Main menu' })
+  assert.is(bar.closest('aside'), null, 'the bar under the header, not the sidebar')
+  assert.ok(sheet(), 'its stylesheet is in the page')
 })
 
 test('big-sidebar: the rail opens a group in the panel', async () => {

@@ -1,4 +1,6 @@
 import { Route } from 'wouter'
+// The shell finds its parts (the other layouts, the panels, the status notices) in the screen table.
+import '../../../../src/app/screens'
 import { markGuideSeen } from '../../../../src/app/shell/panels/panel-state'
 import Shell from '../../../../src/app/shell/shell'
 import type { Right } from '../../../../src/contract/rights'
