@@ -12,6 +12,16 @@ const DEVICES_SEARCH_DE = "Geräte durchsuchen"
 const TUNNELS_SEARCH_DE = "Tunnel suchen"
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' })
 
+/** The stylesheets `page` asks for from now on, by name without their hash (`settings-drawer`). */
+function recordSheets(page: Page): string[] {
+  const sheets: string[] = []
+  page.on('request', (request) => {
+    const name = /^\/assets\/([a-z-]+)-[A-Z0-9]+\.css$/.exec(new URL(request.url()).pathname)?.[1]
+    if (name) sheets.push(name)
+  })
+  return sheets
+}
+
 // The shell on both builds: every test runs against the React and the Preact console.
 const builds = [
   { flavour: 'react', BASE, dataDir: process.env.E2E_DATA_DIR ?? '' },
@@ -55,11 +65,7 @@ for (const { flavour, BASE, dataDir } of builds) {
   test(`the settings drawer and a chosen layout bring their own stylesheets and draw styled from their first frame (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()
-    const sheets: string[] = []
-    page.on('request', (request) => {
-      const name = /^\/assets\/([a-z-]+)-[A-Z0-9]+\.css$/.exec(new URL(request.url()).pathname)?.[1]
-      if (name) sheets.push(name)
-    })
+    const sheets = recordSheets(page)
     // The width of the main menu when it enters the page, before it is painted (the rail: 96 px in its sheet).
     await context.addInitScript(() => {
       new MutationObserver((_, observer) => {
@@ -92,11 +98,7 @@ for (const { flavour, BASE, dataDir } of builds) {
   test(`Show Code loads the screen's sources with their stylesheet on the first open (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()
-    const sheets: string[] = []
-    page.on('request', (request) => {
-      const name = /^\/assets\/([a-z-]+)-[A-Z0-9]+\.css$/.exec(new URL(request.url()).pathname)?.[1]
-      if (name) sheets.push(name)
-    })
+    const sheets = recordSheets(page)
     await signInAdmin(page)
     assert.not.ok(sheets.includes('code-panel-body'), sheets.join(', '))
     await page.getByRole('button', { name: 'Show Code' }).click()

@@ -22,3 +22,17 @@ export function descriptionOf(element: HTMLElement): string | null {
   const id = element.getAttribute('aria-describedby')
   return id ? (document.getElementById(id)?.textContent ?? null) : null
 }
+
+/**
+ * The page's list of screen stylesheets (src/lib/screen-styles.ts) naming `sheets` (key -> name in
+ * /assets/ without `.css`); each sheet counts as loaded, as in a browser, without happy-dom
+ * fetching it.
+ */
+export function nameScreenSheets(sheets: Record<string, string>): void {
+  ;(window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true
+  const names = document.createElement('script')
+  names.type = 'application/json'
+  names.id = 'screen-styles'
+  names.textContent = JSON.stringify(sheets)
+  document.head.appendChild(names)
+}

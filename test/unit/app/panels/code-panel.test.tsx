@@ -9,20 +9,12 @@ import { forgetDocs } from '../../../../src/app/shell/panels/load-docs'
 import { $ui, UI_DEFAULTS } from '../../../../src/stores/ui'
 import '../../../../src/ui/console-texts'
 import { stubFetch, type FetchStub } from '../../api/fetch-stub'
-import { cleanup, fireEvent, page, render, waitFor } from '../../ui/testing'
+import { cleanup, fireEvent, page, render, waitFor, nameScreenSheets } from '../../ui/testing'
 
 let stub: FetchStub | undefined
 
 /** The stylesheets the page names (src/lib/screen-styles.ts): the sources' has a name. */
-test.before(() => {
-  // A sheet counts as loaded, as in a browser, without happy-dom fetching it.
-  ;(window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true
-  const names = document.createElement('script')
-  names.type = 'application/json'
-  names.id = 'screen-styles'
-  names.textContent = JSON.stringify({ 'code-panel': 'code-panel-TEST1234' })
-  document.head.appendChild(names)
-})
+test.before(() => nameScreenSheets({ 'code-panel': 'code-panel-TEST1234' }))
 const sheet = () => document.head.querySelector('link[rel="stylesheet"][href="/assets/code-panel-TEST1234.css"]')
 
 test.before.each(() => {

@@ -10,22 +10,14 @@ import { $notice, closeNotice, notify } from '../../../../src/stores/notices'
 import { $session, dispatch, initialSession } from '../../../../src/stores/session'
 import '../../../../src/ui/console-texts'
 import { createUser } from '../../contract/factories'
-import { act, cleanup, fireEvent, page, render } from '../../ui/testing'
+import { act, cleanup, fireEvent, page, render, nameScreenSheets } from '../../ui/testing'
 
 // Lazy parts and the menu's delay can be slow on a busy machine.
 const { configure } = await import('@testing-library/react')
 configure({ asyncUtilTimeout: 5000 })
 
 /** The stylesheets the page names (src/lib/screen-styles.ts): the settings drawer's has a name. */
-test.before(() => {
-  // A sheet counts as loaded, as in a browser, without happy-dom fetching it.
-  ;(window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true
-  const names = document.createElement('script')
-  names.type = 'application/json'
-  names.id = 'screen-styles'
-  names.textContent = JSON.stringify({ settings: 'settings-TEST1234' })
-  document.head.appendChild(names)
-})
+test.before(() => nameScreenSheets({ settings: 'settings-TEST1234' }))
 
 test.before.each(() => {
   closePanel()

@@ -4,17 +4,10 @@ import * as assert from 'uvu/assert'
 import { $ui, setLayout } from '../../../../src/stores/ui'
 import { act, cleanup, fireEvent, waitFor } from '../../features/helpers'
 import { openShell as open, resize } from './render-shell'
+import { nameScreenSheets } from '../../ui/testing'
 
 /** The stylesheets the page names (src/lib/screen-styles.ts): the top navigation's has a name. */
-test.before(() => {
-  // A sheet counts as loaded, as in a browser, without happy-dom fetching it.
-  ;(window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true
-  const names = document.createElement('script')
-  names.type = 'application/json'
-  names.id = 'screen-styles'
-  names.textContent = JSON.stringify({ 'top-navigation': 'top-navigation-TEST1234' })
-  document.head.appendChild(names)
-})
+test.before(() => nameScreenSheets({ 'top-navigation': 'top-navigation-TEST1234' }))
 
 test.before.each(() => {
   resize(1280)
