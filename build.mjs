@@ -79,6 +79,12 @@ const kitsOf = (path, lazy, uses) => {
 
 /** The shell's parts in the screen table (src/app/screens.ts): the shell draws them, never first. */
 const SHELL_PARTS = ['big-sidebar', 'top-navigation', 'mega-menu', 'settings', 'guide', 'code-panel', 'status-notices']
+/**
+ * Those the shell may draw as it starts, with no click: a chosen layout, the status notices, the
+ * guide of a first visit. Each /app page names their sheets, so they load without waiting for the
+ * list of every sheet.
+ */
+const STARTING_PARTS = ['big-sidebar', 'top-navigation', 'mega-menu', 'status-notices', 'guide']
 
 /** Without the demo pages, the screen table's loaders of them load an empty module instead. */
 const withoutDemo = {
@@ -228,7 +234,7 @@ async function finish(result) {
       inline(stylesCss),
       screenOut && screenCss(screen) ? inline(screenCss(screen), screen) : '',
       ...[...preloads].map((file) => `<link rel="modulepreload" href="${url(file)}">`),
-      `<script type="application/json" id="screen-styles">${stylesFor(mode === 'shell' ? ['shell', screen] : [...publicScreens, 'shell', 'home'])}</script>`,
+      `<script type="application/json" id="screen-styles">${stylesFor(mode === 'shell' ? ['shell', screen, ...STARTING_PARTS] : [...publicScreens, 'shell', 'home'])}</script>`,
       mode === 'shell' ? `<script type="application/json" id="route-files">${scriptJson(routeFilesFor(screen))}</script><script>${startScript}</script>` : '',
     ].join('')
     return fillPage(template, {
