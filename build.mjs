@@ -10,6 +10,8 @@ import { createServer } from 'node:http'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { chunkGroups } from './src/build/chunk-groups.mjs'
+import { dropEmptyChunks } from './src/build/empty-chunks.mjs'
+import { minifyOutputs, minifyScript } from './src/build/minify.mjs'
 import { spellLocaleImports } from './src/build/locale-imports.mjs'
 import { escapeHtml, fillPage, scriptJson } from './src/build/page.mjs'
 import { screenModules, screenSources } from './src/build/screens.mjs'
@@ -57,12 +59,15 @@ const WITH_FORMS = /\/src\/features\/profile\/profile-api\.ts$|\/src\/app\/shell
 const WITH_PUBLIC = /\/src\/demo\/forms\/forms-screen\.tsx$/
 /** The command palette checks the organization switch it offers with the rules kit's structs. */
 const WITH_RULES = /\/src\/features\/palette\/palette-screen\.tsx$/
+/** A feature's kit: the small modules its screens share, one file instead of one per set of screens. */
+const FEATURE_KITS = [kit('devices')]
 /**
  * Which kits a module names first (src/app/kits/): the page's script, the prerender and every lazy
  * entry the core kit; a public page's the public kit; the console's the console kit and, but for
  * those of NO_LISTS, the lists kit, with the records kit when it loads a form's record dialog or
  * save, else the forms kit when it loads a field or the form hook: a list screen draws without its
- * forms, which load on first use. See src/build/chunk-groups.mjs.
+ * forms, which load on first use; and any console entry each feature kit it uses. See
+ * src/build/chunk-groups.mjs.
  */
 const kitsOf = (path, lazy, uses) => {
   if (path === join(srcDir, 'main.tsx') || path === join(srcDir, 'prerender.tsx')) return [kit('core')]
@@ -70,11 +75,12 @@ const kitsOf = (path, lazy, uses) => {
   // The sign-in page starts the service worker: its registration needs no kit beyond the core.
   if (path === join(srcDir, 'app/service-worker.ts')) return [kit('core')]
   if (PUBLIC_ENTRY.test(path)) return [kit('core'), kit('public')]
+  const features = FEATURE_KITS.filter(uses)
   if (!NO_LISTS.test(path)) {
     const forms = uses(kit('records')) ? [kit('records')] : uses(kit('forms')) ? [kit('forms')] : uses(kit('rules')) ? [kit('rules')] : []
-    return [kit('core'), kit('console'), kit('lists'), ...forms, ...(WITH_PUBLIC.test(path) ? [kit('public')] : [])]
+    return [kit('core'), kit('console'), kit('lists'), ...forms, ...(WITH_PUBLIC.test(path) ? [kit('public')] : []), ...features]
   }
-  return [kit('core'), kit('console'), ...(WITH_FORMS.test(path) ? [kit('forms')] : WITH_RULES.test(path) ? [kit('rules')] : [])]
+  return [kit('core'), kit('console'), ...(WITH_FORMS.test(path) ? [kit('forms')] : WITH_RULES.test(path) ? [kit('rules')] : []), ...features]
 }
 
 /** The shell's parts in the screen table (src/app/screens.ts): the shell draws them, never first. */
@@ -115,6 +121,9 @@ const clientOptions = {
   alias: {
     'use-sync-external-store/shim/index.js': './src/lib/use-sync-external-store.ts',
     'use-sync-external-store/shim': './src/lib/use-sync-external-store.ts',
+    // rosetta's path reader: its "browser" field names a UMD file, which brings esbuild's CommonJS
+    // wrapper and a file of its helpers into every page; its ES module is the same function.
+    dlv: './node_modules/dlv/dist/dlv.es.js',
     ...(flavour === 'preact' ? PREACT_ALIAS : {}),
   },
   metafile: true,
@@ -144,6 +153,8 @@ const outputFor = (meta, entry) => Object.keys(meta.outputs).find((file) => meta
 /** Turns one finished client build into pages, a manifest, compressed files and a size report. */
 async function finish(result) {
   const meta = result.metafile
+  dropEmptyChunks(meta, root)
+  if (!watch) await minifyOutputs(meta, root)
   const main = outputFor(meta, 'src/main.tsx')
   const prerenderFile = outputFor(meta, 'src/prerender.tsx')
   const stylesCss = outputFor(meta, 'styles/index.css')
@@ -189,9 +200,11 @@ async function finish(result) {
   // The /app pages' start scripts (src/app/start-page.ts): the /app page's finds the screen from
   // the address; each screen's page carries one built for that screen alone, with its first requests only.
   const buildStart = async (stdin, logOverride = {}) =>
-    (
-      await esbuild.build({ absWorkingDir: root, stdin: { ...stdin, resolveDir: root, loader: 'ts' }, bundle: true, format: 'iife', minify: true, target: TARGET, define: clientOptions.define, write: false, logLevel: 'warning', logOverride })
-    ).outputFiles[0].text.trim()
+    minifyScript(
+      (
+        await esbuild.build({ absWorkingDir: root, stdin: { ...stdin, resolveDir: root, loader: 'ts' }, bundle: true, format: 'iife', minify: true, target: TARGET, define: clientOptions.define, write: false, logLevel: 'warning', logOverride })
+      ).outputFiles[0].text.trim(),
+    )
   const genericStart = await buildStart({ contents: `import './src/app/start'`, sourcefile: 'start.ts' })
   /**
    * A screen's start script, with its first requests only: `<screen>First` (in camel case) in
@@ -267,7 +280,7 @@ async function finish(result) {
   if (watch) writeFileSync(join(out, 'sw.js'), RETIRING_WORKER)
   else await writeServiceWorker(meta, { main, also: [relative(root, join(assets, `${stylesList}.json`))] })
 
-  if (!watch) compressTree(out)
+  if (!watch) await compressTree(out, join(root, 'node_modules/.cache/zopfli'))
   const report = sizeReport({ root, out, meta, keep, downloads: downloads(meta, { main, screenOutputs, screenCss, manifest, publicScreens, appScreens: [...new Set(prerender.APP_SCREENS)], appPaths: Object.fromEntries(prerender.APP_ROUTE_PAGES.map((entry) => [entry.screen, entry.path.slice('/app'.length)])) }) })
   writeFileSync(join(out, 'size-report.json'), JSON.stringify({ flavour, ...report }, null, 2))
   writeFileSync(join(out, 'metafile.json'), JSON.stringify(meta))
