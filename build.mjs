@@ -47,13 +47,14 @@ const kit = (name) => join(srcDir, 'app/kits', `${name}.ts`)
 /** The public pages' lazy entries (the demo blog article is one); every other one belongs to the signed-in console. */
 const PUBLIC_ENTRY = /\/src\/features\/(auth|landing|errors)\/|\/src\/features\/users\/invitation-screen\.tsx$|\/src\/demo\/article\//
 /**
- * The console's lazy entries that use no list: the shell and its parts, the home screen (the
- * first after sign-in), the dashboards, the command palette and the live stream's reader. The
- * demo pages name the lists kit like the other screens: they use its pages, and naming it keeps it whole.
+ * The console's lazy entries that use no list: the shell and its parts, an open dialog's box and
+ * menu's list, the home screen (the first after sign-in), the dashboards, the command palette and
+ * the live stream's reader. The demo pages name the lists kit like the other screens: they use its
+ * pages, and naming it keeps it whole.
  * The presence menu's save (profile-api) and the organization switcher name the forms kit too: they
  * validate what they send.
  */
-const NO_LISTS = /\/src\/app\/shell\/|\/src\/features\/(home|network|traffic|palette)\/|\/src\/lib\/|\/src\/features\/profile\/profile-api\.ts$/
+const NO_LISTS = /\/src\/ui\/(dialog-box|dropdown-menu)\.tsx$|\/src\/app\/shell\/|\/src\/features\/(home|network|traffic|palette)\/|\/src\/lib\/|\/src\/features\/profile\/profile-api\.ts$/
 const WITH_FORMS = /\/src\/features\/profile\/profile-api\.ts$|\/src\/app\/shell\/header\/organization-switcher\.tsx$/
 /** The demo forms show the sign-in and registration forms with the public pages' texts. */
 const WITH_PUBLIC = /\/src\/demo\/forms\/forms-screen\.tsx$/
@@ -221,8 +222,9 @@ async function finish(result) {
       ].join('\n'),
     }, { 'import-is-undefined': 'silent' })
   // Each /app address has its own page, naming the shell's files and its screen's only:
-  // `{ files: [names in /assets/], shell: [indexes into files], <screen>: [indexes] }`.
+  // `{ files: [names in /assets/], shell: [indexes into files], drawer: [...], <screen>: [indexes] }`.
   const mainClosure = staticClosure(meta, main)
+  const drawerOutput = outputFor(meta, 'src/app/shell/drawer.tsx')
   const routeFilesFor = (screen) => {
     const routeFiles = { files: [] }
     const indexOf = (file) => {
@@ -234,6 +236,9 @@ async function finish(result) {
       const files = [...staticClosure(meta, screenOutputs[key])].filter((file) => !mainClosure.has(file))
       routeFiles[key] = [...files, ...(screenCss(key) ? [screenCss(key)] : [])].map(indexOf)
     }
+    // The small screen's drawer, a later part of the shell: the start script names it on a small screen.
+    const shellFiles = staticClosure(meta, screenOutputs.shell)
+    routeFiles.drawer = [...staticClosure(meta, drawerOutput)].filter((file) => !mainClosure.has(file) && !shellFiles.has(file)).map(indexOf)
     return routeFiles
   }
 

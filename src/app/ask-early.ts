@@ -17,8 +17,10 @@ export interface EarlyStart {
   rights: readonly string[] | null
   /** The API base, as the page's `api-host` meta tag gives it. */
   host: string
-  /** The build's `{ files: [names in /assets/], <screen>: [indexes into files] }`. */
+  /** The build's `{ files: [names in /assets/], shell, drawer, <screen>: [indexes into files] }`. */
   routes: Record<string, (string | number)[]>
+  /** Whether the screen is small: its navigation is the drawer, whose code then comes with the shell's. */
+  small: boolean
   preload: (attributes: Record<string, string>) => void
   fetch: (url: string, init: RequestInit) => Promise<Response>
   /** Runs `run` after `ms` (setTimeout). */
@@ -35,14 +37,15 @@ export interface EarlyRoute {
 }
 
 /**
- * For the screen `route` (the one `location` opens): preloads its code and styles with the shell's, and asks for
+ * For the screen `route` (the one `location` opens): preloads its code and styles with the shell's
+ * (and the drawer's on a small screen), and asks for
  * `GET /users/self` and the screen's first request (a list, the home figures, a dashboard's
  * metrics) with the very query the screen will build from the address, so the screen's own call finds the answer on its way (`takeEarlyAnswer`).
  */
-export function askEarly({ location, token, rights, host, routes, preload, fetch, later, answers }: EarlyStart, { screen, right, first = [] }: EarlyRoute): void {
+export function askEarly({ location, token, rights, host, routes, small, preload, fetch, later, answers }: EarlyStart, { screen, right, first = [] }: EarlyRoute): void {
   if (!token || !(location.pathname === APP_BASE || location.pathname.startsWith(`${APP_BASE}/`))) return
   const names = (routes.files ?? []) as string[]
-  for (const index of [...(routes.shell ?? []), ...(routes[screen] ?? [])]) {
+  for (const index of [...(routes.shell ?? []), ...((small && routes.drawer) || []), ...(routes[screen] ?? [])]) {
     const href = `/assets/${names[index as number]}`
     preload(href.endsWith('.css') ? { rel: 'stylesheet', href } : { rel: 'modulepreload', href })
   }

@@ -8,6 +8,7 @@
  * address (`start.ts`). Built on its own (an IIFE), with nothing of the console's runtime in it.
  */
 import { KEPT_USER_KEY, TOKEN_KEY } from '../api/storage-keys'
+import { SMALL_SCREEN_QUERY } from './shell/constants'
 import { askEarly, type EarlyRoute } from './ask-early'
 
 export function startPage(route: EarlyRoute): void {
@@ -21,6 +22,7 @@ export function startPage(route: EarlyRoute): void {
         rights: Array.isArray(kept?.rights) ? (kept.rights as string[]) : null,
         host: meta?.getAttribute('content') || '/api',
         routes: JSON.parse(document.getElementById('route-files')?.textContent || '{}') as Record<string, (string | number)[]>,
+        small: matchMedia(SMALL_SCREEN_QUERY).matches,
         preload: (attributes) => {
           const link = document.createElement('link')
           for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value)

@@ -6,6 +6,8 @@
  * sheet there. The styles already inlined in a page are marked (`<style data-screen="key">`), so
  * a sheet is fetched once, when needed.
  */
+import { afterLoad } from './after-load'
+
 type Sheets = Record<string, string>
 
 let inline: Sheets | undefined
@@ -69,8 +71,5 @@ export function loadScreenStyles(key: string): Promise<void> {
  * screen waits for its code only.
  */
 export function prefetchScreenStyles(): void {
-  if (typeof window === 'undefined' || !inlineSheets()['*']) return
-  const ask = () => setTimeout(() => void allSheets(), 1000)
-  if (document.readyState === 'complete') ask()
-  else window.addEventListener('load', ask, { once: true })
+  if (typeof window !== 'undefined' && inlineSheets()['*']) afterLoad(() => void allSheets())
 }

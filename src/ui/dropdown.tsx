@@ -1,7 +1,8 @@
 import { clsx } from 'clsx'
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import s from './dropdown.module.css'
-import { Icon } from './icons'
+import type { DropdownMenuProps } from './dropdown-menu'
+import { laterPart } from './lazy-part'
 
 /** A dropdown menu opens 50 ms after the click and grows at most 500 px high. */
 export const DROPDOWN_OPEN_DELAY_MS = 50
@@ -16,6 +17,9 @@ export interface DropdownItem {
   /** The language of the label, when it is not the page's. */
   lang?: string
 }
+
+/** The open menu's code: no screen needs it to draw first, so it loads just after (see laterPart). */
+const DropdownMenu = laterPart<DropdownMenuProps>(() => import('./dropdown-menu').then((part) => part.DropdownMenu))
 
 export interface DropdownProps {
   /** The accessible name of the button. */
@@ -37,7 +41,6 @@ export function Dropdown({ label, button, items, align = 'end', className, butto
   const id = useId()
   const root = useRef<HTMLDivElement>(null)
   const trigger = useRef<HTMLButtonElement>(null)
-  const entries = useRef<(HTMLButtonElement | null)[]>([])
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(0)
@@ -58,9 +61,6 @@ export function Dropdown({ label, button, items, align = 'end', className, butto
 
   useEffect(() => stopTimer, [])
   useEffect(() => {
-    if (open) entries.current[active]?.focus()
-  }, [open, active])
-  useEffect(() => {
     if (!open) return
     const outside = (event: Event) => {
       if (!root.current?.contains(event.target as Node)) hide(false)
@@ -73,25 +73,6 @@ export function Dropdown({ label, button, items, align = 'end', className, butto
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
     event.preventDefault()
     show(event.key === 'ArrowDown' ? 0 : items.length - 1)
-  }
-
-  const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const last = items.length - 1
-    const moves: Record<string, number> = {
-      ArrowDown: active >= last ? 0 : active + 1,
-      ArrowUp: active <= 0 ? last : active - 1,
-      Home: 0,
-      End: last,
-    }
-    const to = moves[event.key]
-    if (to !== undefined) {
-      event.preventDefault()
-      setActive(to)
-    } else if (event.key === 'Escape') {
-      event.preventDefault()
-      event.stopPropagation()
-      hide(true)
-    } else if (event.key === 'Tab') hide(false)
   }
 
   return (
@@ -110,41 +91,7 @@ export function Dropdown({ label, button, items, align = 'end', className, butto
       >
         {button}
       </button>
-      {open && (
-        <div
-          id={`${id}-menu`}
-          role="menu"
-          aria-labelledby={`${id}-button`}
-          className={clsx(s.menu, s[align])}
-          style={{ maxBlockSize: `${DROPDOWN_MAX_HEIGHT_PX}px` }}
-          onKeyDown={onMenuKey}
-        >
-          {items.map((item, index) => (
-            <button
-              key={item.key}
-              ref={(element) => void (entries.current[index] = element)}
-              type="button"
-              role={item.checked === undefined ? 'menuitem' : 'menuitemradio'}
-              aria-checked={item.checked}
-              lang={item.lang}
-              tabIndex={index === active ? 0 : -1}
-              className={clsx(s.item, item.checked && s.checked)}
-              onClick={() => {
-                hide(true)
-                item.onSelect()
-              }}
-              onMouseEnter={() => setActive(index)}
-            >
-              {item.checked !== undefined && (
-                <span className={s.mark} aria-hidden="true">
-                  {item.checked && <Icon name="check" size={16} />}
-                </span>
-              )}
-              {item.label}
-            </button>
-          ))}
-        </div>
-      )}
+      {open && <DropdownMenu id={id} items={items} align={align} active={active} setActive={setActive} hide={hide} />}
     </div>
   )
 }

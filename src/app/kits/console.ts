@@ -22,6 +22,8 @@ import '../../ui/avatar'
 import '../../ui/badge'
 import '../../ui/console-texts'
 import '../../ui/dialog'
+// The open dialog's styles: its code loads after the first paint (src/ui/dialog.tsx), its styles with the shell's.
+import '../../ui/dialog.module.css'
 import '../../ui/dropdown'
 import '../../ui/icons'
 import '../../ui/live-status'

@@ -2,14 +2,16 @@ import { BRAND } from '../../contract/brand'
 import { useStore } from '@nanostores/react'
 import { Suspense, useEffect, type MouseEvent, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
+import { afterLoad } from '../../lib/after-load'
 import { screenOf } from '../../lib/lazy-screen'
 import { $palette, $ui } from '../../stores/ui'
+import { laterPart, loadLaterParts } from '../../ui/lazy-part'
 import { useT } from '../../ui/use-t'
 import '../../ui/console-texts'
 import { appRouteFor, titleOf } from '../route-table'
 import { Breadcrumb } from './breadcrumb'
-import { NAVIGATION_ID } from './constants'
-import { Drawer } from './drawer'
+import { NAVIGATION_ID, SMALL_SCREEN_QUERY } from './constants'
+import './drawer.module.css'
 import { Header } from './header/header'
 import { LoadingBar } from './loading-bar'
 import { showsBreadcrumb } from './nav-rules'
@@ -26,8 +28,8 @@ type ShellPart = 'big-sidebar' | 'top-navigation' | 'mega-menu' | 'status-notice
 /**
  * A part of the shell that its first paint in the default layout does not need: a screen of the
  * screen table, so its code and stylesheet load when it is first drawn, and it draws once both are
- * in (nothing shows meanwhile). The other layouts are such parts; the small screen's drawer is not:
- * its menu button must answer the first tap.
+ * in (nothing shows meanwhile). The other layouts are such parts; the small screen's drawer is a
+ * later part instead (below): its menu button must answer the first tap.
  */
 function Part({ name }: { name: ShellPart }) {
   const Loaded = screenOf(name)
@@ -37,6 +39,14 @@ function Part({ name }: { name: ShellPart }) {
     </Suspense>
   ) : null
 }
+
+/**
+ * The small screen's navigation, a later part: a wide screen never draws it, so its first load
+ * goes without it. On a small screen its code comes with the shell's (the page's start script
+ * names it), so the menu button answers the first tap; its styles are in the shell's sheet.
+ */
+const Drawer = laterPart(() => import('./drawer').then((part) => part.Drawer))
+if (typeof window !== 'undefined' && window.matchMedia?.(SMALL_SCREEN_QUERY).matches) void Drawer.preload().catch(() => undefined)
 
 /** The navigation of the chosen layout; on small screens always the drawer. */
 function Navigation({ small }: { small: boolean }) {
@@ -137,6 +147,8 @@ export default function Shell({ children }: { children?: ReactNode }) {
   const bar = !small && (layout === 'top-navigation' || layout === 'mega-menu')
   useRightsWatch()
   usePinnedViews()
+  // What no screen draws first but the console soon needs (an open dialog's box) loads once the page has.
+  useEffect(() => afterLoad(() => void loadLaterParts()), [])
   return (
     <div className={s.shell} data-layout={layout}>
       <a href="#content" className={s.skip} onClick={skipToContent}>

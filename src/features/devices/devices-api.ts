@@ -7,8 +7,6 @@ import { fieldErrors, toInput, type DeviceValues } from './device-values'
 
 export const devicesApi = collection<Device, DeviceInput>('devices')
 
-export { DEVICE_LIST } from '../list-defaults'
-
 /**
  * Creates a device (no `id`) or saves one at `version`. Errors of single tags go on the tags
  * field, and a refused duplicate (409 without a current record) on the serial.

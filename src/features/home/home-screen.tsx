@@ -3,6 +3,7 @@ import { $session } from '../../stores/session'
 import { useT } from '../../ui/use-t'
 import '../../ui/console-texts'
 import s from './home-screen.module.css'
+import './texts'
 // The tiles and the trail are the page's content: they come with it (a lazy part would take one
 // more render, and on a cold visit one more round trip, before the first tile shows).
 import HomeTiles from './home-tiles'

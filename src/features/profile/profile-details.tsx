@@ -10,6 +10,7 @@ import { useT } from '../../ui/use-t'
 import { AvatarEditor } from './avatar-editor'
 import { profileApi, saveSelf } from './profile-api'
 import s from './profile-screen.module.css'
+import './texts'
 
 const NameForm = object({ name: Text(LIMITS.name) })
 const validate = (values: { name: string }) => errorsOf(check(NameForm, values))

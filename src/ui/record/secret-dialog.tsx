@@ -5,6 +5,7 @@ import { Dialog } from '../dialog'
 import { Icon } from '../icons'
 import { useT } from '../use-t'
 import s from './record.module.css'
+import './secret-texts'
 
 /** Copies `text`: the clipboard API where there is one, else the selected field and the old copy command. */
 export async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {

@@ -48,7 +48,7 @@ let expiries: (() => void)[] = []
 
 const ALL_RIGHTS = ['devices', 'tunnels', 'users', 'access_keys', 'network', 'traffic', 'billing']
 
-function start(pathname: string, search: string, token: string | null, asked: string[], rights: readonly string[] | null = ALL_RIGHTS) {
+function start(pathname: string, search: string, token: string | null, asked: string[], rights: readonly string[] | null = ALL_RIGHTS, small = false) {
   const answers: Record<string, Promise<Response>> = {}
   window.earlyAnswers = answers
   const preloaded: string[] = []
@@ -57,7 +57,8 @@ function start(pathname: string, search: string, token: string | null, asked: st
     token,
     rights,
     host: '/api',
-    routes: { files: ['shell-1.js', 'chunk-2.js', 'devices-screen-3.js', 'devices-screen-4.css'], shell: [0, 1], devices: [2, 1, 3] },
+    routes: { files: ['shell-1.js', 'chunk-2.js', 'devices-screen-3.js', 'devices-screen-4.css', 'drawer-5.js'], shell: [0, 1], drawer: [4], devices: [2, 1, 3] },
+    small,
     preload: (attributes) => preloaded.push(`${attributes.rel} ${attributes.href}`),
     later: (run) => expiries.push(run),
     fetch: (url) => {
@@ -219,6 +220,12 @@ test('preloads the shell and the screen the address opens, styles as stylesheets
   ])
 })
 
+test("on a small screen, the drawer's code comes with the shell's; a wide screen's first load goes without it", () => {
+  const small = start('/app/devices', '', 'token-1', [], ALL_RIGHTS, true)
+  assert.equal(small.slice(0, 3), ['modulepreload /assets/shell-1.js', 'modulepreload /assets/chunk-2.js', 'modulepreload /assets/drawer-5.js'])
+  assert.not.ok(start('/app/devices', '', 'token-1', []).some((line) => line.includes('drawer')))
+})
+
 test('asks only for the user when the kept rights do not open the screen, and for both when no rights are kept', () => {
   const asked: string[] = []
   start('/app/devices', '', 'token-1', asked, ['tunnels'])
@@ -267,6 +274,7 @@ test('a failed early request is asked again by the screen', async () => {
     rights: ALL_RIGHTS,
     host: '/api',
     routes: {},
+    small: false,
     preload: () => {},
     later: () => {},
     fetch: () => Promise.reject(new TypeError('network down')),

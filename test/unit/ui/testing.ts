@@ -10,6 +10,13 @@ const rtl = await import('@testing-library/react')
 
 export const { act, cleanup, fireEvent, render, waitFor, within } = rtl
 
+// A console loads its later parts (an open dialog's box, a menu) a second after its first paint, so a
+// user meets them loaded; so do the tests. lazy-part.test.tsx tests a part drawn before that.
+const later = await import('../../../src/ui/lazy-part')
+await import('../../../src/ui/dialog')
+await import('../../../src/ui/dropdown')
+await later.loadLaterParts()
+
 // Two test files run at once on two cores while the next ones bundle: a lazy part or a 50 ms
 // timer can take longer than the default second there. A test that fails still fails, later.
 rtl.configure({ asyncUtilTimeout: 4000 })

@@ -6,6 +6,7 @@ import { useT } from '../../../ui/use-t'
 import { $ui, DIRECTIONS, LAYOUTS, MODES, setDirection, setLayout, setMode, setTheme, THEMES } from '../../../stores/ui'
 import { ChoiceGroup } from '../../../ui/choice-group'
 import s from './settings-drawer.module.css'
+import './settings-texts'
 
 /** The settings drawer is 360 px wide. */
 export const SETTINGS_DRAWER_WIDTH = 360
