@@ -1,9 +1,8 @@
 import { atom, map } from 'nanostores'
 import * as auth from '../api/auth'
-import { clearToken, getToken, setToken } from '../api/client'
+import { clearToken, getToken } from '../api/client'
 import { KEPT_USER_KEY } from '../api/storage-keys'
 import { readItem, writeItem } from '../lib/storage'
-import type { LoginBody, RegisterBody } from '../contract/auth'
 import type { User } from '../contract/user'
 
 /** The message a successful password-reset request leaves (a locale key). */
@@ -92,34 +91,6 @@ export function dispatch(event: SessionEvent): void {
 }
 
 export const hideMessage = () => dispatch({ type: 'HIDE_MESSAGE' })
-
-async function signInWith(flow: 'LOGIN' | 'LOGIN_WITH_EMAIL' | 'REGISTER_WITH_EMAIL', run: () => ReturnType<typeof auth.signIn>) {
-  dispatch({ type: `${flow}_REQUEST` })
-  const result = await run()
-  if (result.ok && result.data?.user?.auth_key) {
-    const { auth_key, ...user } = result.data.user
-    setToken(auth_key)
-    dispatch({ type: `${flow}_SUCCESS`, user })
-    return true
-  }
-  dispatch({ type: `${flow}_FAILURE`, message: result.ok ? 'session.notFound' : result.message })
-  return false
-}
-
-export const loginWithEmail = (body: LoginBody) => signInWith('LOGIN_WITH_EMAIL', () => auth.signIn(body))
-
-export const registerWithEmail = (body: RegisterBody) =>
-  signInWith('REGISTER_WITH_EMAIL', () => auth.register(body))
-
-/** Completes a social sign-in whose provider flow ended in `exchange`. */
-export const login = (exchange: () => ReturnType<typeof auth.signIn>) => signInWith('LOGIN', exchange)
-
-export async function passwordForget(email: string): Promise<boolean> {
-  dispatch({ type: 'PASSWORD_FORGET_REQUEST' })
-  const result = await auth.forgotPassword({ email })
-  dispatch(result.ok ? { type: 'PASSWORD_FORGET_SUCCESS' } : { type: 'PASSWORD_FORGET_FAILURE', message: result.message })
-  return result.ok
-}
 
 /** Signs out; a token the server no longer knows counts as signed out too. */
 export async function logout(): Promise<boolean> {

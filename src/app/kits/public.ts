@@ -3,5 +3,6 @@
 import './forms'
 import '../../features/auth/session-message'
 import '../../features/auth/texts'
+import '../../stores/sign-in'
 import '../../ui/auth-layout'
 import '../../ui/use-hydrated'

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { registerFormErrors } from '../../contract/auth'
-import { $session, registerWithEmail } from '../../stores/session'
+import { $session } from '../../stores/session'
+import { registerWithEmail } from '../../stores/sign-in'
 import { Button } from '../../ui/button'
 import { Checkbox, TextField } from '../../ui/fields'
 import { useForm } from '../../ui/use-form'

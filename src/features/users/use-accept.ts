@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useLocation } from 'wouter'
 import type { AcceptBody, JoinBody } from '../../contract/users'
-import { login } from '../../stores/session'
+import { login } from '../../stores/sign-in'
 import type { FormErrors } from '../../ui/use-form'
 import { acceptInvitation } from './invitation-api'
 

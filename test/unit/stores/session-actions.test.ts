@@ -2,20 +2,8 @@ import '../setup'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { clearToken, getToken, setApiHost, setToken } from '../../../src/api/client'
-import {
-  $serverDown,
-  $session,
-  hideMessage,
-  initialSession,
-  login,
-  loginWithEmail,
-  logout,
-  passwordForget,
-  registerWithEmail,
-  RESET_SENT,
-  syncUser,
-  type SessionState,
-} from '../../../src/stores/session'
+import { $serverDown, $session, hideMessage, initialSession, logout, RESET_SENT, syncUser, type SessionState } from '../../../src/stores/session'
+import { login, loginWithEmail, passwordForget, registerWithEmail } from '../../../src/stores/sign-in'
 import { stubFetch, type FetchStub } from '../api/fetch-stub'
 import { createAuthAnswer, createUser } from '../contract/factories'
 
