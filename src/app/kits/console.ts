@@ -4,6 +4,8 @@
 // src/app/kits/core.ts.
 import '../menu'
 import '../shell/constants'
+// The small screen's drawer's styles: its code loads after the first paint (src/app/shell/shell.tsx).
+import '../shell/drawer.module.css'
 import '../shell/header/header.module.css'
 import '../shell/menu-tree'
 import '../shell/nav-rules'

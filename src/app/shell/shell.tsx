@@ -11,7 +11,6 @@ import '../../ui/console-texts'
 import { appRouteFor, titleOf } from '../route-table'
 import { Breadcrumb } from './breadcrumb'
 import { NAVIGATION_ID, SMALL_SCREEN_QUERY } from './constants'
-import './drawer.module.css'
 import { Header } from './header/header'
 import { LoadingBar } from './loading-bar'
 import { showsBreadcrumb } from './nav-rules'
@@ -43,7 +42,8 @@ function Part({ name }: { name: ShellPart }) {
 /**
  * The small screen's navigation, a later part: a wide screen never draws it, so its first load
  * goes without it. On a small screen its code comes with the shell's (the page's start script
- * names it), so the menu button answers the first tap; its styles are in the shell's sheet.
+ * names it), so the menu button answers the first tap; its styles are in the shell's sheet (the
+ * console kit names them).
  */
 const Drawer = laterPart(() => import('./drawer').then((part) => part.Drawer))
 if (typeof window !== 'undefined' && window.matchMedia?.(SMALL_SCREEN_QUERY).matches) void Drawer.preload().catch(() => undefined)
