@@ -59,7 +59,8 @@ function checkWithoutDemo(root) {
 
 /**
  * Each /app address has a page of its own that names for preloading the shell's files and its
- * own screen's, not every screen's: `/app` is home's.
+ * own screen's, not every screen's: `/app` is home's. The drawer's files, which a small screen
+ * preloads with the shell's, are named apart.
  */
 export function checkRoutePages(root, flavour) {
   const dist = join(root, 'dist', flavour)
@@ -70,9 +71,9 @@ export function checkRoutePages(root, flavour) {
     const page = readFileSync(join(dist, 'pages', name), 'utf8')
     const listed = /<script type="application\/json" id="route-files">(.*?)<\/script>/s.exec(page)
     const keys = listed ? Object.keys(JSON.parse(listed[1])) : []
-    const screens = keys.filter((key) => key !== 'files' && key !== 'shell')
-    const pass = keys.includes('shell') && screens.length === 1 && (address !== 'app' || screens[0] === 'home')
-    results.push({ pass, text: `${flavour} ${address === 'app' ? '/app' : address} names the shell and one screen (${screens.join(', ')}) for preloading` })
+    const screens = keys.filter((key) => key !== 'files' && key !== 'shell' && key !== 'drawer')
+    const pass = keys.includes('shell') && keys.includes('drawer') && screens.length === 1 && (address !== 'app' || screens[0] === 'home')
+    results.push({ pass, text: `${flavour} ${address === 'app' ? '/app' : address} names the shell, the drawer and one screen (${screens.join(', ')}) for preloading` })
   }
   return results.length ? results : [{ pass: false, text: `${flavour} has no /app page` }]
 }
