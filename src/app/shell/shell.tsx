@@ -147,7 +147,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
   const bar = !small && (layout === 'top-navigation' || layout === 'mega-menu')
   useRightsWatch()
   usePinnedViews()
-  // What no screen draws first but the console soon needs (an open dialog's box) loads once the page has.
+  // What no screen draws first but the console soon needs (a dialog's box, a menu's list) loads once the page has.
   useEffect(() => afterLoad(() => void loadLaterParts()), [])
   return (
     <div className={s.shell} data-layout={layout}>
