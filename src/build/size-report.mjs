@@ -1,7 +1,7 @@
 // Bytes of what the build wrote, per file and per download a visitor makes.
 import { gzipAsync } from '@gfx/zopfli'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 
@@ -18,14 +18,21 @@ const sizes = (path) => {
   return { raw: bytes.length, gzip: gzipped(path, bytes), brotli: brotli(bytes).length }
 }
 
+/** A kept answer no build has used for this long is removed. */
+const CACHE_DAYS = 7
+
 /**
  * gzip by zopfli: the same format any browser reads, some 3 % smaller than zlib's best, and some
  * hundred times slower. Files are named by their content, so each is squeezed once: the answers
- * are kept by the hash of what went in, under `cache`.
+ * are kept by the hash of what went in, under `cache`, and touched when used.
  */
 async function zopfli(bytes, cache) {
   const kept = join(cache, `${createHash('sha256').update(bytes).digest('hex')}.gz`)
-  if (existsSync(kept)) return readFileSync(kept)
+  if (existsSync(kept)) {
+    const now = new Date()
+    utimesSync(kept, now, now)
+    return readFileSync(kept)
+  }
   const squeezed = Buffer.from(await gzipAsync(bytes, { numiterations: 5 }))
   writeFileSync(kept, squeezed)
   return squeezed
@@ -37,9 +44,15 @@ async function zopfli(bytes, cache) {
  */
 export async function compressTree(dir, cache) {
   mkdirSync(cache, { recursive: true })
+  const stale = Date.now() - CACHE_DAYS * 24 * 3600 * 1000
+  for (const name of readdirSync(cache)) if (statSync(join(cache, name)).mtimeMs < stale) rmSync(join(cache, name), { force: true })
+  await compressDir(dir, cache)
+}
+
+async function compressDir(dir, cache) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name)
-    if (statSync(path).isDirectory()) await compressTree(path, cache)
+    if (statSync(path).isDirectory()) await compressDir(path, cache)
     else if (/\.(js|css|html|json|svg|map)$/.test(name)) {
       const bytes = readFileSync(path)
       writeFileSync(`${path}.gz`, await zopfli(bytes, cache))
