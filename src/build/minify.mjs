@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { minify } from 'terser'
 
 /** The options for code that runs in the browsers the build targets (ES2018 at most). */
-export const TERSER = { ecma: 2018, compress: { passes: 2 }, format: { comments: false } }
+const TERSER = { ecma: 2018, compress: { passes: 2 }, format: { comments: false } }
 
 /** Minifies again every JS output of the metafile (ES modules), in place, keeping `bytes` true. */
 export async function minifyOutputs(meta, root) {

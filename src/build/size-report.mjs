@@ -9,13 +9,13 @@ const gzip = (bytes) => gzipSync(bytes, { level: 9 })
 const brotli = (bytes) => brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })
 
 /**
- * A file's gzip as the server sends it: the .gz written beside it (zopfli's, see compressTree),
- * else zlib's best.
+ * A file's compressed size as the server sends it: the .gz or .br written beside it (see
+ * compressTree), else made here (a dev build writes none).
  */
-const gzipped = (path, bytes) => (existsSync(`${path}.gz`) ? statSync(`${path}.gz`).size : gzip(bytes).length)
+const compressed = (path, bytes, suffix, compress) => (existsSync(path + suffix) ? statSync(path + suffix).size : compress(bytes).length)
 const sizes = (path) => {
   const bytes = readFileSync(path)
-  return { raw: bytes.length, gzip: gzipped(path, bytes), brotli: brotli(bytes).length }
+  return { raw: bytes.length, gzip: compressed(path, bytes, '.gz', gzip), brotli: compressed(path, bytes, '.br', brotli) }
 }
 
 /** A kept answer no build has used for this long is removed. */
