@@ -8,7 +8,7 @@ import { isRight, type Right } from '../contract/rights'
 import { namedChanges, parseChanges, safeChanges } from './audit-changes'
 import { noteAudit } from './audit-live'
 import { readAuditQuery } from './audit-query'
-import { csvHeader, EXPORT_BATCH, csvLine, exportFormat, exportHeaders, streamedExport } from './collections/export'
+import { csvHeader, EXPORT_BATCH, EXPORTS_BUSY, csvLine, exportFormat, exportHeaders, streamedExport } from './collections/export'
 import type { AuditEventRow } from './db/schema'
 import type { AnyDb, Db } from './db/open'
 import { requirePrincipal, type AuthEnv, type Principal } from './http/auth'
@@ -161,6 +161,7 @@ describe({
   answers: {
     200: { description: 'The entries, as a file to save (`Content-Disposition: attachment`).', type: 'text/csv' },
     400: { description: 'A format or range it does not take.', body: { ref: 'Error' } },
+    429: EXPORTS_BUSY,
   },
 })
 
@@ -263,5 +264,5 @@ function exportTrail(services: Services, c: Context<AuthEnv>) {
         return csvLine(TRAIL_COLUMNS, flat)
       })
       .join('')
-  return streamedExport(exportHeaders('audit', format, services.now()), format === 'csv' ? csvHeader(TRAIL_COLUMNS) : '', batches(), write)
+  return streamedExport(principal, exportHeaders('audit', format, services.now()), format === 'csv' ? csvHeader(TRAIL_COLUMNS) : '', batches(), write)
 }

@@ -91,6 +91,7 @@ export function optionsFromEnv(env: Env): ServerOptions {
     scryptCost: integer(env, 'SCRYPT_COST'),
     offlineAfterS: integer(env, 'OFFLINE_AFTER_S'),
     alertsEveryMs: integer(env, 'ALERTS_EVERY_MS'),
+    loopDelayWarnMs: integer(env, 'LOOP_DELAY_WARN_MS'),
     webhooksAllowPrivate: flag(env, 'WEBHOOKS_ALLOW_PRIVATE'),
     webhookSecretKey: nonEmpty(env.WEBHOOK_SECRET_KEY),
     oauth: oauthFromEnv(env),

@@ -23,6 +23,7 @@ import { createRollup } from './metrics/rollup'
 import { createSweeper, sweep } from './sweeper'
 import { serverKey } from './webhooks/secrets'
 import { createWebhooks, type Lookup, type Webhooks } from './webhooks/service'
+import { watchLoopDelay } from './fairness/loop-delay'
 import { BRAND, message } from './messages'
 import { consoleLogger, type Logger } from './log'
 import { createBackground } from './services'
@@ -61,6 +62,10 @@ export interface ServerOptions {
   webhooksEveryMs?: number
   /** How a webhook's host is resolved; the system's resolver by default (tests answer their own). */
   webhookLookup?: Lookup
+  /** A turn of the event loop late by this many ms is logged (once per 10 s at most); default 200. */
+  loopDelayWarnMs?: number
+  /** How often the event loop's delays are looked at, in ms; default 10 s. */
+  loopDelayWindowMs?: number
   /** A device silent this many seconds goes offline; default 60. */
   offlineAfterS?: number
   /** A request whose headers (body) have not all arrived after this long is closed; 10 s (30 s). */
@@ -238,6 +243,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     } else socket.destroy()
   })
   const port = (server.address() as AddressInfo).port
+  const loopDelay = watchLoopDelay(log, options.loopDelayWarnMs, options.loopDelayWindowMs)
   sweeper.start()
   presence.start()
   rollup.start()
@@ -249,6 +255,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const close = () =>
     (closing ??= (async () => {
       await drain(server, hub, options.drainMs ?? 10_000)
+      loopDelay.stop()
       await sweeper.stop()
       await presence.stop()
       await rollup.stop()

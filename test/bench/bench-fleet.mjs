@@ -1,5 +1,6 @@
 // Shared by devices-list.mjs and list-load.mjs: a data folder holding a large fleet, and the
-// built server (dist/server/server.mjs) started on it. Not a bench of its own.
+// built server (dist/server/server.mjs, or the bundle BENCH_SERVER names, to compare two builds)
+// started on it. Not a bench of its own.
 import Database from 'better-sqlite3'
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -30,7 +31,7 @@ export const freePort = () =>
  */
 export async function startServer({ dataDir, flavour = 'react', env = {} }) {
   const port = await freePort()
-  const child = spawn(process.execPath, [join(root, 'dist/server/server.mjs')], {
+  const child = spawn(process.execPath, [process.env.BENCH_SERVER || join(root, 'dist/server/server.mjs')], {
     cwd: root,
     env: {
       ...process.env,

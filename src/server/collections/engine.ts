@@ -17,7 +17,7 @@ import { ApiError, fail } from '../http/errors'
 import { linkOrigin } from '../http/origin'
 import { message } from '../messages'
 import type { Services } from '../services'
-import { csvHeader, csvLine, EXPORT_BATCH, exportFormat, exportHeaders, streamedExport } from './export'
+import { csvHeader, csvLine, EXPORT_BATCH, EXPORTS_BUSY, exportFormat, exportHeaders, streamedExport } from './export'
 import { answerList, filtered, listParams, parseList, type ListShape } from './list-query'
 import type { JsonSchema } from '../../contract/json-schema'
 import { describe, share } from '../openapi/registry'
@@ -250,7 +250,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
         return header + records.map((record) => csvLine(columns!, record)).join('')
       }
       const start = format === 'csv' && columns ? csvHeader(columns) : ''
-      return streamedExport(exportHeaders(module.name, format, services.now()), start, batches, write)
+      return streamedExport(c.var.principal, exportHeaders(module.name, format, services.now()), start, batches, write)
     })
     .get(`${base}/:id`, async (c) => c.json(await mustFind(c.var.principal, c.req.param('id'))))
     .post(base, async (c) => {
@@ -387,6 +387,7 @@ export function describeCollection<Rec extends BaseRecord, Input, Update>(module
       answers: {
         200: { description: 'The rows, as a file to save (`Content-Disposition: attachment`).', type: 'text/csv' },
         400: { description: 'A format, search, sort or filter the list does not take.', body: { ref: 'Error' } },
+        429: EXPORTS_BUSY,
       },
     },
     { ...common, method: 'get', path: `${base}/:id`, rights: readers, summary: `Get a ${docs.noun}`, answers: { 200: { description: `The ${docs.noun}.`, body: record } } },

@@ -3,6 +3,7 @@ import http from 'node:http'
 import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { EXPORT_BATCH } from '../../../src/server/collections/export'
 import { call, createKey, expectStatus, limitRights, register, startServer, type Tenant, type TestServer } from './_api'
 
 type Rec = Record<string, any>
@@ -105,6 +106,90 @@ test('an export of 20,000 devices streams: its first bytes come before the last 
   const names = records.map((record) => record.name)
   assert.equal(names, [...names].sort(), 'in the order of the sort')
   await server.exec(sql`DELETE FROM devices WHERE id = 'late-one'`)
+})
+
+/** Runs `work` while counting the event loop's turns (one `setImmediate` callback a turn). */
+async function countingTurns<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
+  let turns = 0
+  let done = false
+  const tick = () => {
+    turns++
+    if (!done) setImmediate(tick)
+  }
+  setImmediate(tick)
+  try {
+    return { result: await work(), turns }
+  } finally {
+    done = true
+  }
+}
+
+test('the event loop gets a turn between every batch an export reads, so no export holds the process', async () => {
+  // In-process, no connection: nothing but the export's own reading stands between two turns.
+  const { result, turns } = await countingTurns(async () => {
+    const response = await server.app.request('/api/devices/export?format=jsonl', { headers: { authorization: `Bearer ${big.token}` } })
+    return { status: response.status, lines: (await response.text()).split('\n').length - 1 }
+  })
+  assert.is(result.status, 200)
+  assert.is(result.lines, BIG)
+  const batches = BIG / EXPORT_BATCH
+  assert.ok(turns >= batches, `${turns} turns of the event loop during ${batches} batches`)
+})
+
+/** An export held open: the answer's head and first bytes came, then nothing more is read until `finish()` or `abort()`. */
+function holdExport(path: string, token: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; finish(): Promise<void>; abort(): void }>((resolve, reject) => {
+    const req = http.get(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } }, (res) => {
+      const ended = new Promise<void>((done) => res.on('end', done).on('close', done))
+      const answer = (body: string) => ({ status: res.statusCode ?? 0, headers: res.headers, body, finish: async () => void (res.resume(), await ended), abort: () => req.destroy() })
+      if (res.statusCode !== 200) {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(answer(Buffer.concat(chunks).toString('utf8'))))
+        return
+      }
+      res.once('data', () => {
+        res.pause()
+        resolve(answer(''))
+      })
+    })
+    req.on('error', reject)
+  })
+}
+
+test('a caller runs at most two exports at once: the third is refused with 429 and Retry-After, others go on', async () => {
+  const first = await holdExport('/devices/export', big.token)
+  const second = await holdExport('/devices/export?format=jsonl', big.token)
+  assert.equal([first.status, second.status], [200, 200])
+  const third = await holdExport('/devices/export', big.token)
+  assert.is(third.status, 429)
+  assert.match(JSON.parse(third.body).message, /2 exports/)
+  assert.ok(Number(third.headers['retry-after']) > 0, 'says when to try again')
+  // Another organization, and another caller of the same one, are not held back.
+  const elsewhere = await holdExport('/devices/export', other.token)
+  assert.is(elsewhere.status, 200)
+  await elsewhere.finish()
+  await first.finish()
+  const again = await holdExport('/devices/export', big.token)
+  assert.is(again.status, 200, 'a finished export gives its place back')
+  await Promise.all([second.finish(), again.finish()])
+})
+
+test('an organization runs at most four exports at once, whichever keys ask; a client that goes away frees its place', async () => {
+  const keys: string[] = []
+  for (let n = 0; n < 5; n++) keys.push(expectStatus(await call(server, 'POST', '/access_keys/', big.token, createKey()), 201).secret)
+  const held = [await holdExport('/devices/export', keys[0]!), await holdExport('/devices/export', keys[1]!), await holdExport('/devices/export', keys[2]!), await holdExport('/devices/export', keys[3]!)]
+  assert.equal(held.map((answer) => answer.status), [200, 200, 200, 200])
+  const fifth = await holdExport('/devices/export', keys[4]!)
+  assert.is(fifth.status, 429)
+  assert.match(JSON.parse(fifth.body).message, /4 exports/)
+  held[0]!.abort()
+  let next = fifth
+  for (let tries = 0; next.status !== 200 && tries < 100; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    next = await holdExport('/devices/export', keys[4]!)
+  }
+  assert.is(next.status, 200, 'the place of the export whose client went away is free again')
+  await Promise.all([...held.slice(1), next].map((answer) => answer.finish()))
 })
 
 test('an export holds exactly the rows of the list’s filter, all pages, in the list’s order', async () => {
