@@ -4,7 +4,7 @@ import { defaulted, described } from './json-schema'
 import { OptionalText } from './record-fields'
 import { LIMITS, LONE_SURROGATE, Text, type MessageKey } from './validation'
 
-/** What starts a webhook's signing secret; 32 random bytes follow as base64url. */
+/** What starts a webhook's signing secret; 32 random bytes follow as standard base64 (Standard Webhooks). */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_'
 /** The longest URL a webhook takes, and the longest description. */
 export const WEBHOOK_URL_MAX = 2048

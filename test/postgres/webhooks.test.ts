@@ -93,4 +93,28 @@ test('retries raced by two servers: each try made once', async () => {
   }
 })
 
+test('test events sent to two servers side by side: the limit holds across them', async () => {
+  const receiver = await startReceiver()
+  try {
+    const owner = await register(a, 'Raced tests')
+    const hooks: Rec[] = []
+    for (let n = 0; n < 3; n++) hooks.push(expectStatus<Rec>(await call(a, 'POST', '/webhooks/', owner.token, { name: `Tested ${n}`, url: `${receiver.url}/${n}` }), 201))
+    // 20 a webhook on the first two (10 allowed on each), then 20 more on the third, past the organization's 20.
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, n) => call(n % 2 ? a : b, 'POST', `/webhooks/${hooks[Math.floor(n / 20)]!.id}/test`, owner.token)),
+    )
+    const accepted = (from: number) => answers.slice(from, from + 20).filter((answer) => answer.status === 202).length
+    assert.ok(accepted(0) <= 10 && accepted(20) <= 10, `per webhook ${accepted(0)} ${accepted(20)}`)
+    assert.is(accepted(0) + accepted(20) + accepted(40), 20, 'the organization’s 20, no more')
+    for (const answer of answers.filter((each) => each.status !== 202)) {
+      assert.is(answer.status, 429)
+      assert.ok(Number(answer.headers.get('retry-after')) >= 1)
+    }
+    await deliverBoth()
+    assert.is(receiver.received.length, 20)
+  } finally {
+    await receiver.close()
+  }
+})
+
 test.run()

@@ -89,7 +89,7 @@ export const WEBHOOK_RECORD = record(WebhookInput, {
 /** A webhook with its signing secret, as a create or a rotation answers it, once. */
 export const ISSUED_WEBHOOK: JsonSchema = {
   ...WEBHOOK_RECORD,
-  properties: { ...(WEBHOOK_RECORD.properties as object), secret: { type: 'string', description: 'The signing secret (`whsec_…`), sent this once; the server keeps it sealed.' } },
+  properties: { ...(WEBHOOK_RECORD.properties as object), secret: { type: 'string', description: 'The signing secret (`whsec_` and its 32 key bytes as standard base64, as Standard Webhooks has it), sent this once; the server keeps it sealed.' } },
   required: [...(WEBHOOK_RECORD.required as string[]), 'secret'],
 }
 

@@ -2,19 +2,21 @@ import type { Context } from 'hono'
 import { sql } from 'kysely'
 import type { Db } from '../db/open'
 import { hashSecret } from '../auth/tokens'
-import { message } from '../messages'
+import { message, type ServerKey } from '../messages'
 import { clientKey } from './client'
 import { ApiError } from './errors'
 
 /**
  * At most `limit` attempts within a window of `windowMs`, counted per client and what it tries on
- * (`subject`, e.g. an address), or per client alone (`perClient`).
+ * (`subject`, e.g. an address), or per client alone (`perClient`); or, through `countFor`, per
+ * what the caller names whoever the client is, refused with `refusal` (`{{limit}}`, `{{seconds}}`).
  */
 export interface Rule {
   name: string
   limit: number
   windowMs: number
   perClient?: true
+  refusal?: ServerKey
 }
 
 const MINUTE = 60_000
@@ -34,6 +36,9 @@ export const RULES = {
   /** Failed client authentications at `POST /oauth/token`; a success gives its attempt back. */
   appToken: { name: 'app-token', limit: 20, windowMs: 15 * MINUTE, perClient: true },
   invitation: { name: 'invitation', limit: 20, windowMs: 15 * MINUTE, perClient: true },
+  /** Test events of one webhook, and of one organization (`countFor`). */
+  webhookTest: { name: 'webhook-test', limit: 10, windowMs: MINUTE, refusal: 'tooManyWebhookTests' },
+  webhookTestOrganization: { name: 'webhook-test-organization', limit: 20, windowMs: MINUTE, refusal: 'tooManyOrganizationWebhookTests' },
 } satisfies Record<string, Rule>
 
 export interface Counted {
@@ -47,6 +52,13 @@ export interface Throttle {
    * `Retry-After` when one is past its limit.
    */
   count(c: Context, rules: readonly Rule[], subject?: string): Promise<Counted>
+  /**
+   * Counts one use under each rule in turn, keyed by its subject alone (an organization, a
+   * webhook) from whichever client or process; past a limit throws 429 with `Retry-After` and that
+   * rule's refusal, and the use is given back to the rules before it and never counted by the ones
+   * after, so a limit is reached by the uses let through only.
+   */
+  countFor(uses: readonly { rule: Rule; subject: string }[]): Promise<void>
   /** Deletes the counts whose window has ended. */
   prune(): Promise<void>
 }
@@ -73,6 +85,14 @@ export function createThrottle(db: Db, now: () => Date, clientAddress: (c: Conte
     return row.hits > rule.limit ? Math.max(1, wait) : 0
   }
 
+  const refund = async (keys: string[]) => {
+    await db
+      .updateTable('throttles')
+      .set({ hits: sql<number>`case when hits > 0 then hits - 1 else 0 end` })
+      .where('key', 'in', keys)
+      .execute()
+  }
+
   return {
     async count(c, rules, subject) {
       const client = clientKey(clientAddress(c))
@@ -85,14 +105,19 @@ export function createThrottle(db: Db, now: () => Date, clientAddress: (c: Conte
           'Retry-After': String(wait),
         })
       }
-      return {
-        async refund() {
-          await db
-            .updateTable('throttles')
-            .set({ hits: sql<number>`case when hits > 0 then hits - 1 else 0 end` })
-            .where('key', 'in', keys)
-            .execute()
-        },
+      return { refund: () => refund(keys) }
+    },
+    async countFor(uses) {
+      const at = now()
+      const keys: string[] = []
+      for (const { rule, subject } of uses) {
+        keys.push(hashSecret([rule.name, subject].join('\n')))
+        const wait = await hit(keys.at(-1)!, rule, at)
+        if (wait === 0) continue
+        // Only uses let through stay counted, so racing refused ones never hold off an allowed one.
+        await refund(keys)
+        const text = rule.refusal ? message(rule.refusal, { limit: rule.limit, seconds: wait }) : message('tooManyAttempts', { minutes: Math.ceil(wait / 60) })
+        throw new ApiError(429, text, undefined, { 'Retry-After': String(wait) })
       }
     },
     async prune() {

@@ -9,6 +9,7 @@ import type { AnyDb } from '../db/open'
 import type { WebhookDeliveryRow } from '../db/schema'
 import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
 import { fail } from '../http/errors'
+import { RULES } from '../http/throttle'
 import { newWebhookSecret } from './secrets'
 import { newEventId, type Webhooks } from './service'
 import { PER_PAGE_CHOICES } from '../../contract/collections'
@@ -49,11 +50,14 @@ describe(
     path: `${WEBHOOKS_PATH}/:id/test`,
     tag: 'Webhooks',
     summary: 'Send a test event',
-    description: 'A `webhook.test` event through the same queue as alerts, sent at once.',
+    description: 'A `webhook.test` event through the same queue as alerts, sent at once. 10 a minute per webhook and 20 per organization, then 429.',
     caller: 'principal',
     rights: ['alerts'],
     params: { id: 'The webhook.' },
-    answers: { 202: { description: 'Queued: the delivery and its event.', body: obj({ id: str, event_id: str }) } },
+    answers: {
+      202: { description: 'Queued: the delivery and its event.', body: obj({ id: str, event_id: str }) },
+      429: { description: 'Too many test events: the message names the limit.', body: { ref: 'Error' }, headers: ['Retry-After'] },
+    },
   },
   {
     method: 'get',
@@ -101,8 +105,9 @@ const deliveryOf = (row: WebhookDeliveryRow): WebhookDelivery => ({
 /**
  * `POST /webhooks/{id}/rotate`: a new signing secret, answered once; the old one signs nothing
  * more. `POST /webhooks/{id}/test`: a `webhook.test` event through the same queue, sent now (202
- * with the delivery's id). `GET /webhooks/{id}/deliveries`: the log, newest first, paged.
- * Another organization's webhooks are not found.
+ * with the delivery's id), within a rate limit per webhook and per organization.
+ * `GET /webhooks/{id}/deliveries`: the log, newest first, paged. Another organization's webhooks
+ * are not found.
  */
 export function webhookRoutes(services: EngineServices, service: Webhooks) {
   const db = services.db as unknown as AnyDb
@@ -141,6 +146,10 @@ export function webhookRoutes(services: EngineServices, service: Webhooks) {
     .post(`${WEBHOOKS_PATH}/:id/test`, requirePrincipal(services), requireRight('alerts'), async (c) => {
       const { organizationId } = c.var.principal
       const webhook = await mustFind(organizationId, c.req.param('id'))
+      await services.throttle.countFor([
+        { rule: RULES.webhookTest, subject: webhook.id },
+        { rule: RULES.webhookTestOrganization, subject: organizationId },
+      ])
       const event: WebhookEvent = {
         id: newEventId(),
         type: 'webhook.test',

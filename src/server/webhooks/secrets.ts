@@ -3,13 +3,19 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { WEBHOOK_SECRET_PREFIX } from '../../contract/webhooks'
 
-/** A signing secret: `whsec_` and 32 random bytes as base64url; those bytes are the HMAC key. */
+/**
+ * A signing secret as Standard Webhooks has it: `whsec_` and 32 random bytes as standard base64,
+ * which its libraries decode; those bytes are the HMAC key.
+ */
 export function newWebhookSecret(): string {
-  return WEBHOOK_SECRET_PREFIX + randomBytes(32).toString('base64url')
+  return WEBHOOK_SECRET_PREFIX + randomBytes(32).toString('base64')
 }
 
-/** The HMAC key of a secret: the bytes after the prefix. */
-export const secretKeyBytes = (secret: string) => Buffer.from(secret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64url')
+/**
+ * The HMAC key of a secret: the bytes after the prefix. Secrets issued before were base64url;
+ * Node's base64 decoder takes both alphabets, so those still sign with the same bytes.
+ */
+export const secretKeyBytes = (secret: string) => Buffer.from(secret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64')
 
 /**
  * `Webhook-Signature` of one delivery (Standard Webhooks): `v1,` and the base64 HMAC-SHA256 of
