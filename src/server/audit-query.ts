@@ -2,6 +2,8 @@ import type { Context } from 'hono'
 import { AUDIT_FILTERS } from '../contract/audit'
 import { PER_PAGE_CHOICES } from '../contract/collections'
 import { isRight, type Right } from '../contract/rights'
+import { VIEW_ACTIONS } from './collections/views'
+import type { Db } from './db/open'
 import type { Principal } from './http/auth'
 import { ApiError, fail } from './http/errors'
 import { message } from './messages'
@@ -78,4 +80,33 @@ export function readAuditQuery(c: Context, principal: Principal): AuditQuery {
     throw bad(message('badPerPage', { allowed: PER_PAGE_CHOICES.join(', ') }))
   }
   return { visible: collection ? [collection] : principal.rights, recordId, actorId, action, from, to, page, perPage }
+}
+
+/**
+ * The organization's trail as `principal` may read it, for the list and the export alike: the
+ * `visible` collections, and of a personal view's entries only its owner's. A view's entries are
+ * filed under its list; they show to every holder of that right while the view is shared, and
+ * once it is deleted only to who wrote them (its owner, or a key of theirs).
+ */
+export function trailQuery(db: Db, principal: Principal, visible: Right[]) {
+  const { organizationId, userId } = principal
+  return db
+    .selectFrom('audit_events')
+    .where('audit_events.organization_id', '=', organizationId)
+    .where('audit_events.collection', 'in', visible)
+    .where((eb) => {
+      const view = () => eb.selectFrom('views').select('views.id').whereRef('views.id', '=', 'audit_events.record_id').where('views.organization_id', '=', organizationId)
+      const myKeys = eb.selectFrom('access_keys').select('access_keys.id').where('access_keys.organization_id', '=', organizationId).where('access_keys.created_by', '=', userId)
+      return eb.or([
+        eb('audit_events.action', 'not in', VIEW_ACTIONS),
+        eb.exists(view().where((v) => v.or([v('views.shared', '=', 1), v('views.owner_id', '=', userId)]))),
+        eb.and([
+          eb.not(eb.exists(view())),
+          eb.or([
+            eb.and([eb('audit_events.actor_kind', '=', 'user'), eb('audit_events.actor_id', '=', userId)]),
+            eb.and([eb('audit_events.actor_kind', '=', 'key'), eb('audit_events.actor_id', 'in', myKeys)]),
+          ]),
+        ]),
+      ])
+    })
 }

@@ -7,7 +7,7 @@ import { PER_PAGE_CHOICES } from '../contract/collections'
 import { isRight, type Right } from '../contract/rights'
 import { namedChanges, parseChanges, safeChanges } from './audit-changes'
 import { noteAudit } from './audit-live'
-import { readAuditQuery } from './audit-query'
+import { readAuditQuery, trailQuery } from './audit-query'
 import { csvHeader, EXPORT_BATCH, EXPORTS_BUSY, csvLine, exportFormat, exportHeaders, streamedExport } from './collections/export'
 import type { AuditEventRow } from './db/schema'
 import type { AnyDb, Db } from './db/open'
@@ -176,10 +176,7 @@ export function auditRoutes(services: Services) {
       c.header('X-Total-Count', '0')
       return c.json([])
     }
-    let query = db
-      .selectFrom('audit_events')
-      .where('organization_id', '=', principal.organizationId)
-      .where('collection', 'in', visible)
+    let query = trailQuery(db, principal, visible)
     if (recordId) query = query.where('record_id', '=', recordId)
     if (actorId) query = query.where('actor_id', '=', actorId)
     if (action) query = query.where('action', '=', action)
@@ -243,7 +240,7 @@ function exportTrail(services: Services, c: Context<AuthEnv>) {
     if (!visible.length) return
     let last: { at: string; id: string } | undefined
     for (;;) {
-      let query = db.selectFrom('audit_events').selectAll().where('organization_id', '=', principal.organizationId).where('collection', 'in', visible)
+      let query = trailQuery(db, principal, visible).selectAll()
       if (from) query = query.where('at', '>=', from)
       if (to) query = query.where('at', '<', to)
       const after = last

@@ -48,7 +48,7 @@ const escape = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1')
 
 /** The described path `pathname` (under `/api`) takes, preferring fixed segments over parameters. */
 function matchPath(doc: Json, pathname: string): string | undefined {
-  const wanted = pathname.replace(/\/+$/, '') || '/'
+  const wanted = pathname.replace(/\/$/, '') || '/'
   const parts = wanted.split('/')
   let best: { path: string; params: number } | undefined
   for (const path of Object.keys(doc.paths)) {

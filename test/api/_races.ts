@@ -151,7 +151,7 @@ export async function idempotencyRace(servers: TestServer[], rounds = 3): Promis
     const counts = await servers[0]!.rows<{ devices: number; trail: number; kept: number }>(sql`
       SELECT (SELECT count(*) FROM devices WHERE organization_id = ${owner.organizationId} AND serial = ${body.serial}) AS devices,
         (SELECT count(*) FROM audit_events WHERE record_id = ${id}) AS trail,
-        (SELECT count(*) FROM idempotency_keys WHERE id = ${createHash('sha256').update(`user:${owner.userId}\n${key}`).digest('hex')}) AS kept`)
+        (SELECT count(*) FROM idempotency_keys WHERE id = ${createHash('sha256').update(`${owner.organizationId}\nuser:${owner.userId}\n${key}`).digest('hex')}) AS kept`)
     const { devices, trail, kept } = counts[0]!
     assert.equal([Number(devices), Number(trail), Number(kept)], [1, 1, 1], `round ${round}: devices, audit entries, kept answers`)
   }

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { BULK_BATCH } from '../../src/contract/bulk'
+import { RIGHTS } from '../../src/contract/rights'
 import { message } from '../../src/server/messages'
 import { call, createDevice, createHeartbeat, createKey, createTunnel, expectStatus, joinOrganization, register, startServer, type Tenant, type TestServer } from './collections/_api'
 import { openEvents } from './collections/_events'
@@ -150,6 +151,41 @@ test('a holder without the right gets 403; a member of another organization gets
   assert.is((await run({ ...devicesToo, organizationId: owner.organizationId }, previewed.id)).status, 404)
   // Still not run by any of them.
   assert.is(expectStatus<Rec>(await job(owner, previewed.id), 200).status, 'previewed')
+})
+
+test("only a job's author, or someone holding every right, undoes it: not a member holding the job's right alone", async () => {
+  const owner = await organization('Undone by whom')
+  const member = async (name: string, rights: readonly string[]) => {
+    const someone = await register(server, name)
+    await joinOrganization(server, someone, owner.organizationId, [...rights])
+    return { ...someone, organizationId: owner.organizationId }
+  }
+  const devicesOnly = await member('Devices only', ['devices'])
+  const keysOnly = await member('Keys only', ['access_keys'])
+  const everything = await member('Second administrator', RIGHTS)
+  const refusal = "Only who ran this bulk action, or someone holding every right, can undo it"
+
+  // The administrator deletes a device; a devices-only member tries to bring it back.
+  const gone = await device(owner)
+  const deleted = await runAll(owner, { collection: 'devices', action: 'delete', selection: { ids: [gone.id] } })
+  assert.is(expectStatus<Rec>(await job(devicesOnly, deleted.id), 200).undoable, false, 'not undoable by them')
+  const tried = await undo(devicesOnly, deleted.id)
+  assert.equal([tried.status, tried.body.message], [403, refusal])
+  assert.is((await owner.get('devices', gone.id)).status, 404, 'the device stays deleted')
+  assert.equal([expectStatus<Rec>(await job(owner, deleted.id), 200).status, expectStatus<Rec>(await job(owner, deleted.id), 200).undoable], ['done', true])
+
+  // The administrator revokes a key; an access_keys-only member tries to bring it back.
+  const key = expectStatus<Rec>(await owner.create('access_keys', createKey({ scopes: ['devices'] })), 201)
+  const revoked = await runAll(owner, { collection: 'access_keys', action: 'revoke', selection: { ids: [key.id] } })
+  const restored = await undo(keysOnly, revoked.id)
+  assert.equal([restored.status, restored.body.message], [403, refusal])
+  assert.is((await call(server, 'GET', '/devices/', key.secret)).status, 401, 'the key stays revoked')
+
+  // Its author undoes the delete; a member holding every right undoes the revoke.
+  expectStatus(await undo(owner, deleted.id), 200)
+  expectStatus(await owner.get('devices', gone.id), 200)
+  expectStatus(await undo(everything, revoked.id), 200)
+  assert.is((await call(server, 'GET', '/devices/', key.secret)).status, 200)
 })
 
 test('a job runs once: the second run is 409, even side by side', async () => {

@@ -9,7 +9,8 @@ import { message } from '../../src/server/messages'
 import { IDEMPOTENCY_KEPT_MS, IN_FLIGHT_MS, REPLAYED } from '../../src/server/http/idempotency'
 import { secretsInDatabase } from './_server'
 import { pngImage } from './people/_images'
-import { call, createDevice, createKey, expectStatus, register, startServer, type Answer, type Tenant, type TestServer } from './collections/_api'
+import { switchPath } from '../../src/contract/organizations'
+import { call, createDevice, createKey, expectStatus, joinOrganization, register, startServer, type Answer, type Tenant, type TestServer } from './collections/_api'
 
 type Rec = Record<string, any>
 
@@ -49,9 +50,9 @@ function rawAnswer(key: string): Promise<string> {
 const count = async (query: ReturnType<typeof sql>) => Number((await server.rows<{ n: number }>(query))[0]!.n)
 const devicesWithSerial = (organizationId: string, serial: string) =>
   count(sql`SELECT count(*) AS n FROM devices WHERE organization_id = ${organizationId} AND serial = ${serial}`)
-/** The row of a user's key, found as the server finds it (the key itself is never stored). */
-const rowOf = async (scope: string, key: string) =>
-  (await server.rows<Rec>(sql`SELECT * FROM idempotency_keys WHERE id = ${createHash('sha256').update(`${scope}\n${key}`).digest('hex')}`))[0]
+/** The row of a caller's key in an organization, found as the server finds it (the key itself is never stored). */
+const rowOf = async (caller: string, key: string, organizationId = me.organizationId) =>
+  (await server.rows<Rec>(sql`SELECT * FROM idempotency_keys WHERE id = ${createHash('sha256').update(`${organizationId}\n${caller}\n${key}`).digest('hex')}`))[0]
 
 test('the same key twice makes one record and answers the first answer again, marked as replayed', async () => {
   const key = newKey()
@@ -120,6 +121,31 @@ test("another user's same key is theirs alone: two records, and neither sees the
   const issued = expectStatus<Rec>(await me.create('access_keys', createKey({ scopes: ['devices'] })), 201)
   const byKey = await send('POST', '/devices/', issued.secret, body, key)
   assert.equal([byKey.status, byKey.headers.get(REPLAYED)], [409, null], byKey.text)
+})
+
+test('a key belongs to the organization too: after a switch, the same key and body write in the second organization', async () => {
+  const traveller = await register(server, 'Traveller')
+  const home = traveller.organizationId
+  const host = await register(server, 'Host organization')
+  await joinOrganization(server, traveller, host.organizationId, ['devices'])
+  const switchTo = async (organizationId: string) => expectStatus(await call(server, 'POST', switchPath(organizationId), traveller.token), 200)
+  await switchTo(home)
+  const key = newKey()
+  const body = createDevice()
+  const first = expectStatus<Rec>(await send('POST', '/devices/', traveller.token, body, key), 201)
+
+  await switchTo(host.organizationId)
+  const there = await send('POST', '/devices/', traveller.token, body, key)
+  assert.equal([there.status, there.headers.get(REPLAYED)], [201, null], there.text)
+  assert.is.not((there.body as Rec).id, first.id, 'not the first organization\'s answer')
+  assert.equal([await devicesWithSerial(home, body.serial), await devicesWithSerial(host.organizationId, body.serial)], [1, 1], 'written in each')
+  const again = await send('POST', '/devices/', traveller.token, body, key)
+  assert.equal([again.status, again.headers.get(REPLAYED), (again.body as Rec).id], [201, 'true', (there.body as Rec).id], 'replayed within the second')
+
+  await switchTo(home)
+  const back = await send('POST', '/devices/', traveller.token, body, key)
+  assert.equal([back.headers.get(REPLAYED), (back.body as Rec).id], ['true', first.id], 'and the first answer again back home')
+  assert.equal([await devicesWithSerial(home, body.serial), await devicesWithSerial(host.organizationId, body.serial)], [1, 1])
 })
 
 test('a revoked key gets no kept answer (401, as without the header), and a stranger with the same key makes their own record', async () => {
@@ -328,7 +354,7 @@ test('answers are kept 24 hours: past them a key runs anew, and the sweep delete
   const [first, second] = [newKey(), newKey()]
   expectStatus(await send('POST', '/devices/', issued.secret, createDevice(), first), 201)
   expectStatus(await send('POST', '/devices/', issued.secret, createDevice(), second), 201)
-  assert.ok(await rowOf(`key:${issued.id}`, first))
+  assert.ok(await rowOf(`key:${issued.id}`, first, owner.organizationId))
   server.advance(IDEMPOTENCY_KEPT_MS - 60_000)
   assert.is((await send('POST', '/devices/', issued.secret, createDevice(), first)).status, 422, 'still kept within the day')
   server.advance(2 * 60_000)
@@ -339,8 +365,8 @@ test('answers are kept 24 hours: past them a key runs anew, and the sweep delete
   assert.ok((await count(sql`SELECT count(*) AS n FROM idempotency_keys WHERE created_at < ${lapsed}`)) > 0)
   await server.sweep()
   assert.is(await count(sql`SELECT count(*) AS n FROM idempotency_keys WHERE created_at < ${lapsed}`), 0)
-  assert.is(await rowOf(`key:${issued.id}`, second), undefined)
-  assert.ok(await rowOf(`key:${issued.id}`, first), 'the answer of a day ago is gone; the new one stays')
+  assert.is(await rowOf(`key:${issued.id}`, second, owner.organizationId), undefined)
+  assert.ok(await rowOf(`key:${issued.id}`, first, owner.organizationId), 'the answer of a day ago is gone; the new one stays')
   expectStatus(await send('POST', '/devices/', issued.secret, createDevice(), second), 201)
 })
 

@@ -166,4 +166,62 @@ test('each write of a view is in the trail under its list, with what changed', a
   assert.equal(expectStatus<Rec[]>(await call(server, 'GET', `/audit/?record_id=${view.id}`, outsider.token), 200), [], 'not in another organization\'s trail')
 })
 
+test("an app id's token acts for an app, not a person: it saves no view (403 saying why), and reads shared ones", async () => {
+  const app = expectStatus<Rec>(await call(server, 'POST', '/app_ids/', a.token, { name: 'View reader', redirect_uris: [], scopes: ['devices'] }), 201)
+  const grant = await fetch(`${server.url}/api/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: app.client_id, client_secret: app.client_secret }),
+  })
+  const { access_token: token } = (await grant.json()) as { access_token: string }
+  const asApp = { ...a, token }
+  const refused = await save(asApp, deviceView({ name: 'Saved by an app' }))
+  assert.equal([refused.status, refused.body.message], [403, 'Saved views belong to a person: an app id cannot save one'])
+  const shared = expectStatus<Rec>(await save(a, deviceView({ name: 'Shared for apps', shared: true })), 201)
+  assert.ok((await listed(asApp)).includes('Shared for apps'))
+  expectStatus(await put(asApp, shared.id, { ...shared, name: 'Renamed by an app' }), 403)
+  expectStatus(await remove(a, shared.id), 200)
+})
+
+test("a personal view's entries are its owner's alone: not in another member's trail, list or export", async () => {
+  const secret = deviceView({ name: 'Layoffs shortlist', query: { q: 'ceo-laptop', sort: 'name', order: 'asc', filters: { tag: ['board'] } } })
+  const mine = expectStatus<Rec>(await save(member, secret), 201)
+  expectStatus(await put(member, mine.id, { ...mine, name: 'Layoffs shortlist 2' }), 200)
+  const gone = expectStatus<Rec>(await save(member, { ...secret, name: 'Layoffs, deleted' }), 201)
+  expectStatus(await remove(member, gone.id), 200)
+  const team = expectStatus<Rec>(await save(member, deviceView({ name: 'Team board', shared: true })), 201)
+  const adminsOwn = expectStatus<Rec>(await save(a, deviceView({ name: 'Admin private plan', query: { q: 'admin-only', sort: 'name', order: 'asc', filters: {} } })), 201)
+
+  const trail = async (who: Tenant) => expectStatus<Rec[]>(await call(server, 'GET', '/audit/?collection=devices&per_page=100', who.token), 200)
+  const exported = async (who: Tenant) => {
+    const answer = await call(server, 'GET', '/audit/export?format=jsonl', who.token)
+    assert.is(answer.status, 200)
+    return answer.text.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Rec)
+  }
+  const views = (entries: Rec[]) => entries.filter((entry) => String(entry.action).endsWith('_view')).map((entry) => `${entry.action} ${entry.record_name}`)
+  const leaks = (text: string) => ['Layoffs', 'ceo-laptop'].filter((word) => text.includes(word))
+
+  // The administrator holds every right, and still sees nobody else's personal view.
+  for (const entries of [await trail(a), await exported(a)]) {
+    assert.ok(views(entries).includes('create_view Team board'), 'a shared view is everyone\'s')
+    assert.ok(views(entries).includes('create_view Admin private plan'), 'its owner sees their own')
+    assert.equal(leaks(JSON.stringify(entries.filter((entry) => String(entry.action).endsWith('_view')))), [], 'no trace of the member\'s personal views')
+  }
+  const recordTrail = expectStatus<Rec[]>(await call(server, 'GET', `/audit/?collection=devices&record_id=${mine.id}`, a.token), 200)
+  assert.equal(recordTrail, [], 'not even asked for by its id')
+  assert.is((await call(server, 'GET', `/audit/?record_id=${mine.id}`, a.token)).headers.get('X-Total-Count'), '0', 'nor counted')
+
+  // The member sees their own, the deleted one included, and not the administrator's personal one.
+  for (const entries of [await trail(member), await exported(member)]) {
+    const seen = views(entries)
+    for (const entry of ['create_view Layoffs shortlist', 'update_view Layoffs shortlist 2', 'create_view Layoffs, deleted', 'delete_view Layoffs, deleted', 'create_view Team board']) {
+      assert.ok(seen.includes(entry), entry)
+    }
+    assert.not.ok(seen.some((entry) => entry.includes('Admin private plan')), 'another member\'s personal view')
+    assert.not.ok(JSON.stringify(entries).includes('admin-only'))
+  }
+  expectStatus(await remove(a, adminsOwn.id), 200)
+  expectStatus(await remove(member, team.id), 200)
+})
+
 test.run()

@@ -20,7 +20,7 @@ import {
 } from '../../contract/bulk'
 import type { BulkRequestBody } from '../../contract/bulk-request'
 import type { BaseRecord } from '../../contract/collections'
-import type { Right } from '../../contract/rights'
+import { RIGHTS, type Right } from '../../contract/rights'
 import { actorOf, audit, type Actor } from '../audit'
 import { parseRights } from '../auth/accounts'
 import { filtered, checkFilters } from '../collections/list-query'
@@ -156,7 +156,8 @@ export async function previewJob(services: Services, principal: Principal, body:
   const id = randomUUID()
   const createdAt = now.toISOString()
   const expiresAt = new Date(now.getTime() + BULK_PREVIEW_TTL_MS).toISOString()
-  const name = collection === 'users' ? sql<string>`coalesce(nullif(u.name, ''), u.email)` : sql<string>`t.name`
+  // An invited member is named by the address alone (`named` joins only members who accepted).
+  const name = collection === 'users' ? sql<string>`coalesce(nullif(named.name, ''), u.email)` : sql<string>`t.name`
   const result = await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('bulk_jobs')
@@ -216,8 +217,8 @@ export function undoable(row: BulkJobRow, now: Date): boolean {
   return row.action !== 'revoke' || now.getTime() <= Date.parse(row.finished_at) + BULK_UNDO_MS + KEY_UNDO_GRACE_MS
 }
 
-/** A job as `GET /bulk/{id}` answers it. */
-export async function jobAnswer(services: Services, row: BulkJobRow): Promise<BulkJob> {
+/** A job as `GET /bulk/{id}` answers it to `principal`: undoable only by who may undo it. */
+export async function jobAnswer(services: Services, row: BulkJobRow, principal: Principal): Promise<BulkJob> {
   const skipped = await services.db
     .selectFrom('bulk_items')
     .select(['record_id', 'name', 'reason'])
@@ -243,7 +244,7 @@ export async function jobAnswer(services: Services, row: BulkJobRow): Promise<Bu
     created_at: row.created_at,
     finished_at: row.finished_at,
     audit_id: row.audit_id,
-    undoable: undoable(row, services.now()),
+    undoable: undoable(row, services.now()) && mayUndo(principal, row),
   }
 }
 
@@ -511,11 +512,18 @@ async function finishJob(runner: Runner, failed: boolean): Promise<void> {
 }
 
 /**
+ * Who may undo a job: its author, or someone holding every right. Holding the job's right alone
+ * is not enough, or anyone with `access_keys` could bring back a key an administrator revoked.
+ */
+export const mayUndo = (principal: Principal, row: BulkJobRow) => row.created_by === callerId(principal) || RIGHTS.every((right) => principal.rights.includes(right))
+
+/**
  * `POST /bulk/{id}/undo`: puts back each changed record nobody changed since (its version is still
  * the one the job left), batch by batch, each record checked as a single write by the caller would
  * be; the rest are left and named. Once only: the job moves from `done` to `undone` first.
  */
 export async function undoJob(services: Services, c: Parameters<typeof actorOf>[1], principal: Principal, row: BulkJobRow, linkOrigin: string): Promise<BulkUndo> {
+  if (!mayUndo(principal, row)) throw fail(403, 'bulkUndoNotYours')
   const now = services.now()
   if (row.action === 'revoke' && row.status === 'done' && !undoable(row, now) && row.finished_at && !row.undone_at && row.changed > 0) {
     throw fail(409, 'bulkUndoWindow', { seconds: Math.round(BULK_UNDO_MS / 1000) })

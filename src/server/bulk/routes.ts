@@ -53,6 +53,7 @@ const JOB_REF = { $ref: '#/components/schemas/BulkJob' }
 const common = { tag: 'Bulk actions', caller: 'principal' as const, rights: BULK_COLLECTIONS }
 const notFound = { description: 'No job of this id in the caller\'s organization.', body: { ref: 'Error' } }
 const forbidden = { description: 'The caller does not hold the right of the job\'s collection.', body: { ref: 'Error' } }
+const undoForbidden = { description: 'The caller does not hold the job\'s right, or is neither its author nor holds every right.', body: { ref: 'Error' } }
 
 describe(
   {
@@ -100,11 +101,11 @@ describe(
     method: 'post',
     path: '/bulk/:id/undo',
     summary: 'Undo a bulk action',
-    description: `Puts back, once, each record the job changed that nobody changed since; the others are left and named. A deleted device comes back with its id, fields and tunnels within the plan's limits (its heartbeat history does not). Revoked keys come back only within ${BULK_UNDO_MS / 1000} seconds (and a few more) of the job's end. Writes its own audit entry (\`bulk_undo\`).`,
+    description: `Puts back, once, each record the job changed that nobody changed since; the others are left and named. A deleted device comes back with its id, fields and tunnels within the plan's limits (its heartbeat history does not). Revoked keys come back only within ${BULK_UNDO_MS / 1000} seconds (and a few more) of the job's end. Writes its own audit entry (\`bulk_undo\`). Only the job's author, or someone holding every right, undoes it (403).`,
     params: { id: 'The job\'s id.' },
     answers: {
       200: { description: 'How many came back, and those left with why.', body: obj({ restored: int, left: list(SKIP) }) },
-      403: forbidden,
+      403: undoForbidden,
       404: notFound,
       409: { description: 'The job has not finished, changed nothing, was undone already, or (keys) its window has passed.', body: { ref: 'Error' } },
     },
@@ -155,9 +156,9 @@ export function bulkRoutes(services: Services) {
       const principal = c.var.principal
       const row = await mustJob(services, principal, c.req.param('id'))
       const running = await startJob(services, c, principal, row, linkOrigin(c, services.publicUrl))
-      return c.json(await jobAnswer(services, running), 202)
+      return c.json(await jobAnswer(services, running, principal), 202)
     })
-    .get('/bulk/:id', async (c) => c.json(await jobAnswer(services, await mustJob(services, c.var.principal, c.req.param('id')))))
+    .get('/bulk/:id', async (c) => c.json(await jobAnswer(services, await mustJob(services, c.var.principal, c.req.param('id')), c.var.principal)))
     .post('/bulk/:id/undo', async (c) => {
       const principal = c.var.principal
       const row = await mustJob(services, principal, c.req.param('id'))

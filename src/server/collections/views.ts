@@ -64,6 +64,11 @@ function refused(problem: ViewProblem): ApiError {
   return new ApiError(400, text, { [problem.field]: text })
 }
 
+/** How the trail names a write of a view: filed under its list's collection, so told apart by its action. */
+const viewAction = (action: string) => `${action}_view`
+/** Every action a view's trail entries carry. */
+export const VIEW_ACTIONS = ['create', 'update', 'delete'].map(viewAction)
+
 /** The lists whose views `principal` may read and write: those of the rights it holds. */
 const listsOf = (principal: Principal): ViewCollection[] => VIEW_COLLECTIONS.filter((name) => principal.rights.includes(name))
 
@@ -137,6 +142,8 @@ export function views(shapes: Record<ViewCollection, ListShape>): CollectionModu
     create: {
       schema: ViewInput,
       row: async (input, ctx) => {
+        // An app id's token acts for an app, and a view belongs to the person who saved it.
+        if (ctx.principal.kind === 'app' || !ctx.principal.userId) throw new ApiError(403, message('viewsNeedPerson'))
         mayUse(ctx, input.collection)
         const { query, columns } = check(input.collection, input)
         // Counting and adding run one after the other across requests and processes.
@@ -164,6 +171,6 @@ export function views(shapes: Record<ViewCollection, ListShape>): CollectionModu
     allow: async (ctx, _action, current) => {
       if (current.owner_id !== ctx.principal.userId || !isViewCollection(current.collection)) throw new ApiError(403, message('notYourView'))
     },
-    audited: (view, action) => ({ collection: view.collection, action: `${action}_view` }),
+    audited: (view, action) => ({ collection: view.collection, action: viewAction(action) }),
   }
 }

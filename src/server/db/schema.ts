@@ -389,10 +389,10 @@ export interface LeaseRow {
 }
 
 /**
- * The kept answer of a write sent with an `Idempotency-Key`. `id` is the SHA-256 of the caller and
- * the key; `fingerprint` an HMAC of the request under a key derived from the raw key; `answer` the
- * answer sealed with AES-256-GCM under another (IV, ciphertext, tag), null with `status` while the
- * first request runs. The raw key is never stored.
+ * The kept answer of a write sent with an `Idempotency-Key`. `id` is the SHA-256 of the
+ * organization, the caller and the key; `fingerprint` an HMAC of the request under a key derived
+ * from the raw key; `answer` the answer sealed with AES-256-GCM under another (IV, ciphertext,
+ * tag), null with `status` while the first request runs. The raw key is never stored.
  */
 export interface IdempotencyKeyRow {
   id: string

@@ -42,10 +42,11 @@ interface KeyMaterial {
 }
 
 /**
- * The row id is a hash of the caller and the key, so one caller's key never meets another's; the
- * keys come from the raw key (HKDF-SHA256), which only the client knows, so neither the answers
- * (which may show a secret once) nor the fingerprints (of bodies that may hold a password) can be
- * read or guessed from a copy of the database.
+ * The row id is a hash of the scope (organization and caller) and the key, so one caller's key
+ * never meets another's, nor its own in another organization; the keys come from the raw key
+ * (HKDF-SHA256), which only the client knows, so neither the answers (which may show a secret
+ * once) nor the fingerprints (of bodies that may hold a password) can be read or guessed from a
+ * copy of the database.
  */
 function keyMaterial(scope: string, key: string): KeyMaterial {
   const id = createHash('sha256').update(`${scope}\n${key}`).digest('hex')
@@ -79,21 +80,22 @@ function unseal(keys: KeyMaterial, sealed: Uint8Array): KeptAnswer {
 const inFlight = () => new ApiError(409, message('idempotencyInFlight'), undefined, { 'Retry-After': '1' })
 
 /**
- * Who a key belongs to: the signed-in user, the access key or the app id, or undefined for a token
- * that names nobody. The principal found is handed on to the route, which then need not look it up again.
+ * Who a key belongs to: the organization the request works in and, in it, the signed-in user, the
+ * access key or the app id; undefined for a token that names nobody. A person who switches
+ * organization and sends the same key again writes in the new one, not replays the old one's
+ * answer. The principal found is handed on to the route, which then need not look it up again.
  */
 async function callerScope(services: Services, c: Context<AuthEnv>, token: string): Promise<string | undefined> {
   const principal = await principalOf(services, token)
   if (principal) {
     c.set('principal', principal)
-    if (principal.kind === 'key') return `key:${principal.keyId}`
-    if (principal.kind === 'app') return `app:${principal.appId}`
-    return `user:${principal.userId}`
+    const caller = principal.kind === 'key' ? `key:${principal.keyId}` : principal.kind === 'app' ? `app:${principal.appId}` : `user:${principal.userId}`
+    return `${principal.organizationId}\n${caller}`
   }
   // A signed-in user with no organization left still has a session (its routes take it).
   if (looksLikeKey(token) || looksLikeAppToken(token)) return undefined
   const userId = await tokenUser(services.db, token, services.now())
-  return userId && `user:${userId}`
+  return userId && `\nuser:${userId}`
 }
 
 /**
@@ -169,7 +171,7 @@ async function keep(services: Services, c: Context, keys: KeyMaterial, holder: s
 /**
  * `Idempotency-Key` on POST, PUT, PATCH and DELETE (draft-ietf-httpapi-idempotency-key-header, as
  * Stripe does it): a write retried after a timeout is answered with the first answer rather than
- * run again. Keys belong to their caller and last 24 hours; the same key with another request is
+ * run again. Keys belong to their caller in its current organization and last 24 hours; the same key with another request is
  * 422, a repeat while the first still runs 409 with `Retry-After: 1`, and a first request that
  * fails with a 5xx frees its key. Requests without a caller (sign-in, registration, a password
  * reset, the token endpoint) ignore the header: there is nobody to scope the key to, and each of

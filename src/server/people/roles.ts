@@ -126,8 +126,9 @@ function usersShowRole(ctx: WriteContext, users: string[]) {
 }
 
 const MEMBER_LIST: ListShape = {
-  search: ['u.name', 'u.email'],
-  sort: { name: 'u.name', email: 'u.email', status: 'm.status' },
+  search: ['named.name', 'u.email'],
+  sort: { name: 'named.name', email: 'u.email', status: 'm.status' },
+  nullable: ['name'],
   defaultSort: { sort: 'name', order: 'asc' },
   filters: {},
 }
@@ -194,10 +195,12 @@ export function roleRoutes(services: Services) {
         .selectFrom('memberships as ms')
         .innerJoin('members as m', (join) => join.onRef('m.user_id', '=', 'ms.user_id').onRef('m.organization_id', '=', 'ms.organization_id'))
         .innerJoin('users as u', 'u.id', 'ms.user_id')
-        .select(['u.id', 'u.name', 'u.email', 'm.status'])
+        // An invited address shows no account's name until it accepts.
+        .leftJoin('users as named', (join) => join.onRef('named.id', '=', 'ms.user_id').on('m.status', '!=', 'invited'))
+        .select(['u.id', 'named.name', 'u.email', 'm.status'])
         .where('ms.organization_id', '=', organizationId)
         .where('ms.role_id', '=', role.id)
       const page = await listPage<RoleMember>(query, list, { ...MEMBER_LIST, id: 'u.id' })
-      return answerList(c, page, page.rows.map((row): RoleMember => ({ id: row.id, name: row.name, email: row.email, status: row.status })))
+      return answerList(c, page, page.rows.map((row): RoleMember => ({ id: row.id, name: row.name ?? '', email: row.email, status: row.status })))
     })
 }

@@ -92,9 +92,9 @@ export const users: CollectionModule<UserRecord, UserInvite, UserUpdate> = {
   table: 'members',
   idColumn: 'user_id',
   list: {
-    search: ['u.name', 'u.email'],
-    sort: { name: 'u.name', email: 'u.email', last_sign_in: 'last_sign_in', created_at: 't.created_at' },
-    nullable: ['last_sign_in'],
+    search: ['named.name', 'u.email'],
+    sort: { name: 'named.name', email: 'u.email', last_sign_in: 'last_sign_in', created_at: 't.created_at' },
+    nullable: ['name', 'last_sign_in'],
     defaultSort: { sort: 'name', order: 'asc' },
     fields: filtersOf('users'),
     filters: {
@@ -117,7 +117,9 @@ export const users: CollectionModule<UserRecord, UserInvite, UserUpdate> = {
     db
       .selectFrom('members as t')
       .innerJoin('users as u', 'u.id', 't.user_id')
-      .select(['t.user_id as id', 'u.email', 'u.name', 'u.avatar', 't.status', 't.created_at', 't.updated_at', 't.version'])
+      // An invited address shows no more than itself: an account's name and picture join with it.
+      .leftJoin('users as named', (join) => join.onRef('named.id', '=', 't.user_id').on('t.status', '!=', 'invited'))
+      .select(['t.user_id as id', 'u.email', 'named.name', 'named.avatar', 't.status', 't.created_at', 't.updated_at', 't.version'])
       // The last sign-in into this organization: when the member signs in elsewhere is not its business.
       .select((eb) =>
         eb
