@@ -12,9 +12,20 @@ export interface Limits {
 export const PLAN_NAMES = ['free', 'team', 'business'] as const
 export type PlanName = (typeof PLAN_NAMES)[number]
 
+/**
+ * The collections an organization grows that its plan caps: alert rules, webhooks, saved views,
+ * access keys (live ones), app ids, roles (its own, not the built-in), invitations (open ones) and
+ * alert mutes (in force).
+ */
+export const CAP_KINDS = ['alert_rules', 'webhooks', 'views', 'access_keys', 'app_ids', 'roles', 'invitations', 'alert_mutes'] as const
+export type CapKind = (typeof CAP_KINDS)[number]
+export type Caps = Record<CapKind, number>
+
 export interface Plan {
   name: PlanName
   limits: Limits
+  /** How many of each capped collection the organization keeps at once. */
+  caps: Caps
   /** USD cents a month. */
   price_cents: number
 }
@@ -23,9 +34,24 @@ const GB = 1_000_000_000
 
 /** The plans on offer, smallest first. A new organization starts on `free`. */
 export const PLANS: readonly Plan[] = [
-  { name: 'free', limits: { devices: 10, tunnels: 5, traffic_bytes: 5 * GB }, price_cents: 0 },
-  { name: 'team', limits: { devices: 50, tunnels: 20, traffic_bytes: 500 * GB }, price_cents: 4900 },
-  { name: 'business', limits: { devices: 500, tunnels: 200, traffic_bytes: 5000 * GB }, price_cents: 29900 },
+  {
+    name: 'free',
+    limits: { devices: 10, tunnels: 5, traffic_bytes: 5 * GB },
+    caps: { alert_rules: 25, webhooks: 5, views: 200, access_keys: 20, app_ids: 25, roles: 10, invitations: 25, alert_mutes: 100 },
+    price_cents: 0,
+  },
+  {
+    name: 'team',
+    limits: { devices: 50, tunnels: 20, traffic_bytes: 500 * GB },
+    caps: { alert_rules: 250, webhooks: 25, views: 1000, access_keys: 200, app_ids: 100, roles: 50, invitations: 100, alert_mutes: 500 },
+    price_cents: 4900,
+  },
+  {
+    name: 'business',
+    limits: { devices: 500, tunnels: 200, traffic_bytes: 5000 * GB },
+    caps: { alert_rules: 2500, webhooks: 100, views: 5000, access_keys: 2000, app_ids: 500, roles: 200, invitations: 500, alert_mutes: 2500 },
+    price_cents: 29900,
+  },
 ]
 
 export const isPlanName = (value: unknown): value is PlanName => (PLAN_NAMES as readonly unknown[]).includes(value)
@@ -55,12 +81,19 @@ export interface PaymentMethod {
   name: string
 }
 
+export interface CapUsage {
+  used: number
+  limit: number
+}
+
 /** `GET /billing/`: the organization's plan, the plans on offer, usage and the card on record. */
 export interface Billing {
   plan: PlanName
   plans: readonly Plan[]
   usage: Usage
   limits: Limits
+  /** Each capped collection: how many the organization keeps now, and how many its plan allows. */
+  caps: Record<CapKind, CapUsage>
   payment_method: PaymentMethod | null
   /** The organization's version: `PUT /billing/plan` sends it back; a stale one is 409. */
   version: number

@@ -59,6 +59,14 @@ test('the seeded organization is on a plan its fleet fits, with usage from real 
   assert.is(expectStatus<Rec>(await billing(me), 200).usage.devices, 41)
 })
 
+test('the seeded organization’s capped collections count against the Team plan’s caps: live keys, its own roles, its open invitation', async () => {
+  const body = expectStatus<Rec>(await billing(await admin(server)), 200)
+  const team = (body.plans as Rec[]).find((plan) => plan.name === 'team')!
+  assert.equal(Object.keys(body.caps), ['alert_rules', 'webhooks', 'views', 'access_keys', 'app_ids', 'roles', 'invitations', 'alert_mutes'])
+  for (const [kind, cap] of Object.entries(body.caps as Record<string, Rec>)) assert.is(cap.limit, team.caps[kind], kind)
+  assert.equal([body.caps.access_keys.used, body.caps.roles.used, body.caps.invitations.used, body.caps.alert_rules.used], [2, 3, 1, 0])
+})
+
 test('a new organization is on the free plan, and its heartbeats of this month are its traffic', async () => {
   const body = expectStatus<Rec>(await billing(owner), 200)
   assert.equal([body.plan, body.limits, body.usage], ['free', { devices: 10, tunnels: 5, traffic_bytes: 5e9 }, { devices: 0, tunnels: 0, traffic_bytes: 0 }])

@@ -23,6 +23,9 @@ import s from './billing.module.css'
 /** Reads the billing again this long after the first of a burst of changes. */
 const RELOAD_DELAY_MS = 400
 
+/** The collections whose changes move what billing shows (`alerts` carries the mutes, `users` the invitations). */
+const RELOADS = ['devices', 'tunnels', 'organizations', 'alert_rules', 'webhooks', 'views', 'access_keys', 'app_ids', 'roles', 'users', 'alerts']
+
 /** The name the last billing answer is kept under in the browser. */
 const KEPT_BILLING = 'billing'
 
@@ -54,11 +57,11 @@ export default function BillingScreen() {
     return () => controller.abort()
   }, [round, invoice])
 
-  // Usage follows the fleet: devices and tunnels made or removed anywhere move the bars.
+  // Usage follows the organization: devices, tunnels and the capped collections made or removed anywhere move the bars and rows.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined
     const stop = live.listen((event) => {
-      const relevant = event.type === 'reset' || (event.type === 'change' && ['devices', 'tunnels', 'organizations'].includes(event.data.collection))
+      const relevant = event.type === 'reset' || (event.type === 'change' && RELOADS.includes(event.data.collection))
       if (relevant) timer ??= setTimeout(() => ((timer = undefined), setRound((n) => n + 1)), RELOAD_DELAY_MS)
     })
     return () => {

@@ -1,10 +1,11 @@
 import { formatMoney, planOf, usageBars, type Billing } from '../../contract/billing'
 import { Button } from '../../ui/button'
 import { useT } from '../../ui/use-t'
+import { CapList } from './cap-list'
 import { UsageMeter } from './usage-meter'
 import s from './billing.module.css'
 
-/** The organization's plan, its price, and a meter per limit; the plan changes from here. */
+/** The organization's plan, its price, a meter per limit and a row per cap; the plan changes from here. */
 export function PlanCard({ billing, onChange }: { billing: Billing; onChange: () => void }) {
   const t = useT()
   const plan = planOf(billing.plan)
@@ -26,6 +27,7 @@ export function PlanCard({ billing, onChange }: { billing: Billing; onChange: ()
         <UsageMeter key={bar.key} bar={bar} />
       ))}
       <p className={s.note}>{t('billing.trafficNote')}</p>
+      <CapList caps={billing.caps} />
     </section>
   )
 }

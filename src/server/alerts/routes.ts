@@ -3,6 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { AlertAck, AlertMuteInput, ALERTS_PATH, type Alert, type AlertCondition, type AlertMute } from '../../contract/alerts'
 import { PER_PAGE_CHOICES, type ChangeEvent } from '../../contract/collections'
 import { audit } from '../audit'
+import { checkCap } from '../billing/caps'
 import { runWrite, type EngineServices, type WriteContext } from '../collections/engine'
 import type { AnyDb, Db } from '../db/open'
 import type { AlertRow } from '../db/schema'
@@ -131,7 +132,7 @@ describe(
     rights: ['alerts'],
     body: AlertMuteInput,
     example: { device_id: '<device id>', until: '2030-01-01T00:00:00Z', note: 'Maintenance' },
-    answers: { 201: { description: 'The mute.', body: MUTE } },
+    answers: { 201: { description: 'The mute.', body: MUTE }, 409: { description: 'The plan\'s cap of mutes in force is reached.', body: { ref: 'Error' } } },
   },
   {
     method: 'delete',
@@ -231,6 +232,7 @@ export function alertRoutes(services: EngineServices) {
       const at = services.now().getTime()
       if (!/^\d{4}-\d\d-\d\dT/.test(input.until) || !Number.isFinite(until) || until <= at || until > at + MAX_MUTE_MS) throw invalidInput({ until: 'fields.range' })
       const mute = await runWrite(services, c, async (ctx) => {
+        await checkCap(ctx, 'alert_mutes')
         const rule = input.rule_id
           ? await ctx.db.selectFrom('alert_rules').select(['id', 'name']).where('id', '=', input.rule_id).where('organization_id', '=', organizationId).executeTakeFirst()
           : undefined

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { sql } from 'kysely'
 import {
   BILLING_PATH,
+  CAP_KINDS,
   INVOICES_PATH,
   PAYMENT_METHOD_PATH,
   PLAN_PATH,
@@ -15,6 +16,7 @@ import {
   type CardBrand,
   type PaymentMethod,
 } from '../../contract/billing'
+import type { JsonSchema } from '../../contract/json-schema'
 import { check } from '../../contract/validation'
 import type { AuditChange } from '../../contract/audit'
 import { audit } from '../audit'
@@ -32,6 +34,7 @@ import { route } from '../http/route'
 import { message } from '../messages'
 import type { Services } from '../services'
 import { INVOICE_LIST, ensureInvoices, toInvoice } from './invoices'
+import { capUsageOf } from './caps'
 import { recordPlanChange } from './plan-history'
 import { downgradeRefusal, lockOrganization, usageOf } from './usage'
 import { describe } from '../openapi/registry'
@@ -53,6 +56,7 @@ export async function billingOf(db: AnyDb, organizationId: string, now: Date): P
     plans: PLANS,
     usage: await usageOf(db, organizationId, now),
     limits: plan.limits,
+    caps: await capUsageOf(db, organizationId, plan.name, now.toISOString()),
     payment_method: await paymentMethodOf(db, organizationId),
     version: Number(organization.version),
   }
@@ -67,11 +71,13 @@ const trail = (ctx: WriteContext, action: 'plan' | 'payment_method', recordName:
  * the caller's organization only.
  */
 const LIMITS_SHAPE = obj({ devices: int, tunnels: int, traffic_bytes: num })
+const capsShape = (each: JsonSchema) => obj(Object.fromEntries(CAP_KINDS.map((kind) => [kind, each])))
 const BILLING = obj({
   plan: ref('PlanName'),
-  plans: list(obj({ name: ref('PlanName'), limits: LIMITS_SHAPE, price_cents: int })),
+  plans: list(obj({ name: ref('PlanName'), limits: LIMITS_SHAPE, caps: capsShape(int), price_cents: int })),
   usage: LIMITS_SHAPE,
   limits: LIMITS_SHAPE,
+  caps: capsShape(obj({ used: int, limit: int })),
   payment_method: orNull(obj({ brand: ref('CardBrand'), last4: str, exp_month: int, exp_year: int, name: str })),
   version: int,
 })
@@ -103,7 +109,8 @@ describe(
     method: 'get',
     path: BILLING_PATH,
     summary: 'Plan and usage',
-    description: 'The plan, its limits and this month\'s usage (devices and tunnels counted, traffic summed from the hourly rollups).',
+    description:
+      'The plan, its limits and this month\'s usage (devices and tunnels counted, traffic summed from the hourly rollups), and how many of each capped collection the organization keeps against its plan\'s cap (`caps`).',
     answers: { 200: { description: 'The organization\'s billing.', body: BILLING } },
   },
   {

@@ -8,6 +8,7 @@ import type { Right } from '../../contract/rights'
 import type { Tunnel } from '../../contract/tunnels'
 import type { UserRecord } from '../../contract/users'
 import { parseRights } from '../auth/accounts'
+import { checkCap } from '../billing/caps'
 import { lockOrganization } from '../billing/usage'
 import { accessKeys, endMadeWith } from '../collections/access-keys'
 import { devices, enabledColumns, tagColumns } from '../collections/devices'
@@ -221,7 +222,7 @@ const keyHandler: BulkHandler = {
     return { before: { revoked_at: null }, version, change: 'update' }
   },
   // The keys it made and its app ids' tokens stay ended: only the key the job revoked comes back.
-  restore: (ctx, item, current) => putBack(ctx, item, current, { revoked_at: null }),
+  restore: async (ctx, item, current) => (await refused(() => checkCap(ctx, 'access_keys'))) ?? putBack(ctx, item, current, { revoked_at: null }),
 }
 
 /** The rights the roles `ids` give together. */

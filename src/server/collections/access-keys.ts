@@ -84,6 +84,7 @@ export const accessKeys: CollectionModule<AccessKey, AccessKeyInput, AccessKeyUp
   },
   right: 'access_keys',
   table: 'access_keys',
+  cap: 'access_keys',
   list: {
     search: ['t.name', 't.prefix'],
     sort: { name: 't.name', created_at: 't.created_at', expires_at: 't.expires_at', last_used_at: 't.last_used_at' },

@@ -132,6 +132,7 @@ export function alertRules(onChange: (organizationId: string) => void = () => un
     },
     right: 'alerts',
     table: 'alert_rules',
+    cap: 'alert_rules',
     list: {
       search: ['t.name', 't.tag', 'd.name'],
       sort: { name: 't.name', condition: 't.condition', target: 't.target', created_at: 't.created_at', updated_at: 't.updated_at' },

@@ -3,10 +3,12 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Struct } from 'superstruct'
 import { readRights, type BaseRecord, type CollectionName } from '../../contract/collections'
+import type { CapKind } from '../../contract/billing'
 import type { Right } from '../../contract/rights'
 import { check } from '../../contract/validation'
 import type { AuditChange } from '../../contract/audit'
 import { actorOf, audit, type Actor } from '../audit'
+import { checkCap } from '../billing/caps'
 import { diffRecords, recordValues } from '../audit-changes'
 import { databaseKind } from '../db/kind'
 import { listBatches, listPage } from '../db/list'
@@ -68,6 +70,8 @@ export interface CollectionDocs {
   deletes?: string
   /** Example body of a create, for the reference's curl line. */
   example?: unknown
+  /** Answers a create or an update may also give (an alert rule's 429), by status. */
+  writeAnswers?: Record<number, { description: string; headers?: string[] }>
 }
 
 /** What a resource declares; the engine does the rest. */
@@ -90,6 +94,8 @@ export interface CollectionModule<Rec extends BaseRecord, Input, Update = Input>
   /** The right and action the trail files a write under, when not the module's right and the plain action. */
   audited?(record: Rec, action: string): { collection: Right; action: string }
   table: string
+  /** The plan's cap a create takes a place under (`checkCap`), refused with 409 when it is full. */
+  cap?: CapKind
   /** The column that holds the record's id, when it is not `id` (a member row is found by its user). */
   idColumn?: string
   list: ListShape
@@ -256,6 +262,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
     .post(base, async (c) => {
       const input = await readBody(c, module.create.schema)
       const answer = await transact(c, async (ctx) => {
+        if (module.cap) await checkCap(ctx, module.cap)
         const { values, reveal } = await module.create.row(input, ctx)
         const id = randomUUID()
         const organizationId = ctx.principal.organizationId
@@ -357,6 +364,7 @@ export function describeCollection<Rec extends BaseRecord, Input, Update>(module
   share(named, docs.record)
   const record = { $ref: `#/components/schemas/${named}` }
   const common = { tag: docs.tag, caller: 'principal' as const }
+  const writeAnswers = Object.fromEntries(Object.entries(docs.writeAnswers ?? {}).map(([status, answer]) => [status, { ...answer, body: { ref: 'Error' } }]))
   describe(
     {
       ...common,
@@ -401,7 +409,8 @@ export function describeCollection<Rec extends BaseRecord, Input, Update>(module
       example: docs.example,
       answers: {
         201: { description: `The new ${docs.noun}.`, body: docs.created ?? record },
-        409: { description: `A ${docs.noun} like it exists already.`, body: { ref: 'Error' } },
+        ...writeAnswers,
+        409: { description: module.cap ? `A ${docs.noun} like it exists already, or the plan's cap of ${docs.noun}s is reached.` : `A ${docs.noun} like it exists already.`, body: { ref: 'Error' } },
       },
     },
     {
@@ -414,6 +423,7 @@ export function describeCollection<Rec extends BaseRecord, Input, Update>(module
       body: updateBody(module.update.schema),
       answers: {
         200: { description: `The ${docs.noun} as saved.`, body: record },
+        ...writeAnswers,
         409: {
           description: 'Another edit saved first: `current` is the record as it is now.',
           body: { type: 'object', properties: { message: { type: 'string' }, current: record }, required: ['message', 'current'], additionalProperties: false },

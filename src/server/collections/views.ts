@@ -113,6 +113,7 @@ export function views(shapes: Record<ViewCollection, ListShape>): CollectionModu
     right: 'devices',
     writers: VIEW_COLLECTIONS,
     table: 'views',
+    cap: 'views',
     list: {
       search: ['t.name'],
       sort: { name: 't.name', created_at: 't.created_at', updated_at: 't.updated_at' },

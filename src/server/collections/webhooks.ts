@@ -122,6 +122,7 @@ export function webhooks(service: Webhooks): CollectionModule<Webhook, WebhookIn
     docs: WEBHOOK_DOCS,
     right: 'alerts',
     table: 'webhooks',
+    cap: 'webhooks',
     list: {
       search: ['t.name'],
       sort: { name: 't.name', created_at: 't.created_at', updated_at: 't.updated_at' },

@@ -86,6 +86,7 @@ export const appIds: CollectionModule<AppIdRecord, AppIdInput, AppIdUpdate> = {
   },
   right: 'app_ids',
   table: 'app_ids',
+  cap: 'app_ids',
   list: {
     search: ['t.name', 't.client_id'],
     sort: { name: 't.name', created_at: 't.created_at', rotated_at: 't.rotated_at' },

@@ -3,6 +3,7 @@ import { INVITATION_DAYS } from '../../contract/users'
 import type { Right } from '../../contract/rights'
 import { parseRights } from '../auth/accounts'
 import { hashSecret, newSecret, revokeUserTokens } from '../auth/tokens'
+import { checkCap } from '../billing/caps'
 import type { WriteContext } from '../collections/engine'
 import type { AnyDb, Db } from '../db/open'
 import { ApiError } from '../http/errors'
@@ -76,6 +77,7 @@ export async function endInvitations(db: AnyDb, organizationId: string, userId: 
 export async function openInvitation(ctx: WriteContext, userId: string): Promise<{ token: string; expiresAt: string }> {
   const organizationId = ctx.principal.organizationId
   await endInvitations(ctx.db, organizationId, userId, ctx.now)
+  await checkCap(ctx, 'invitations')
   const token = newSecret()
   const expiresAt = new Date(Date.parse(ctx.now) + INVITATION_DAYS * DAY_MS).toISOString()
   await ctx.db

@@ -44,6 +44,7 @@ export const roles: CollectionModule<RoleRecord, RoleInput> = {
   },
   right: 'roles',
   table: 'roles',
+  cap: 'roles',
   list: {
     search: ['t.name', 't.description'],
     sort: { name: 't.name', member_count: 'member_count', created_at: 't.created_at' },
