@@ -40,7 +40,21 @@ export const ALERT_LIMITS = {
   maxEmails: 20,
   maxWebhooks: 5,
   note: 500,
+  /** New outside addresses an organization may ask to confirm in a day (each is mailed once). */
+  confirmationsPerDay: 20,
+  /** Days a confirmation link works. */
+  confirmDays: 7,
 } as const
+
+/**
+ * Where an address a rule names stands: a member's (an active member of the organization) is
+ * mailed as it is; any other is asked once, mailed only once `confirmed`, never again once `refused`.
+ */
+export const ALERT_EMAIL_STATES = ['member', 'pending', 'confirmed', 'refused'] as const
+export type AlertEmailState = (typeof ALERT_EMAIL_STATES)[number]
+
+/** Default of the alert mails an organization sends in an hour (`ALERT_MAILS_PER_HOUR`). */
+export const DEFAULT_ALERT_MAILS_PER_HOUR = 200
 
 /** A grouped mail names at most this many devices, then says how many more. */
 export const GROUPED_LIST_MAX = 20
@@ -67,6 +81,8 @@ export interface AlertRule extends BaseRecord {
   user_ids: string[]
   /** Other addresses to mail. */
   emails: string[]
+  /** Each of `emails` and where it stands: an outside address gets alert mail once it confirmed. */
+  email_states: { email: string; state: AlertEmailState }[]
   /** Webhooks of the organization that receive each notification, by id. */
   webhook_ids: string[]
   /** Seconds between two mails of one device's firing alert. */
@@ -150,4 +166,17 @@ export interface AlertMute {
   device_name?: string | null
 }
 
-export { ALERTS_PATH } from './paths'
+/** `GET /alerts/mail`: the organization's alert mail this hour against its limit, and what waits. */
+export interface AlertMailUsage {
+  limit: number
+  sent: number
+  /** Alerts whose mail waits for the next hour, to go out as one mail per rule. */
+  held: number
+  /** When this hour's count ends; null when nothing was sent within the hour. */
+  window_ends_at: string | null
+}
+
+/** `GET|POST /alert-mail`: where an outside address confirms or refuses a rule's mail (no sign-in, a mailed token). */
+export const ALERT_ANSWER_PATH = '/alert-mail'
+
+export { ALERT_MAIL_PATH, ALERTS_PATH } from './paths'

@@ -22,6 +22,8 @@ export const socialCallbackPath = (provider: string) => `/auth/${provider}/callb
 export const ALERTS_PATH = '/alerts'
 /** The alerts' mutes; spelled out, so a page's start script keeps it without the code around it. */
 export const ALERT_MUTES_PATH = '/alerts/mutes'
+/** The organization's alert mail this hour against its limit. */
+export const ALERT_MAIL_PATH = '/alerts/mail'
 
 /** The API's OpenAPI description, which the API reference screen reads. */
 export const OPENAPI_PATH = '/openapi.json'

@@ -92,6 +92,7 @@ export function optionsFromEnv(env: Env): ServerOptions {
     offlineAfterS: integer(env, 'OFFLINE_AFTER_S'),
     alertsEveryMs: integer(env, 'ALERTS_EVERY_MS'),
     loopDelayWarnMs: integer(env, 'LOOP_DELAY_WARN_MS'),
+    alertMailsPerHour: integer(env, 'ALERT_MAILS_PER_HOUR'),
     webhooksAllowPrivate: flag(env, 'WEBHOOKS_ALLOW_PRIVATE'),
     webhookSecretKey: nonEmpty(env.WEBHOOK_SECRET_KEY),
     oauth: oauthFromEnv(env),

@@ -50,6 +50,8 @@ export interface ServerOptions {
   sessions?: SessionPolicy
   /** How often the alert rules' sweep runs, in ms; default 5000; 0 evaluates no alert rules at all. */
   alertsEveryMs?: number
+  /** Alert mails an organization sends in an hour at most; past it they wait and go out folded. Default 200. */
+  alertMailsPerHour?: number
   /** `WEBHOOKS_ALLOW_PRIVATE=1`: webhooks may use http and reach loopback, private and link-local addresses. */
   webhooksAllowPrivate?: boolean
   /** `WEBHOOK_SECRET_KEY`: 32 bytes (base64) sealing the webhooks' secrets; a key file in `dataDir` otherwise. */
@@ -177,7 +179,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await db.destroy()
     throw error
   }
-  const alerts = alertsEveryMs > 0 ? createAlertEvaluator({ db, mailer, log, now, everyMs: alertsEveryMs, lease: sweeperLease, webhooks, hub }) : undefined
+  const alerts = alertsEveryMs > 0 ? createAlertEvaluator({ db, mailer, log, now, everyMs: alertsEveryMs, lease: sweeperLease, webhooks, hub, mailsPerHour: options.alertMailsPerHour }) : undefined
   const staticDir = options.staticDir && path.resolve(options.staticDir)
   if (staticDir && !fs.existsSync(path.join(staticDir, 'manifest.json'))) {
     log.info(`No console build in ${staticDir} yet: pages answer 404 until its manifest.json appears.`)

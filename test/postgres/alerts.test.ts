@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { call, expectStatus, register, type TestServer } from '../api/collections/_api'
+import { call, createDevice, expectStatus, register, type TestServer } from '../api/collections/_api'
+import { alertMails, answerLink, confirmationRace, mailsSince, outbox, requests, tokenFor } from '../api/_alerts-mail'
 import { startPair } from './_pair'
 
 type Rec = Record<string, any>
@@ -18,7 +19,7 @@ let clock = Date.now()
 const now = () => new Date(clock)
 
 test.before(async () => {
-  ;({ a, b, stop } = await startPair({ now, alertsEveryMs: 3_600_000, offlineAfterS: 3600 }))
+  ;({ a, b, stop } = await startPair({ now, alertsEveryMs: 3_600_000, offlineAfterS: 3600, alertMailsPerHour: 5 }))
 })
 test.after(() => stop())
 
@@ -51,7 +52,11 @@ test('two evaluators sweeping the same database at once open each alert once and
           VALUES (${randomUUID()}, ${owner.organizationId}, ${name}, ${`RACE-${n}`}, 'EdgeBox', 'online', '[]', '', ${at}, ${at}, ${at}, 1)`,
     )
   }
+  const known = outbox([a, b])
   expectStatus(await call(a, 'POST', '/alert_rules/', owner.token, { name: 'Raced rule', target: 'all', condition: 'offline', grace_s: 60, emails: [ops] }), 201)
+  await a.idle()
+  // Asked by one process, confirmed through the other.
+  assert.is((await answerLink(b, tokenFor(mailsSince([a, b], known, ops), ops), 'confirm')).status, 200)
 
   clock += 2 * 60_000
   await sweepBoth()
@@ -69,6 +74,27 @@ test('two evaluators sweeping the same database at once open each alert once and
   assert.equal(namings(resolved, names), Array(20).fill(1), 'each end mailed once')
   const firing = expectStatus<Rec[]>(await call(b, 'GET', '/alerts', owner.token), 200)
   assert.is(firing.length, 0)
+})
+
+test('rules naming the same new address on two processes at once send it one request', () => confirmationRace([a, b]))
+
+test("two evaluators sweeping at once never pass an organization's hourly alert mail limit", async () => {
+  const owner = await register(a, 'Limited')
+  const box = expectStatus<Rec>(await owner.create('devices', createDevice({ name: 'Limited box' })), 201)
+  await a.exec(sql`UPDATE devices SET last_seen = ${now().toISOString()}, status = 'online' WHERE id = ${box.id}`)
+  for (let n = 0; n < 7; n++) {
+    expectStatus(await call(n % 2 ? b : a, 'POST', '/alert_rules/', owner.token, { name: `Limited ${n}`, target: 'all', condition: 'offline', grace_s: 60, repeat_s: 86400, emails: [owner.email] }), 201)
+  }
+  const known = outbox([a, b])
+  clock += 2 * 60_000
+  await sweepBoth()
+  assert.is(alertMails(mailsSince([a, b], known, owner.email)).length, 5, 'five mails of seven, over both processes')
+  const usage = expectStatus<Rec>(await call(b, 'GET', '/alerts/mail', owner.token), 200)
+  assert.equal([usage.sent, usage.held], [5, 2])
+  assert.is(requests(mailsSince([a, b], known)).length, 0, 'a member is not asked')
+  clock += 61 * 60_000
+  await sweepBoth()
+  assert.is(alertMails(mailsSince([a, b], known, owner.email)).length, 7, 'the held two go out the next hour, once each')
 })
 
 test.run()

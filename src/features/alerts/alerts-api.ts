@@ -1,7 +1,7 @@
 import { collection, type Page } from '../../api/collection'
 import { call, type Result } from '../../api/client'
-import { ALERT_MUTES_PATH } from '../../contract/paths'
-import { ALERTS_PATH, type Alert, type AlertAck, type AlertMute, type AlertMuteInput, type AlertRule, type AlertRuleInput } from '../../contract/alerts'
+import { ALERT_MAIL_PATH, ALERT_MUTES_PATH } from '../../contract/paths'
+import { ALERTS_PATH, type Alert, type AlertAck, type AlertMailUsage, type AlertMute, type AlertMuteInput, type AlertRule, type AlertRuleInput } from '../../contract/alerts'
 import type { UserRecord } from '../../contract/users'
 
 export const rulesApi = collection<AlertRule, AlertRuleInput>('alert_rules')
@@ -30,3 +30,6 @@ export const ackAlert = (id: string, body: AlertAck) => call<Alert>('POST', `${A
 export const listMutes = (signal?: AbortSignal) => call<AlertMute[]>('GET', ALERT_MUTES_PATH, { signal })
 export const createMute = (body: AlertMuteInput) => call<AlertMute>('POST', ALERT_MUTES_PATH, { body })
 export const removeMute = (id: string) => call<AlertMute>('DELETE', `${ALERT_MUTES_PATH}/${encodeURIComponent(id)}`)
+
+/** `GET /alerts/mail`: the organization's alert mail this hour against its limit, and what waits past it. */
+export const getMailUsage = (signal?: AbortSignal) => call<AlertMailUsage>('GET', ALERT_MAIL_PATH, { signal })

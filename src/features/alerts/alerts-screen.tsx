@@ -17,6 +17,7 @@ import { AlertTable } from './alert-table'
 import { historyPage } from './alert-pages'
 import { FIRING_PER_PAGE, listAlerts, listMutes } from './alerts-api'
 import { AlertsNav } from './alerts-nav'
+import { MailNote } from './mail-note'
 import { MuteList } from './mute-list'
 import { useLiveAlerts, type Loaded } from './use-alerts'
 import s from './alerts.module.css'
@@ -60,6 +61,7 @@ export default function AlertsScreen() {
     <section className={s.screen} aria-label={t('alerts.caption')}>
       <AlertsNav />
       {!canAct && <Banner variant="info">{t('alerts.readOnly')}</Banner>}
+      <MailNote />
       <section className={s.card} aria-labelledby="alerts-firing">
         <div className={s.head}>
           <h3 id="alerts-firing" className={s.cardTitle}>

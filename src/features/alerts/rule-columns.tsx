@@ -15,6 +15,20 @@ export interface RuleActions {
 export const targetText = (t: typeof translate, rule: AlertRule) =>
   t(`alerts.rules.targetOf.${rule.target}`, { tag: rule.tag ?? '', device: rule.device_name ?? rule.device_id ?? '' })
 
+/** How many a rule tells, and how many of its outside addresses wait for their confirmation or refused. */
+export function recipientsText(t: typeof translate, rule: AlertRule): string {
+  const count = (state: string) => (rule.email_states ?? []).filter((entry) => entry.state === state).length
+  const waiting = count('pending')
+  const refused = count('refused')
+  return [
+    String(rule.user_ids.length + rule.emails.length),
+    waiting ? t('alerts.rules.recipientsWaiting', { count: waiting }) : '',
+    refused ? t('alerts.rules.recipientsRefused', { count: refused }) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ')
+}
+
 /** The columns of the rules list. */
 export function ruleColumns(t: typeof translate, actions: RuleActions): Column<AlertRule>[] {
   const { onEdit, onDelete } = actions
@@ -22,7 +36,7 @@ export function ruleColumns(t: typeof translate, actions: RuleActions): Column<A
     { key: 'name', label: t('alerts.rules.name'), sort: 'name', priority: 'high', render: (row) => <span className={s.subject}>{row.name}</span> },
     { key: 'condition', label: t('alerts.rules.condition'), sort: 'condition', render: (row) => t(`alerts.conditions.${row.condition}`) },
     { key: 'target', label: t('alerts.rules.target'), sort: 'target', render: (row) => (row.condition === 'key_expiring' ? '—' : targetText(t, row)) },
-    { key: 'recipients', label: t('alerts.rules.recipients'), priority: 'low', align: 'end', render: (row) => row.user_ids.length + row.emails.length },
+    { key: 'recipients', label: t('alerts.rules.recipients'), priority: 'low', align: 'end', render: (row) => recipientsText(t, row) },
     {
       key: 'enabled',
       label: t('alerts.rules.enabled'),

@@ -109,7 +109,7 @@ export function RuleForm({ rule, onClose, onSaved }: RuleFormProps) {
         </div>
       )}
       {condition === 'key_expiring' && <TextField label={t('alerts.rules.days')} inputMode="numeric" required {...form.number('days')} />}
-      <RuleRecipients users={form.list('user_ids')} emails={form.text('emails')} webhooks={form.list('webhook_ids')} />
+      <RuleRecipients users={form.list('user_ids')} emails={form.text('emails')} webhooks={form.list('webhook_ids')} states={record?.email_states} />
       <div className={s.row}>
         <TextField label={t('alerts.rules.repeat')} inputMode="numeric" required {...form.number('repeat_s')} />
         <Select label={t('alerts.rules.language')} {...form.text('language')} options={ALERT_LANGUAGES.map((value) => ({ value, label: t(`alerts.rules.languages.${value}`) }))} />

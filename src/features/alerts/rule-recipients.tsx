@@ -1,4 +1,6 @@
+import { clsx } from 'clsx'
 import { useEffect, useState } from 'react'
+import type { AlertRule } from '../../contract/alerts'
 import { messageText } from '../../lib/i18n'
 import { CheckboxGroup } from '../../ui/checkbox-group'
 import { TextArea } from '../../ui/text-area'
@@ -33,11 +35,34 @@ function useWebhookOptions(): Option[] | null {
   return known
 }
 
+/** Where each address of the saved rule stands: a member's, or an outside one waiting, confirmed or refused. */
+function EmailStates({ states }: { states: AlertRule['email_states'] }) {
+  const t = useT()
+  const caption = t('alerts.rules.emailStatesCaption')
+  return (
+    <ul className={s.states} aria-label={caption}>
+      {states.map(({ email, state }) => (
+        <li key={email} className={clsx(state === 'pending' && s.pending, state === 'refused' && s.refused)}>
+          {t('alerts.rules.emailState', { email, state: t(`alerts.rules.emailStates.${state}`) })}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export interface RuleRecipientsProps {
+  users: ListBinding
+  emails: TextFieldBinding
+  webhooks: ListBinding
+  /** The saved rule's addresses and where each stands; none for a new rule. */
+  states?: AlertRule['email_states']
+}
+
 /**
- * Who a rule tells: users of the organization (picked from its list), other addresses, and the
- * organization's webhooks.
+ * Who a rule tells: users of the organization (picked from its list), other addresses (those of
+ * no member confirm first), and the organization's webhooks.
  */
-export function RuleRecipients({ users, emails, webhooks }: { users: ListBinding; emails: TextFieldBinding; webhooks: ListBinding }) {
+export function RuleRecipients({ users, emails, webhooks, states }: RuleRecipientsProps) {
   const t = useT()
   const [known, setKnown] = useState<Option[] | null>(null)
   const [message, setMessage] = useState<string | null>(null)
@@ -63,6 +88,8 @@ export function RuleRecipients({ users, emails, webhooks }: { users: ListBinding
       {!message && known?.length === 0 && <p className={s.hint}>{t('alerts.rules.noUsers')}</p>}
       <TextArea label={t('alerts.rules.emails')} rows={2} {...emails} />
       <p className={s.hint}>{t('alerts.rules.emailsHint')}</p>
+      <p className={s.hint}>{t('alerts.rules.emailsConfirmHint')}</p>
+      {states && states.length > 0 && <EmailStates states={states} />}
       {webhookOptions.length > 0 ? (
         <CheckboxGroup legend={t('alerts.rules.webhooks')} options={webhookOptions} {...webhooks} />
       ) : (

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { ALERT_LIMITS, type AlertRule } from '../../contract/alerts'
+import { ALERT_LIMITS, DEFAULT_ALERT_MAILS_PER_HOUR, type AlertRule } from '../../contract/alerts'
 import type { DeviceStatus } from '../../contract/devices'
 import { ruleOf } from '../collections/alert-rules'
 import { parseTags } from '../collections/devices'
@@ -10,7 +10,8 @@ import type { Logger } from '../log'
 import type { Mailer } from '../mail'
 import type { WebhookEvent } from '../../contract/webhooks'
 import { eventIdOf, type Webhooks } from '../webhooks/service'
-import { composeNotice, type Notice, type Noticed } from './mail'
+import { createAlertMail } from './deliver'
+import type { Noticed } from './mail'
 
 /** How often the sweep looks for silence, fires waiting alerts and mails (`ALERTS_EVERY_MS`). */
 export const DEFAULT_ALERTS_EVERY_MS = 5000
@@ -38,6 +39,8 @@ export interface AlertEvaluator {
   evaluate(): Promise<void>
   /** Resolves once heartbeat work queued so far is done. */
   idle(): Promise<void>
+  /** Alert mails an organization sends in an hour at most. */
+  readonly mailsPerHour: number
   start(): void
   stop(): Promise<void>
 }
@@ -54,6 +57,8 @@ export interface EvaluatorOptions {
   webhooks?: Pick<Webhooks, 'enqueue' | 'kick'>
   /** Where an alert firing or ending is told to the organization's open consoles. */
   hub?: Pick<EventsHub, 'publish'>
+  /** Alert mails an organization sends in an hour at most (`ALERT_MAILS_PER_HOUR`); default 200. */
+  mailsPerHour?: number
 }
 
 type DeviceLike = Pick<Beat['device'], 'id' | 'tags'>
@@ -80,6 +85,8 @@ const chunks = <T>(list: T[]): T[][] => Array.from({ length: Math.ceil(list.leng
  */
 export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator {
   const { db, log, now } = options
+  const mailsPerHour = Math.max(1, options.mailsPerHour ?? DEFAULT_ALERT_MAILS_PER_HOUR)
+  const mail = createAlertMail({ db, mailer: options.mailer, log, perHour: mailsPerHour })
   /**
    * Per organization, its enabled rules and its open alerts (`rule:subject`), read together: a
    * heartbeat writes only where an alert is open. What another process opened meanwhile, the
@@ -339,22 +346,6 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
     return rows.map((row) => ({ kind: 'key' as const, id: row.id, name: row.name, since: String(row.expires_at) }))
   }
 
-  /** Who a rule mails: its organization's active users it names, and its addresses, each once. */
-  async function recipientsOf(rule: AlertRule, organizationId: string): Promise<string[]> {
-    const users = rule.user_ids.length
-      ? await db
-          .selectFrom('members')
-          .innerJoin('users', 'users.id', 'members.user_id')
-          .select('users.email')
-          .where('members.organization_id', '=', organizationId)
-          .where('members.status', '=', 'active')
-          .where('users.status', '=', 'active')
-          .where('users.id', 'in', rule.user_ids)
-          .execute()
-      : []
-    return [...new Set([...users.map((user) => user.email.toLowerCase()), ...rule.emails])]
-  }
-
   /** Whether a mute holds for a rule on a device now. */
   const mutedBy = (mutes: { rule_id: string | null; device_id: string | null }[], ruleId: string, subjectId: string) =>
     mutes.some((mute) => (mute.rule_id === null || mute.rule_id === ruleId) && (mute.device_id === null || mute.device_id === subjectId))
@@ -365,7 +356,7 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
    * then ended ones that were mailed while firing. The claim is a conditional update, so a second
    * evaluator, or this one after a restart, finds nothing left to send.
    */
-  async function notify(rule: AlertRule & { organization_id: string }, organization: string, mutes: { rule_id: string | null; device_id: string | null }[], at: string) {
+  async function notify(rule: AlertRule & { organization_id: string }, organization: string, mutes: { rule_id: string | null; device_id: string | null }[], at: string, hasHeld: boolean) {
     const cutoff = new Date(Date.parse(at) - rule.repeat_s * 1000).toISOString()
     const due = await db
       .selectFrom('alerts')
@@ -413,8 +404,8 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
       // A return is told once, as it happens; a muted device's end is kept quiet.
       resolved.push(...claimed.filter((row) => row.condition !== 'online' && !mutedBy(mutes, rule.id, row.subject_id)))
     }
-    if (!firing.length && !resolved.length) return
-    if (rule.webhook_ids.length && options.webhooks) {
+    if (!firing.length && !resolved.length && !hasHeld) return
+    if ((firing.length || resolved.length) && rule.webhook_ids.length && options.webhooks) {
       for (const [kind, items] of [
         ['firing', firing],
         ['resolved', resolved],
@@ -423,17 +414,7 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
       }
       options.webhooks.kick()
     }
-    const recipients = await recipientsOf(rule, rule.organization_id)
-    for (const [kind, items] of [
-      ['firing', firing],
-      ['resolved', resolved],
-    ] as const) {
-      if (!items.length) continue
-      const mail = composeNotice({ kind, rule, organization, items: items.sort((a, b) => a.subject_name.localeCompare(b.subject_name)) } satisfies Notice)
-      for (const to of recipients) {
-        await options.mailer.send({ to, ...mail }).catch((error: unknown) => log.error(`Alert mail to ${to} failed:`, error))
-      }
-    }
+    await mail.deliver(rule, rule.organization_id, organization, { firing, resolved }, hasHeld, at)
   }
 
   /**
@@ -491,6 +472,7 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
     const rows = await db.selectFrom('alert_rules').selectAll().where('enabled', '=', 1).execute()
     if (!rows.length) return
     const mutes = await db.selectFrom('alert_mutes').select(['organization_id', 'rule_id', 'device_id']).where('until', '>', iso).execute()
+    const held = await mail.heldRules()
     const names = new Map<string, string>()
     for (const row of rows) {
       const rule = { ...ruleOf({ ...row, device_name: null }), organization_id: row.organization_id }
@@ -502,7 +484,7 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
         names.set(row.organization_id, organization?.name ?? '')
       }
       const own = mutes.filter((mute) => mute.organization_id === row.organization_id)
-      await notify(rule, names.get(row.organization_id)!, own, iso)
+      await notify(rule, names.get(row.organization_id)!, own, iso, held.has(rule.id))
     }
   }
 
@@ -514,6 +496,7 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
   }
 
   return {
+    mailsPerHour,
     heartbeat(organizationId, beat) {
       queue = queue.then(() => onBeat(organizationId, beat)).catch((error: unknown) => log.error('Evaluating a heartbeat failed:', error))
     },

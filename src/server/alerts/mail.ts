@@ -1,18 +1,9 @@
-import ar from '../../../locales/server/alerts/ar.json'
-import de from '../../../locales/server/alerts/de.json'
-import en from '../../../locales/server/alerts/en.json'
-import es from '../../../locales/server/alerts/es.json'
-import id from '../../../locales/server/alerts/id.json'
-import zh from '../../../locales/server/alerts/zh.json'
 import { GROUPED_LIST_MAX, type AlertCondition, type AlertLanguage, type AlertMetric } from '../../contract/alerts'
 import type { Mail } from '../mail'
 import { BRAND } from '../messages'
+import { fill, textsFor, type AlertTexts } from './texts'
 
-type Texts = typeof en.alertMail
-const TEXTS: Record<AlertLanguage, Texts> = { en: en.alertMail, de: de.alertMail, es: es.alertMail, id: id.alertMail, zh: zh.alertMail, ar: ar.alertMail }
-
-const fill = (text: string, vars: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole))
+type Texts = AlertTexts['alertMail']
 
 /** A time as the mail shows it: UTC to the minute, the same in every language. */
 const shown = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`
@@ -51,7 +42,7 @@ function line(texts: Texts, notice: Notice, item: Noticed): string {
  * grouped mail naming the count and listing the first GROUPED_LIST_MAX of them.
  */
 export function composeNotice(notice: Notice): Omit<Mail, 'to'> {
-  const texts = TEXTS[notice.rule.language] ?? TEXTS.en
+  const texts = textsFor(notice.rule.language).alertMail
   const count = notice.items.length
   const grouped = count > 1
   const vars = { rule: notice.rule.name, organization: notice.organization, count, subject: notice.items[0]?.subject_name ?? '' }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Hono, type MiddlewareHandler } from 'hono'
-import { AlertAck, AlertMuteInput, ALERTS_PATH, type Alert, type AlertCondition, type AlertMute } from '../../contract/alerts'
+import { AlertAck, AlertMuteInput, ALERT_MAIL_PATH, ALERTS_PATH, DEFAULT_ALERT_MAILS_PER_HOUR, type Alert, type AlertCondition, type AlertMailUsage, type AlertMute } from '../../contract/alerts'
 import { PER_PAGE_CHOICES, type ChangeEvent } from '../../contract/collections'
 import { audit } from '../audit'
 import { checkCap } from '../billing/caps'
@@ -13,6 +13,8 @@ import { ApiError, fail } from '../http/errors'
 import { message } from '../messages'
 import { describe } from '../openapi/registry'
 import { int, list, obj, oneOf, orNull, ref, str, time } from '../openapi/shapes'
+import { alertAnswerRoutes } from './answer'
+import { windowOf } from './budget'
 
 /** A mute lasts a year at most: forever is what disabling a rule is for. */
 const MAX_MUTE_MS = 366 * 86400_000
@@ -145,6 +147,16 @@ describe(
     answers: { 200: { description: 'The mute as it was.', body: MUTE } },
   },
   {
+    method: 'get',
+    path: ALERT_MAIL_PATH,
+    tag: 'Alerts',
+    summary: 'Alert mail this hour',
+    description: 'The alert mails the organization sent within the current hour against its limit (`ALERT_MAILS_PER_HOUR`), and how many alerts wait past it to go out folded, one mail per rule.',
+    caller: 'principal',
+    rights: ALERTS_READ,
+    answers: { 200: { description: 'The usage.', body: obj({ limit: int, sent: int, held: int, window_ends_at: orNull(time) }) } },
+  },
+  {
     method: 'post',
     path: `${ALERTS_PATH}/:id/ack`,
     tag: 'Alerts',
@@ -159,7 +171,10 @@ describe(
   },
 )
 
-export function alertRoutes(services: EngineServices) {
+/** The services, and the evaluator's limit of alert mails an hour when alerts are evaluated. */
+type AlertServices = EngineServices & { alerts?: { readonly mailsPerHour: number } }
+
+export function alertRoutes(services: AlertServices) {
   const { db } = services
   const joined = (organizationId: string, on: AnyDb | Db = db) =>
     (on as Db)
@@ -180,7 +195,21 @@ export function alertRoutes(services: EngineServices) {
     ctx.later(() => services.hub.publish(ctx.principal.organizationId, 'change', { collection: 'alerts', id, action, version: 0 }))
 
   return new Hono<AuthEnv>()
+    .route('/', alertAnswerRoutes(services))
     .use(`${ALERTS_PATH}/*`, requirePrincipal(services), mayRead)
+    .get(ALERT_MAIL_PATH, async (c) => {
+      const { organizationId } = c.var.principal
+      const at = services.now()
+      const window = await windowOf(db, organizationId, 'alerts', at)
+      const held = await db.selectFrom('alert_mail_held').select((eb) => eb.fn.countAll<number>().as('count')).where('organization_id', '=', organizationId).executeTakeFirst()
+      const usage: AlertMailUsage = {
+        limit: services.alerts?.mailsPerHour ?? DEFAULT_ALERT_MAILS_PER_HOUR,
+        sent: window?.used ?? 0,
+        held: Number(held?.count ?? 0),
+        window_ends_at: window?.endsAt ?? null,
+      }
+      return c.json(usage)
+    })
     .get(ALERTS_PATH, async (c) => {
       const { organizationId } = c.var.principal
       const state = c.req.query('state') || 'firing'

@@ -1,5 +1,6 @@
 import {
   ALERT_CONDITIONS,
+  ALERT_EMAIL_STATES,
   ALERT_TARGETS,
   AlertRuleInput,
   type AlertCondition,
@@ -9,9 +10,11 @@ import {
   type AlertTarget,
 } from '../../contract/alerts'
 import type { FieldErrors } from '../../contract/validation'
+import { askOutside, emailStates } from '../alerts/recipients'
+import type { AnyDb } from '../db/open'
 import { invalidInput } from '../http/body'
 import type { CollectionModule, WriteContext } from './engine'
-import { orNull as nullOr, record, str } from '../openapi/shapes'
+import { list, obj, oneOf, orNull as nullOr, record, str } from '../openapi/shapes'
 
 type Row = Record<string, unknown>
 
@@ -44,6 +47,8 @@ export function ruleOf(row: Row): AlertRule {
     days: orNull(row.days, Number),
     user_ids: parseList(row.user_ids),
     emails: parseList(row.emails),
+    // Filled by `withStates`: where each address stands is the organization's, not the row's.
+    email_states: [],
     webhook_ids: parseList(row.webhook_ids),
     repeat_s: Number(row.repeat_s),
     language: String(row.language) as AlertLanguage,
@@ -51,6 +56,12 @@ export function ruleOf(row: Row): AlertRule {
     updated_at: String(row.updated_at),
     version: Number(row.version),
   }
+}
+
+/** Rules with the state of each of their addresses for the organization (one query for a page). */
+async function withStates(db: AnyDb, organizationId: string, rules: AlertRule[]): Promise<AlertRule[]> {
+  const states = await emailStates(db, organizationId, rules.flatMap((rule) => rule.emails))
+  return rules.map((rule) => ({ ...rule, email_states: rule.emails.map((email) => ({ email, state: states.get(email) ?? 'pending' })) }))
 }
 
 /**
@@ -126,9 +137,10 @@ export function alertRules(onChange: (organizationId: string) => void = () => un
       noun: 'alert rule',
       tag: 'Alerts',
       description:
-        'Alert rules, written with the right `alerts` and read with `alerts` or `devices`. `target` is `all`, `tag` (with `tag`) or `device` (with `device_id`); `condition` is `offline`, `online`, `error`, `metric` (`metric` above `threshold` for `duration_s`) or `key_expiring` (within `days`). A rule mails `user_ids` and `emails`, at least one, in `language`, at most every `repeat_s`.',
-      record: record(AlertRuleInput, { device_name: nullOr(str) }),
+        'Alert rules, written with the right `alerts` and read with `alerts` or `devices`. `target` is `all`, `tag` (with `tag`) or `device` (with `device_id`); `condition` is `offline`, `online`, `error`, `metric` (`metric` above `threshold` for `duration_s`) or `key_expiring` (within `days`). A rule mails `user_ids` and `emails`, at least one, in `language`, at most every `repeat_s`. An address of `emails` that is not an active member\'s is mailed a request once and gets alert mail only once it confirmed (`email_states`: `member`, `pending`, `confirmed` or `refused`); a day\'s new requests are limited per organization (429).',
+      record: record(AlertRuleInput, { device_name: nullOr(str), email_states: list(obj({ email: str, state: oneOf(ALERT_EMAIL_STATES) })) }),
       example: { name: 'Offline', target: 'all', condition: 'offline', emails: ['ops@example.com'] },
+      writeAnswers: { 429: { description: 'The organization asked its new addresses of the day to confirm already.', headers: ['Retry-After'] } },
     },
     right: 'alerts',
     table: 'alert_rules',
@@ -147,11 +159,14 @@ export function alertRules(onChange: (organizationId: string) => void = () => un
         .select('d.name as device_name')
         .where('t.organization_id', '=', organizationId),
     toRecord: ruleOf,
+    load: withStates,
     create: {
       schema: AlertRuleInput,
       row: async (input, ctx) => {
         await checkRule(ctx, input)
-        return { values: { webhook_ids: '[]', ...columnsOf(input) } }
+        const values = columnsOf(input)
+        await askOutside(ctx, parseList(values.emails), input.language)
+        return { values: { webhook_ids: '[]', ...values } }
       },
     },
     update: {
@@ -160,7 +175,9 @@ export function alertRules(onChange: (organizationId: string) => void = () => un
         // Webhooks left out of an edit stay as they are, and count as its recipients.
         const whole = { ...input, webhook_ids: input.webhook_ids ?? current.webhook_ids }
         await checkRule(ctx, whole)
-        return columnsOf(whole)
+        const values = columnsOf(whole)
+        await askOutside(ctx, parseList(values.emails), whole.language)
+        return values
       },
     },
     afterWrite: async (ctx) => {

@@ -466,6 +466,39 @@ export interface AlertMuteRow {
   created_at: string
 }
 
+/** An outside address a rule of the organization named, and its answer (`migrations/0022`). */
+export interface AlertRecipientRow {
+  id: string
+  organization_id: string
+  email: string
+  state: string
+  token_hash: string | null
+  expires_at: string | null
+  language: string
+  requested_by: string
+  requested_at: string
+  answered_at: string | null
+  created_at: string
+}
+
+/** What an organization sent in its current window of alert mails (`alerts`) or requests (`requests`). */
+export interface AlertMailWindowRow {
+  organization_id: string
+  kind: string
+  window_start: string
+  used: number
+  held_at: string | null
+}
+
+/** An alert whose mail waits for the next window (`firing` or `resolved`). */
+export interface AlertMailHeldRow {
+  organization_id: string
+  rule_id: string
+  alert_id: string
+  kind: string
+  held_at: string
+}
+
 /** A webhook of the organization (`contract/webhooks.ts`); its secret sealed, its last try kept for the list. */
 export interface WebhookRow {
   id: string
@@ -603,6 +636,9 @@ export interface Database {
   alert_rules: AlertRuleRow
   alerts: AlertRow
   alert_mutes: AlertMuteRow
+  alert_recipients: AlertRecipientRow
+  alert_mail_windows: AlertMailWindowRow
+  alert_mail_held: AlertMailHeldRow
   webhooks: WebhookRow
   webhook_deliveries: WebhookDeliveryRow
   bulk_jobs: BulkJobRow

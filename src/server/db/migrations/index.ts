@@ -20,6 +20,7 @@ import { bulkJobs } from './0018-bulk-jobs'
 import { views } from './0019-views'
 import { listItems } from './0020-list-items'
 import { deviceEnabled } from './0021-device-enabled'
+import { alertRecipients } from './0022-alert-recipients'
 import { webhookDueIndex } from './0023-webhook-due-index'
 
 /** Every migration in order, one file each; names sort in the order they run. Never edit a shipped one. */
@@ -45,6 +46,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019_views': views,
   '0020_list_items': listItems,
   '0021_device_enabled': deviceEnabled,
+  '0022_alert_recipients': alertRecipients,
   '0023_webhook_due_index': webhookDueIndex,
 }
 

@@ -141,4 +141,18 @@ test('a holder of devices alone reads the alerts without the buttons to act on t
   assert.ok(view.getByText('You may read the alerts; acknowledging and muting take the right Alerts.'))
 })
 
+test("says when the organization's alert mail is held back past its hourly limit, and nothing while it is not", async () => {
+  const ends = new Date(Date.now() + 20 * 60_000).toISOString()
+  const view = open({ firing: () => [] }, { 'GET /alerts/mail': () => ({ status: 200, body: { limit: 200, sent: 200, held: 3, window_ends_at: ends } }) })
+  const note = await waitFor(() => view.getByText(/held back/))
+  assert.match(note.textContent ?? '', '200 alert mails')
+  assert.match(note.textContent ?? '', '3 alerts')
+  cleanup()
+  stub?.restore()
+  const calm = open({ firing: () => [] }, { 'GET /alerts/mail': () => ({ status: 200, body: { limit: 200, sent: 4, held: 0, window_ends_at: ends } }) })
+  await waitFor(() => calm.getByText('Nothing is firing. All watched devices are fine.'))
+  await waitFor(() => assert.ok(stub!.seen('GET /alerts/mail').length > 0))
+  assert.is(calm.queryByText(/held back/), null)
+})
+
 test.run()

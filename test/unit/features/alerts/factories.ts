@@ -46,6 +46,7 @@ export function createRule(overrides: Partial<AlertRule> = {}): AlertRule {
     webhook_ids: [],
     user_ids: [],
     emails: ['ops@example.com'],
+    email_states: [{ email: 'ops@example.com', state: 'confirmed' }],
     repeat_s: 3600,
     language: 'en',
     created_at: at,

@@ -111,6 +111,28 @@ test('lists the rules, and a holder of devices alone reads them without the butt
   assert.is(view.queryByRole('button', { name: 'Edit North tag' }), null)
 })
 
+test('the rule editor says outside addresses confirm first, and shows where each stands', async () => {
+  const rule = createRule({
+    name: 'Mixed',
+    emails: ['ada@example.com', 'noc@example.net', 'ops@example.net', 'spam@example.net'],
+    email_states: [
+      { email: 'ada@example.com', state: 'member' },
+      { email: 'noc@example.net', state: 'pending' },
+      { email: 'ops@example.net', state: 'confirmed' },
+      { email: 'spam@example.net', state: 'refused' },
+    ],
+  })
+  const view = open({ 'GET /alert_rules/': () => listReply([rule]) })
+  await waitFor(() => view.getByText('Mixed'))
+  assert.ok(view.getByText('4 · 1 waiting · 1 refused'), 'the list tells what waits and what was refused')
+  fireEvent.click(view.getByRole('button', { name: 'Edit Mixed' }))
+  const dialog = within(await view.findByRole('dialog', { name: 'Edit the rule “Mixed”' }))
+  assert.ok(dialog.getByText(/must confirm first/))
+  const states = within(dialog.getByRole('list', { name: 'Where each address stands' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent)
+  assert.equal(states, ['ada@example.com: Member', 'noc@example.net: Waiting for confirmation', 'ops@example.net: Confirmed', 'spam@example.net: Refused: never mailed'])
+})
 
 test('offers the organization webhooks, and a rule that only calls a webhook tells someone', async () => {
   const view = open({
