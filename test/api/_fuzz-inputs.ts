@@ -173,3 +173,20 @@ export const request = (method: string, path: string, bodyKind: BodyKind, queryK
     })
     .map(printable)
 export type FuzzRequest = ReturnType<typeof request> extends fc.Arbitrary<infer R> ? R : never
+
+/** What a caller pass sends: the route's documented example (its rules reached, no query) or random fields and query. */
+export const CALLER_BODIES = ['example', 'fields'] as const
+export type CallerBody = (typeof CALLER_BODIES)[number]
+
+/** A request to `method path` as `caller` (`caller:session`, …), typed as JSON, with a body of `bodyKind`. */
+export const callerRequest = (method: string, path: string, caller: string, bodyKind: CallerBody, example = '{}') =>
+  fc
+    .record({
+      method: method === 'ALL' ? fc.constantFrom(...METHODS) : fc.constant(method),
+      path: pathOf(path),
+      query: bodyKind === 'example' ? fc.constant('') : QUERIES.pairs,
+      body: bodyKind === 'example' ? fc.constant(example) : BODIES.fields,
+      chunked: fc.constant(false),
+      headers: fc.constant({ authorization: `caller:${caller}`, 'content-type': 'application/json' as string | null, 'accept-encoding': null as string | null, 'x-forwarded-for': null as string | null }),
+    })
+    .map(printable)

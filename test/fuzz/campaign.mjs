@@ -1,4 +1,5 @@
-// `npm run fuzz [-- --minutes 30] [-- --seed 1234]`: the API fuzz (test/api/fuzz.test.ts) round
+// `npm run fuzz [-- --minutes 30] [-- --seed 1234]`: the API fuzz (test/api/fuzz.test.ts and
+// fuzz-callers.test.ts, side by side) round
 // after round, each on a fresh server with the next seed, until the time is up. Not part of
 // `npm test`, which runs the same fuzz with a fixed list of seeds.
 import { spawn } from 'node:child_process'
@@ -18,10 +19,11 @@ console.log(`fuzz campaign: seed ${base}, ${minutes} min, ${runs} runs a pass (t
 
 const outdir = join(root, 'node_modules/.cache/fuzz', String(process.pid))
 mkdirSync(outdir, { recursive: true })
-const out = join(outdir, 'fuzz.test.mjs')
+const parts = ['fuzz.test', 'fuzz-callers.test']
 await esbuild.build({
-  entryPoints: [join(root, 'test/api/fuzz.test.ts')],
-  outfile: out,
+  entryPoints: parts.map((part) => join(root, `test/api/${part}.ts`)),
+  outdir,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -31,8 +33,8 @@ await esbuild.build({
   logLevel: 'warning',
 })
 
-/** One round: the whole fuzz with `seed`; resolves with its exit code and output. */
-const round = (seed) =>
+/** One part of a round with `seed`; resolves with its exit code and output. */
+const runPart = (out, seed) =>
   new Promise((resolve) => {
     const env = { ...process.env, NODE_ENV: 'test', FUZZ_SEED: String(seed), FUZZ_RUNS: String(runs) }
     const child = spawn(process.execPath, ['--enable-source-maps', out], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -42,13 +44,19 @@ const round = (seed) =>
     child.on('close', (code) => resolve({ code, output }))
   })
 
+/** One round: both parts of the fuzz with `seed`, side by side; fails when either does. */
+async function round(seed) {
+  const results = await Promise.all(parts.map((part) => runPart(join(outdir, `${part}.mjs`), seed)))
+  return { code: results.find((result) => result.code !== 0)?.code ?? 0, output: results.map((result) => result.output).join('\n') }
+}
+
 const started = Date.now()
 const deadline = started + minutes * 60_000
 let failed = false
 for (let index = 0; Date.now() < deadline || index === 0; index++) {
   const seed = (base + index) % 2 ** 31
   const { code, output } = await round(seed)
-  const summary = /fuzz: (.+requests.+)/.exec(output)?.[1] ?? ''
+  const summary = [...output.matchAll(/fuzz (\(\w+\): .+requests.+)/g)].map((match) => match[1]).join('; ')
   const elapsed = ((Date.now() - started) / 60_000).toFixed(1)
   console.log(`round ${index + 1} (FUZZ_SEED=${seed}, ${elapsed} min): ${code === 0 ? 'passed' : 'FAILED'} ${summary}`)
   if (code === 0) continue
