@@ -35,3 +35,8 @@ export function takeEarlyAnswer(authorization: string | undefined, url: string, 
   delete answers[key]
   return answer
 }
+
+/** Drops every early answer, taken or not: a sign-out leaves none of the last user's. */
+export function dropEarlyAnswers(): void {
+  if (typeof window !== 'undefined') delete window.earlyAnswers
+}

@@ -38,15 +38,25 @@ export function keepOnClear(key: string): void {
   kept.add(key)
 }
 
+const clearedListeners = new Set<() => void>()
+
+/** Calls `listener` after each `clearAll`, so what a store holds in memory goes with what it kept. */
+export function onClear(listener: () => void): () => void {
+  clearedListeners.add(listener)
+  return () => clearedListeners.delete(listener)
+}
+
 /** Wipes local storage but for the keys marked with `keepOnClear`. */
 export function clearAll(): void {
   try {
     const storage = store()
-    if (!storage) return
-    const saved = [...kept].map((key) => [key, storage.getItem(key)] as const)
-    storage.clear()
-    for (const [key, value] of saved) if (value !== null) storage.setItem(key, value)
+    if (storage) {
+      const saved = [...kept].map((key) => [key, storage.getItem(key)] as const)
+      storage.clear()
+      for (const [key, value] of saved) if (value !== null) storage.setItem(key, value)
+    }
   } catch {
     // As above.
   }
+  for (const listener of clearedListeners) listener()
 }

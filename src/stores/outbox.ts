@@ -2,7 +2,7 @@ import { atom } from 'nanostores'
 import { call, type Result } from '../api/client'
 import { keepUnsentWith } from '../api/collection'
 import type { Method } from '../lib/http'
-import { readItem, writeItem } from '../lib/storage'
+import { onClear, readItem, writeItem } from '../lib/storage'
 import { keptScope } from './session'
 
 /**
@@ -50,6 +50,15 @@ function save(entries: Unsent[]) {
 
 let timer: ReturnType<typeof setTimeout> | undefined
 let flushing: Promise<void> | undefined
+/** Counts the wipes of local storage (a sign-out): a flush begun before one writes nothing back. */
+let wipes = 0
+
+onClear(() => {
+  wipes++
+  clearTimeout(timer)
+  timer = undefined
+  $outbox.set([])
+})
 
 function retryLater() {
   if (timer || typeof window === 'undefined') return
@@ -64,7 +73,9 @@ function retryLater() {
  * one, so the record ends as the operator last left it.
  */
 export function keepUnsent(entry: Omit<Unsent, 'scope' | 'state' | 'at'>): void {
-  const scope = keptScope() ?? ''
+  // A save answered after its user signed out is theirs no more: nothing keeps it.
+  const scope = keptScope()
+  if (!scope) return
   const others = $outbox.get().filter((item) => !(item.state === 'pending' && item.method === entry.method && item.path === entry.path))
   save([...others, { ...entry, scope, state: 'pending', at: Date.now() }])
   retryLater()
@@ -74,9 +85,11 @@ export function keepUnsent(entry: Omit<Unsent, 'scope' | 'state' | 'at'>): void 
 export function flushOutbox(): Promise<void> {
   flushing ??= (async () => {
     const scope = keptScope()
+    const wiped = wipes
     for (const entry of $outbox.get()) {
       if (entry.state !== 'pending' || entry.scope !== scope) continue
       const result: Result<unknown> = await call(entry.method, entry.path, { body: entry.body, idempotencyKey: entry.key })
+      if (wipes !== wiped) break
       if (!result.ok && (result.status === 0 || result.status >= 500 || result.status === 429)) {
         retryLater()
         break

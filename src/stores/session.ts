@@ -1,8 +1,10 @@
 import { atom, map } from 'nanostores'
 import * as auth from '../api/auth'
 import { clearToken, getToken } from '../api/client'
-import { KEPT_USER_KEY } from '../api/storage-keys'
+import { KEPT_USER_KEY, TOKEN_KEY } from '../api/storage-keys'
+import { dropEarlyAnswers } from '../lib/early-answers'
 import { readItem, writeItem } from '../lib/storage'
+import { pendingRevocations, revokeLater, sendRevocations } from './revocations'
 import type { User } from '../contract/user'
 
 /** The message a successful password-reset request leaves (a locale key). */
@@ -92,17 +94,38 @@ export function dispatch(event: SessionEvent): void {
 
 export const hideMessage = () => dispatch({ type: 'HIDE_MESSAGE' })
 
-/** Signs out; a token the server no longer knows counts as signed out too. */
+/**
+ * Ends the session in this browser: the token, the kept user, the kept answers (local storage but
+ * the device's preferences) and, as they hear of the wipe, the outbox and what stores hold.
+ */
+function endHere() {
+  clearToken()
+  dropEarlyAnswers()
+  $offline.set(false)
+}
+
+/**
+ * Signs out at once, link or no link: nothing of the session stays in this browser, and the
+ * server ends it (`POST /logout`) as soon as it can be reached, from the token kept to revoke.
+ */
 export async function logout(): Promise<boolean> {
   dispatch({ type: 'LOGOUT_REQUEST' })
-  const result = await auth.signOut()
-  if (result.ok || result.status === 401) {
-    clearToken()
-    dispatch({ type: 'LOGOUT_SUCCESS' })
-    return true
-  }
-  dispatch({ type: 'LOGOUT_FAILURE', message: result.message })
-  return false
+  const token = getToken()
+  if (token) revokeLater(token)
+  endHere()
+  dispatch({ type: 'LOGOUT_SUCCESS' })
+  void sendRevocations()
+  return true
+}
+
+// Another tab of this browser signed out (it wiped local storage): this one ends too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if ((event.key === null || event.key === TOKEN_KEY) && !event.newValue && $session.get().loggedIn) {
+      endHere()
+      dispatch({ type: 'LOGOUT_SUCCESS' })
+    }
+  })
 }
 
 let syncing: ReturnType<typeof setTimeout> | undefined
@@ -123,6 +146,7 @@ function syncWhenBack() {
 
 /** Checks the stored token with the server and sets the user, or null when none is found. */
 export async function syncUser(): Promise<void> {
+  if (pendingRevocations().length) void sendRevocations()
   if (!getToken()) {
     dispatch({ type: 'SYNC_USER', user: null })
     $checking.set(false)
@@ -143,7 +167,7 @@ export async function syncUser(): Promise<void> {
   }
   $serverDown.set(false)
   $offline.set(false)
-  if (!answer.user) clearToken()
+  if (!answer.user) endHere()
   dispatch({ type: 'SYNC_USER', user: answer.user })
   $checking.set(false)
 }

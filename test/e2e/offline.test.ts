@@ -210,6 +210,67 @@ for (const { flavour, BASE } of BUILDS) {
     assert.equal([saved.name, saved.version], [`Renamed offline ${n}`, device.version + 1], 'applied once')
     await context.close()
   })
+
+  test(`signing out offline wipes the token, the kept user, the kept answers and the outbox at once, and the session ends on the server when the link is back (${flavour})`, async () => {
+    const context = await newContext({ expectedErrors: [OFFLINE] })
+    const page = await context.newPage()
+    const { n, device, list } = await keptVisit(page, BASE, flavour, 'Kiosk')
+    await page.goto(`${BASE}/app/devices/details?id=${device.id}`)
+    await page.getByRole('heading', { name: `Kiosk ${n}`, exact: true }).waitFor()
+    const token = await page.evaluate(() => localStorage.getItem('axe'))
+    assert.ok(token)
+    const self = () => fetch(`${BASE}/api/users/self`, { headers: { Authorization: `Bearer ${token}` } }).then((answer) => answer.status)
+
+    // The link goes down with a change waiting in the outbox; then the operator signs out.
+    await context.setOffline(true)
+    await page.getByRole('button', { name: 'Edit', exact: true }).click()
+    const form = page.getByRole('dialog', { name: `Edit Kiosk ${n}` })
+    await form.getByLabel('Name').fill(`Unsent ${n}`)
+    await form.getByRole('button', { name: 'Save' }).click()
+    await form.getByRole('status').filter({ hasText: 'No link' }).waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('region', { name: '1 change waits for the link' }).waitFor()
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByRole('button', { name: 'Sign in' }).waitFor()
+
+    const left = await page.evaluate(async () => {
+      const cached = await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)))
+      return {
+        local: Object.entries(localStorage).map(([key, value]) => ({ key, value })),
+        session: sessionStorage.length,
+        databases: (await indexedDB.databases()).map((database) => database.name),
+        answersCached: cached.flat().filter((path) => path.startsWith('/api/')),
+      }
+    })
+    const devicePreferences = ['console:guide-seen', 'console:preferences', 'console:presence']
+    assert.equal(
+      left.local.map(({ key }) => key).filter((key) => !devicePreferences.includes(key)),
+      ['console:revoke'],
+      'only the device preferences and the token waiting to be revoked are left',
+    )
+    assert.equal(JSON.parse(left.local.find(({ key }) => key === 'console:revoke')?.value ?? '[]'), [token])
+    assert.equal([left.session, left.databases, left.answersCached], [0, [], []], 'no session storage, database or cached answer')
+    assert.is(await self(), 200, 'the server has not heard of the sign-out yet')
+
+    // The link is back: the session ends on the server, and a reload opens the sign-in page.
+    await context.setOffline(false)
+    for (let tries = 0; (await self()) !== 401; tries++) {
+      assert.ok(tries < 100, 'the token is revoked once the link is back')
+      await page.waitForTimeout(100)
+    }
+    assert.is(await page.evaluate(() => localStorage.getItem('console:revoke')), null, 'nothing waits to be revoked')
+    await page.goto(list)
+    await page.waitForURL(`${BASE}/login?next=${encodeURIComponent(`/app/devices?q=${n}`)}`)
+    await page.getByRole('button', { name: 'Sign in' }).waitFor()
+    assert.is(await page.getByRole('row').filter({ hasText: `Kiosk ${n}` }).count(), 0)
+
+    // The change that waited was wiped with the rest, never sent.
+    await signInAdmin(page, BASE)
+    const after = await readDevice(page, BASE, device.id)
+    assert.equal([after.name, after.version], [`Kiosk ${n}`, device.version])
+    await removeDevice(context, BASE, await page.evaluate(() => localStorage.getItem('axe')), device.id)
+    await context.close()
+  })
 }
 
 test('a new build deployed while a console is open offers the reload, and the console loads nothing of the old build after it', async () => {

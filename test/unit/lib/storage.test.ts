@@ -1,7 +1,7 @@
 import '../setup'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { clearAll, readItem, removeItem, writeItem } from '../../../src/lib/storage'
+import { clearAll, onClear, readItem, removeItem, writeItem } from '../../../src/lib/storage'
 
 test.before.each(() => localStorage.clear())
 
@@ -14,6 +14,28 @@ test('writes, reads, removes and clears items', () => {
   assert.is(readItem('theme'), 'dark')
   clearAll()
   assert.is(localStorage.length, 0)
+})
+
+test('tells those listening after each clear, even when local storage refuses, until they stop', () => {
+  const heard: string[] = []
+  const stop = onClear(() => heard.push(readItem('axe') ?? 'wiped'))
+  writeItem('axe', 't-1')
+  clearAll()
+  const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'localStorage')
+  Object.defineProperty(globalThis, 'localStorage', {
+    configurable: true,
+    get: () => {
+      throw new Error('SecurityError')
+    },
+  })
+  try {
+    clearAll()
+  } finally {
+    if (descriptor) Object.defineProperty(globalThis, 'localStorage', descriptor)
+  }
+  stop()
+  clearAll()
+  assert.equal(heard, ['wiped', 'wiped'])
 })
 
 test('reads null for a missing item', () => {

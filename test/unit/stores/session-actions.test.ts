@@ -2,6 +2,7 @@ import '../setup'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { clearToken, getToken, setApiHost, setToken } from '../../../src/api/client'
+import { sendRevocations } from '../../../src/stores/revocations'
 import { $serverDown, $session, hideMessage, initialSession, logout, RESET_SENT, syncUser, type SessionState } from '../../../src/stores/session'
 import { login, loginWithEmail, passwordForget, registerWithEmail } from '../../../src/stores/sign-in'
 import { stubFetch, type FetchStub } from '../api/fetch-stub'
@@ -187,13 +188,14 @@ test('hideMessage clears the message', () => {
   assert.is($session.get().message, null)
 })
 
-test('logout clears local storage and signs out', async () => {
+test('logout clears local storage, signs out and ends the session on the server', async () => {
   signIn()
   localStorage.setItem('settings', 'dark')
   record()
   stub = stubFetch({ status: 200, body: { message: 'Signed out' } })
 
   const ok = await logout()
+  await sendRevocations()
 
   assert.is(ok, true)
   assert.equal(stub.requests, [{ method: 'POST', url: '/api/logout', authorization: 'Bearer token-1', body: null }])
@@ -206,44 +208,36 @@ test('logout clears local storage and signs out', async () => {
   ])
 })
 
-test('logout signs out when the server no longer knows the token', async () => {
+test('logout leaves nothing waiting when the server no longer knows the token', async () => {
   signIn()
   record()
   stub = stubFetch({ status: 401, body: { message: 'Sign in to continue' } })
 
   assert.is(await logout(), true)
+  await sendRevocations()
 
-  assert.is(localStorage.getItem('axe'), null)
+  assert.is(localStorage.length, 0)
   assert.equal(events.at(-1), { loading: false, loggedIn: false, uid: null, message: null })
 })
 
-test('logout keeps the user signed in with a message when the network fails', async () => {
-  const user = signIn()
-  record()
-  stub = stubFetch({ fail: 'fetch failed' })
-
-  assert.is(await logout(), false)
-
-  const after = $session.get()
-  assert.is(after.loggedIn, true)
-  assert.is(after.loading, false)
-  assert.equal(after.user, user)
-  assert.ok(after.message, 'a message is stored')
-  assert.is(localStorage.getItem('axe'), 'token-1')
-})
-
-test('logout keeps the user signed in on a server error', async () => {
+test('logout signs out at once on a server error, the session waiting to be ended on the server', async () => {
   signIn()
   record()
   stub = stubFetch({ status: 500, body: { message: 'Something went wrong on the server' } })
 
-  assert.is(await logout(), false)
+  assert.is(await logout(), true)
+  await sendRevocations()
 
   assert.equal(events, [
     { loading: true, loggedIn: true, uid: 'u-1', message: null },
-    { loading: false, loggedIn: true, uid: 'u-1', message: 'Something went wrong on the server' },
+    { loading: false, loggedIn: false, uid: null, message: null },
   ])
-  assert.is(localStorage.getItem('axe'), 'token-1')
+  assert.is(localStorage.getItem('axe'), null)
+  assert.is(localStorage.getItem('console:revoke'), '["token-1"]')
+  stub.restore()
+  stub = stubFetch({ status: 200, body: { message: 'Signed out' } })
+  await sendRevocations()
+  assert.is(localStorage.getItem('console:revoke'), null)
 })
 
 test('syncUser without a token signs out without any request', async () => {
