@@ -44,8 +44,8 @@ async function readAtMost(c: Context, max: number): Promise<Uint8Array | undefin
 
 /**
  * The user's photo: `POST /users/self/avatar` with the image's bytes as the body, `DELETE` to
- * remove it, and `GET /avatars/{userId}` to show it. That one is public, since an `<img>` sends no
- * Bearer header; a user id is a random UUID, and a photo is no secret once shown to colleagues.
+ * remove it, and `GET /avatars/{userId}?v={hash}` to show it. That one needs no sign-in, since an
+ * `<img>` sends no Bearer header, but the hash of the current photo, which the user's record gives.
  */
 describe(
   {
@@ -149,14 +149,14 @@ export function avatarRoutes(services: Services) {
       const userId = c.req.param('userId')
       if (userId.length > 64) throw fail(404, 'notFound')
       const row = await db.selectFrom('avatars').select(['content_type', 'bytes']).where('user_id', '=', userId).executeTakeFirst()
-      if (!row) throw fail(404, 'notFound')
-      const bytes = new Uint8Array(row.bytes)
-      // Kept for good only at the address of these very bytes; an old address is checked each time.
-      const current = c.req.query('v') === versionOf(bytes)
+      const bytes = row && new Uint8Array(row.bytes)
+      // Served only at the address of these very bytes, which only those shown the user's record
+      // know: an id alone (an invitation answers one) tells nothing, not even whether a photo exists.
+      if (!bytes || c.req.query('v') !== versionOf(bytes)) throw fail(404, 'notFound')
       return c.body(bytes, 200, {
         'Content-Type': row.content_type,
         'Content-Length': String(bytes.byteLength),
-        'Cache-Control': current ? IMMUTABLE : 'no-cache',
+        'Cache-Control': IMMUTABLE,
         'X-Content-Type-Options': 'nosniff',
         'Content-Security-Policy': DEFAULT_POLICY,
         'Content-Disposition': 'inline; filename="avatar"',

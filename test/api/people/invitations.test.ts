@@ -5,6 +5,8 @@ import { secretsInDatabase } from '../_server'
 import { admin, call, expectStatus, register, signIn, startServer, type Answer, type Tenant, type TestServer } from '../collections/_api'
 import { openEvents } from '../collections/_events'
 import { memberByEmail, newAddress, people, roleIds, waitForMail } from './_people'
+import { pngImage } from './_images'
+import { avatarPath } from '../../../src/contract/profile'
 
 type Rec = Record<string, any>
 
@@ -178,7 +180,8 @@ test('inviting an address that has an account invites it; accepting signed in jo
 
 test('an invitation answers alike whether the address has an account or not: no name, no picture, no search hit', async () => {
   const known: Tenant = await register(server, 'Only alerts')
-  await server.exec(sql`UPDATE users SET avatar = ${'/api/avatars/' + known.userId + '?v=1'} WHERE id = ${known.userId}`)
+  const photo = await fetch(`${server.url}/api/users/self/avatar`, { method: 'POST', headers: { authorization: `Bearer ${known.token}`, 'content-type': 'image/png' }, body: pngImage() })
+  assert.is(photo.status, 200, 'the known account has a photo')
   const unknown = newAddress('nobody')
   const inviter = people(server, a.token)
   const answers = [known.email, unknown].map(async (email) => expectStatus<Rec>(await inviter.invite({ email, roles: [roles.Viewer] }), 201))
@@ -186,6 +189,9 @@ test('an invitation answers alike whether the address has an account or not: no 
   const shape = (record: Rec) => ({ ...record, id: '-', email: '-', created_at: '-', updated_at: '-', invitation_expires_at: '-' })
   assert.equal(shape(forKnown!), shape(forUnknown!), 'the same answer but for the address itself')
   assert.equal([forKnown!.name, forKnown!.avatar], ['', ''])
+  // The id an invitation answers tells nothing through the photos' address either.
+  const photos = await Promise.all([forKnown!, forUnknown!].map(async (record) => (await fetch(`${server.url}/api${avatarPath(record.id)}`)).status))
+  assert.equal(photos, [404, 404], 'no photo is found by the id alone, whether or not the account has one')
   const seen = expectStatus<Rec>(await inviter.get(known.userId), 200)
   assert.equal([seen.name, seen.avatar], ['', ''], 'nor when read again')
   assert.equal(expectStatus<Rec[]>(await inviter.list({ q: 'Only alerts' }), 200), [], 'a search by the name finds no one')

@@ -104,14 +104,15 @@ test('a PNG, a JPEG and a BMP are stored and served back byte for byte with a fi
   }
 })
 
-test('each upload has its own address; an old address is not kept by caches', async () => {
+test('each upload has its own address; an old address, or the id without the photo’s hash, finds nothing', async () => {
   const who = await register(server)
   const first = expectStatus(await upload(who.token, pngImage({ rgb: [1, 2, 3] }), 'image/png'), 200).avatar
   const second = expectStatus(await upload(who.token, pngImage({ rgb: [4, 5, 6] }), 'image/png'), 200).avatar
   assert.is.not(first, second)
-  const stale = await fetchAvatar(first)
-  assert.is(stale.headers.get('Cache-Control'), 'no-store')
-  assert.ok(Buffer.from(await stale.arrayBuffer()).equals(pngImage({ rgb: [4, 5, 6] })), 'the photo is the newest')
+  assert.is((await fetchAvatar(first)).status, 404, 'the old address')
+  assert.is((await fetchAvatar(second.replace(/\?v=.*/, ''))).status, 404, 'the id alone')
+  assert.is((await fetchAvatar(second.replace(/v=.*/, 'v=0000000000000000'))).status, 404, 'a guessed hash')
+  assert.ok(Buffer.from(await (await fetchAvatar(second)).arrayBuffer()).equals(pngImage({ rgb: [4, 5, 6] })), 'the current address, the newest photo')
 })
 
 test('a file of 100 KB is taken, one byte more is refused with the rule', async () => {
@@ -195,8 +196,8 @@ test("a user's photo address serves that user's photo only; a removed photo is g
   assert.ok(adaUrl.includes(ada.userId) && bobUrl.includes(bob.userId))
   assert.ok(Buffer.from(await (await fetchAvatar(adaUrl)).arrayBuffer()).equals(adaPhoto))
   assert.ok(Buffer.from(await (await fetchAvatar(bobUrl)).arrayBuffer()).equals(bobPhoto))
-  // Swapping the id in one's own address gives the other's photo, never one's own under their id.
-  assert.is((await fetchAvatar(adaUrl.replace(ada.userId, bob.userId))).headers.get('Content-Type'), 'image/bmp')
+  // Swapping the id in one's own address finds nothing: neither one's own photo nor theirs.
+  assert.is((await fetchAvatar(adaUrl.replace(ada.userId, bob.userId))).status, 404)
 
   const removed = expectStatus(await call(server, 'DELETE', '/users/self/avatar', bob.token), 200)
   assert.is(removed.avatar, '')
