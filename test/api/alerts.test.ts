@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { startTestServer } from './_server'
-import { confirmAsked } from './_alerts-mail'
+import { confirmAsked, mails, type Mail } from './_alerts-mail'
 import { openEvents, quiet, type EventStream } from './collections/_events'
 import { call, client, createDevice, createHeartbeat, createKey, expectStatus, joinOrganization, register, startServer, type Client, type Tenant, type TestServer } from './collections/_api'
 
@@ -27,32 +27,6 @@ test.before(async () => {
   server = await startServer({ offlineAfterS: 3600, alertsEveryMs: 3_600_000 })
 })
 test.after(() => server.close())
-
-const decode = (text: string) => text.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'))
-
-interface Mail {
-  file: string
-  to: string
-  subject: string
-  text: string
-}
-
-/** The mails in a data folder's outbox, decoded enough to read their recipient, subject and text. */
-function mails(dataDir: string): Mail[] {
-  const outbox = path.join(dataDir, 'outbox')
-  if (!fs.existsSync(outbox)) return []
-  return fs
-    .readdirSync(outbox)
-    .filter((name) => name.endsWith('.eml'))
-    .sort()
-    .map((name) => {
-      const raw = fs.readFileSync(path.join(outbox, name), 'utf8')
-      const [head = '', ...body] = raw.split('\r\n\r\n')
-      const header = (field: string) => new RegExp(`^${field}: (.*(?:\\r\\n[ \\t].*)*)`, 'm').exec(head)?.[1]?.replace(/\r\n[ \t]/g, ' ') ?? ''
-      const subject = header('Subject').replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, text: string) => decode(text.replace(/_/g, ' ')))
-      return { file: name, to: header('To'), subject, text: decode(body.join('\r\n\r\n')) }
-    })
-}
 
 /** The mails of `to` that came after `known`. */
 const newMails = (known: Mail[], to?: string, dataDir = server.dataDir) =>

@@ -4,7 +4,7 @@ import type { Logger } from '../log'
 import type { Mailer } from '../mail'
 import { giveBack, markHeld, take } from './budget'
 import { composeNotice, type Noticed } from './mail'
-import { mailable } from './recipients'
+import { activeMemberEmails, mailable } from './recipients'
 
 type Kind = 'firing' | 'resolved'
 /** Rows read or written per statement. */
@@ -29,17 +29,7 @@ export interface AlertMailOptions {
 export function createAlertMail({ db, mailer, log, perHour }: AlertMailOptions) {
   /** Who a rule mails: its organization's active users it names, and its addresses that may be mailed, each once. */
   async function recipientsOf(rule: AlertRule, organizationId: string): Promise<string[]> {
-    const users = rule.user_ids.length
-      ? await db
-          .selectFrom('members')
-          .innerJoin('users', 'users.id', 'members.user_id')
-          .select('users.email')
-          .where('members.organization_id', '=', organizationId)
-          .where('members.status', '=', 'active')
-          .where('users.status', '=', 'active')
-          .where('users.id', 'in', rule.user_ids)
-          .execute()
-      : []
+    const users = rule.user_ids.length ? await activeMemberEmails(db, organizationId).where('users.id', 'in', rule.user_ids).execute() : []
     return [...new Set([...users.map((user) => user.email.toLowerCase()), ...(await mailable(db, organizationId, rule.emails))])]
   }
 

@@ -10,18 +10,20 @@ import { sendRequests, type Request } from './request-mail'
 
 const DAY_MS = 86400_000
 
-/** Which of `emails` are the addresses of active members of the organization. */
-export async function memberEmails(db: AnyDb | Db, organizationId: string, emails: readonly string[]): Promise<Set<string>> {
-  if (!emails.length) return new Set()
-  const rows = await (db as Db)
+/** The addresses of the organization's active members (active accounts too), to narrow further. */
+export const activeMemberEmails = (db: AnyDb | Db, organizationId: string) =>
+  (db as Db)
     .selectFrom('members')
     .innerJoin('users', 'users.id', 'members.user_id')
     .select('users.email')
     .where('members.organization_id', '=', organizationId)
     .where('members.status', '=', 'active')
     .where('users.status', '=', 'active')
-    .where('users.email', 'in', [...emails])
-    .execute()
+
+/** Which of `emails` are the addresses of active members of the organization. */
+export async function memberEmails(db: AnyDb | Db, organizationId: string, emails: readonly string[]): Promise<Set<string>> {
+  if (!emails.length) return new Set()
+  const rows = await activeMemberEmails(db, organizationId).where('users.email', 'in', [...emails]).execute()
   return new Set(rows.map((row) => row.email.toLowerCase()))
 }
 
