@@ -180,7 +180,7 @@ test('inviting an address that has an account invites it; accepting signed in jo
 
 test('an invitation answers alike whether the address has an account or not: no name, no picture, no search hit', async () => {
   const known: Tenant = await register(server, 'Only alerts')
-  const photo = await fetch(`${server.url}/api/users/self/avatar`, { method: 'POST', headers: { authorization: `Bearer ${known.token}`, 'content-type': 'image/png' }, body: pngImage() })
+  const photo = await fetch(`${server.url}/api/users/self/avatar`, { method: 'POST', headers: { authorization: `Bearer ${known.token}`, 'content-type': 'image/png' }, body: new Uint8Array(pngImage()) })
   assert.is(photo.status, 200, 'the known account has a photo')
   const unknown = newAddress('nobody')
   const inviter = people(server, a.token)
