@@ -56,6 +56,8 @@ const PUBLIC_ENTRY = /\/src\/features\/(auth|landing|errors)\/|\/src\/features\/
  */
 const NO_LISTS = /\/src\/ui\/(dialog-box|dropdown-menu)\.tsx$|\/src\/app\/shell\/|\/src\/features\/(home|network|traffic|palette)\/|\/src\/lib\/|\/src\/features\/profile\/profile-api\.ts$/
 const WITH_FORMS = /\/src\/features\/profile\/profile-api\.ts$|\/src\/app\/shell\/header\/organization-switcher\.tsx$/
+/** The sign-out dialog asks with the lists' confirm dialog, so it names the lists kit (it keeps the kit whole). */
+const WITH_LISTS = /\/src\/app\/shell\/header\/sign-out-dialog\.tsx$/
 /** The demo forms show the sign-in and registration forms with the public pages' texts. */
 const WITH_PUBLIC = /\/src\/demo\/forms\/forms-screen\.tsx$/
 /** The command palette checks the organization switch it offers with the rules kit's structs. */
@@ -77,7 +79,7 @@ const kitsOf = (path, lazy, uses) => {
   if (path === join(srcDir, 'app/service-worker.ts')) return [kit('core')]
   if (PUBLIC_ENTRY.test(path)) return [kit('core'), kit('public')]
   const features = FEATURE_KITS.filter(uses)
-  if (!NO_LISTS.test(path)) {
+  if (!NO_LISTS.test(path) || WITH_LISTS.test(path)) {
     const forms = uses(kit('records')) ? [kit('records')] : uses(kit('forms')) ? [kit('forms')] : uses(kit('rules')) ? [kit('rules')] : []
     return [kit('core'), kit('console'), kit('lists'), ...forms, ...(WITH_PUBLIC.test(path) ? [kit('public')] : []), ...features]
   }
@@ -85,7 +87,7 @@ const kitsOf = (path, lazy, uses) => {
 }
 
 /** The shell's parts in the screen table (src/app/screens.ts): the shell draws them, never first. */
-const SHELL_PARTS = ['big-sidebar', 'top-navigation', 'mega-menu', 'settings', 'guide', 'code-panel', 'status-notices']
+const SHELL_PARTS = ['big-sidebar', 'top-navigation', 'mega-menu', 'settings', 'guide', 'code-panel', 'status-notices', 'sign-out']
 /**
  * Those the shell may draw as it starts, with no click: a chosen layout, the status notices, the
  * guide of a first visit. Each /app page names their sheets, so they load without waiting for the

@@ -43,6 +43,7 @@ export type ScreenKey =
   | 'code-panel'
   | 'status-notices'
   | 'palette'
+  | 'sign-out'
   | 'bulk'
   | 'bulk-audit'
   | 'demo-task'

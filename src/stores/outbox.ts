@@ -1,51 +1,23 @@
-import { atom } from 'nanostores'
+// Writes that found no link. Each waits here (and in local storage, so a reload or a reboot keeps
+// it) until the link returns, then goes with the `Idempotency-Key` of its first try: if that try
+// did reach the server, the server answers with its first answer and nothing happens twice. The
+// operator sees each one pending, then sent or refused with the server's reason (a record changed
+// meanwhile is refused by its version check, never overwritten). The entries themselves are in
+// outbox-entries.ts, which the shell loads first.
 import { call, type Result } from '../api/client'
 import { keepUnsentWith } from '../api/collection'
-import type { Method } from '../lib/http'
-import { onClear, readItem, writeItem } from '../lib/storage'
+import { onClear, writeItem } from '../lib/storage'
+import { $outbox, OUTBOX_KEY, type Unsent } from './outbox-entries'
 import { keptScope } from './session'
 
-/**
- * Writes that found no link. Each waits here (and in local storage, so a reload or a reboot keeps
- * it) until the link returns, then goes with the `Idempotency-Key` of its first try: if that try
- * did reach the server, the server answers with its first answer and nothing happens twice. The
- * operator sees each one pending, then sent or refused with the server's reason (a record changed
- * meanwhile is refused by its version check, never overwritten).
- */
-export interface Unsent {
-  /** The write's `Idempotency-Key`, also its name here. */
-  key: string
-  method: Method
-  path: string
-  body?: unknown
-  /** What it changes, for the operator: the collection and the record's name or id. */
-  what: { collection: string; name: string }
-  /** The user and organization it was made in; it is sent only there. */
-  scope: string
-  state: 'pending' | 'sent' | 'refused'
-  /** The server's message for a refused write. */
-  reason?: string
-  at: number
-}
+export { $outbox, unsentCount, type Unsent } from './outbox-entries'
 
-const STORAGE_KEY = 'console:outbox'
 /** How often pending writes are tried again while the link stays down. */
 export const OUTBOX_RETRY_MS = 15_000
 
-function restore(): Unsent[] {
-  try {
-    const saved = JSON.parse(readItem(STORAGE_KEY) ?? '[]') as unknown
-    return Array.isArray(saved) ? (saved as Unsent[]) : []
-  } catch {
-    return []
-  }
-}
-
-export const $outbox = atom<Unsent[]>(restore())
-
 function save(entries: Unsent[]) {
   $outbox.set(entries)
-  writeItem(STORAGE_KEY, JSON.stringify(entries))
+  writeItem(OUTBOX_KEY, JSON.stringify(entries))
 }
 
 let timer: ReturnType<typeof setTimeout> | undefined
@@ -57,7 +29,6 @@ onClear(() => {
   wipes++
   clearTimeout(timer)
   timer = undefined
-  $outbox.set([])
 })
 
 function retryLater() {

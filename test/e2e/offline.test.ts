@@ -231,6 +231,10 @@ for (const { flavour, BASE } of BUILDS) {
     await page.keyboard.press('Escape')
     await page.getByRole('region', { name: '1 change waits for the link' }).waitFor()
     await page.getByRole('button', { name: 'Sign out' }).click()
+    // The sign-out asks first, offline too (its code and styles come from the service worker).
+    const asked = page.getByRole('dialog', { name: 'Sign out with unsent changes?' })
+    await asked.getByText('1 change has not reached the server yet. Signing out drops it: it will never be sent.').waitFor()
+    await asked.getByRole('button', { name: 'Sign out anyway' }).click()
     await page.getByRole('button', { name: 'Sign in' }).waitFor()
 
     const left = await page.evaluate(async () => {

@@ -1,9 +1,8 @@
 import { BRAND } from '../../contract/brand'
 import { useStore } from '@nanostores/react'
-import { Suspense, useEffect, type MouseEvent, type ReactNode } from 'react'
+import { useEffect, type MouseEvent, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { afterLoad } from '../../lib/after-load'
-import { screenOf } from '../../lib/lazy-screen'
 import { $palette, $ui } from '../../stores/ui'
 import { laterPart, loadLaterParts } from '../../ui/lazy-part'
 import { useT } from '../../ui/use-t'
@@ -17,27 +16,10 @@ import { showsBreadcrumb } from './nav-rules'
 import { CodePanel } from './panels/code-panel'
 import { Panels } from './panels/panels'
 import s from './shell.module.css'
+import { ShellPart } from './shell-part'
 import { Sidebar } from './sidebar'
 import { useAppPath, useSmallScreen } from './use-shell'
 import { useDocumentTitle, usePageTransition } from './use-page'
-
-/** The shell's parts in the screen table (src/app/screens.ts). */
-type ShellPart = 'big-sidebar' | 'top-navigation' | 'mega-menu' | 'status-notices' | 'palette'
-
-/**
- * A part of the shell that its first paint in the default layout does not need: a screen of the
- * screen table, so its code and stylesheet load when it is first drawn, and it draws once both are
- * in (nothing shows meanwhile). The other layouts are such parts; the small screen's drawer is a
- * later part instead (below): its menu button must answer the first tap.
- */
-function Part({ name }: { name: ShellPart }) {
-  const Loaded = screenOf(name)
-  return Loaded ? (
-    <Suspense fallback={null}>
-      <Loaded />
-    </Suspense>
-  ) : null
-}
 
 /**
  * The small screen's navigation, a later part: a wide screen never draws it, so its first load
@@ -68,7 +50,7 @@ function Navigation({ small }: { small: boolean }) {
   if (layout === 'big-sidebar') {
     return (
       <aside id={NAVIGATION_ID} className={s.aside}>
-        <Part name="big-sidebar" />
+        <ShellPart name="big-sidebar" />
       </aside>
     )
   }
@@ -101,7 +83,7 @@ function PaletteSlot() {
     document.addEventListener('keydown', onPaletteKey)
     return () => document.removeEventListener('keydown', onPaletteKey)
   }, [])
-  return open ? <Part name="palette" /> : null
+  return open ? <ShellPart name="palette" /> : null
 }
 
 /** Rights changed elsewhere reach this console live; the watcher loads after the first paint. */
@@ -156,13 +138,13 @@ export default function Shell({ children }: { children?: ReactNode }) {
       </a>
       <LoadingBar path={path} />
       <Header />
-      {bar && <Part name={layout === 'top-navigation' ? 'top-navigation' : 'mega-menu'} />}
+      {bar && <ShellPart name={layout === 'top-navigation' ? 'top-navigation' : 'mega-menu'} />}
       <div className={s.body}>
         <Navigation small={small} />
         <main id="content" tabIndex={-1} className={s.main} style={{ minBlockSize: minHeight }}>
           <div key={path} className={s.page}>
             {/* Offline, the outbox and a new version: none of it is needed for the first paint. */}
-            <Part name="status-notices" />
+            <ShellPart name="status-notices" />
             {showsBreadcrumb(path) && <Breadcrumb path={path} />}
             <h1 className={s.title}>{title}</h1>
             <CodePanel component={appRouteFor(location).screen} />

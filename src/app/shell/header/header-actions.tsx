@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { clsx } from 'clsx'
 import { useLocation } from 'wouter'
-import { $session, logout } from '../../../stores/session'
+import { $session } from '../../../stores/session'
+import { signOut } from '../../../stores/sign-out'
 import { $ui, toggleMode } from '../../../stores/ui'
 import { Icon, type IconName } from '../../../ui/icons'
 import { useT } from '../../../ui/use-t'
@@ -25,8 +26,9 @@ export function HeaderActions({ className }: { className?: string }) {
   const { loggedIn, loading } = useStore($session)
   const [full, toggleFull] = useFullscreen()
   const [, navigate] = useLocation()
-  const signOut = async () => {
-    if (await logout()) navigate('~/')
+  // With changes not yet sent, signOut asks first (the sign-out dialog) and answers false.
+  const onSignOut = async () => {
+    if (await signOut()) navigate('~/')
   }
   return (
     <div className={clsx(s.actions, className)}>
@@ -41,7 +43,7 @@ export function HeaderActions({ className }: { className?: string }) {
       <Action icon="palette" label={t('header.settings')} onClick={openSettings} />
       <LanguageMenu />
       {loggedIn && (
-        <button type="button" className={s.signOut} disabled={loading} onClick={() => void signOut()}>
+        <button type="button" className={s.signOut} disabled={loading} onClick={() => void onSignOut()}>
           <Icon name="logout" />
           <span className={s.signOutText}>{t('header.signOut')}</span>
         </button>

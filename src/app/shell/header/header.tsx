@@ -2,10 +2,12 @@ import { BRAND } from '../../../contract/brand'
 import { useStore } from '@nanostores/react'
 import { clsx } from 'clsx'
 import { Link } from 'wouter'
+import { $signOutAsked } from '../../../stores/sign-out'
 import { $ui, toggleSidebar } from '../../../stores/ui'
 import { Icon } from '../../../ui/icons'
 import { useT } from '../../../ui/use-t'
 import { NAVIGATION_ID } from '../constants'
+import { ShellPart } from '../shell-part'
 import { useSmallScreen } from '../use-shell'
 import s from './header.module.css'
 import { HeaderActions } from './header-actions'
@@ -13,6 +15,11 @@ import { useHeaderScroll } from './header-scroll'
 import { OrganizationMenu } from './organization-menu'
 import { SearchBox } from './search-box'
 import { UserMenu } from './user-menu'
+
+/** The question a sign-out asks while changes wait unsent: a part of the shell, loaded when first asked. */
+function SignOutSlot() {
+  return useStore($signOutAsked) ? <ShellPart name="sign-out" /> : null
+}
 
 /** The signed-in area's header: menu toggle, brand, search, actions and the user's menu. */
 export function Header() {
@@ -45,6 +52,7 @@ export function Header() {
       <HeaderActions className={clsx(faded && s.faded)} />
       <OrganizationMenu />
       <UserMenu />
+      <SignOutSlot />
     </header>
   )
 }

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { Link, useLocation } from 'wouter'
-import { $session, logout } from '../../../stores/session'
+import { $session } from '../../../stores/session'
+import { signOut } from '../../../stores/sign-out'
 import { Avatar } from '../../../ui/avatar'
 import { buttonClass } from '../../../ui/button'
 import { Dropdown } from '../../../ui/dropdown'
@@ -32,7 +33,7 @@ export function UserMenu() {
           key: 'sign-out',
           label: t('header.signOut'),
           onSelect: () => {
-            void logout().then((done) => done && navigate('~/'))
+            void signOut().then((done) => done && navigate('~/'))
           },
         },
       ]}
