@@ -1,6 +1,7 @@
 // Benchmark: what one tenant's exports cost the others. Another organization's `GET /users/self`
 // latency (p50, p99, max) while 1, 4 and 8 exports of 100,000 devices run, each export made with
-// an access key of its own of the big organization, plus how many exports the server admitted.
+// an access key of its own of the big organization, plus how many exports the server admitted and
+// how long one export takes with nobody else asking.
 // Prints figures; asserts nothing. `node build.mjs && node test/bench/tenants.mjs`.
 // EXPORT_ROWS (100000) sets the organization's size.
 import { randomUUID } from 'node:crypto'
@@ -55,6 +56,9 @@ try {
   const idle = []
   for (let i = 0; i < IDLE_PROBES; i++) idle.push(await probe(server.url, otherToken))
   console.log(`  idle:        other tenant's users/self ${figures(idle)}`)
+
+  const alone = await exportAll(server.url, keys[0])
+  console.log(`  one export alone, nobody else asking: ${(alone.ms / 1000).toFixed(1)} s for ${(alone.bytes / 1e6).toFixed(1)} MB`)
 
   for (const count of RUNS) {
     const exports = keys.slice(0, count).map((key) => exportAll(server.url, key))
