@@ -13,7 +13,7 @@ import { chunkGroups } from './src/build/chunk-groups.mjs'
 import { dropEmptyChunks } from './src/build/empty-chunks.mjs'
 import { minifyOutputs, minifyScript } from './src/build/minify.mjs'
 import { spellLocaleImports } from './src/build/locale-imports.mjs'
-import { escapeHtml, fillPage, scriptJson } from './src/build/page.mjs'
+import { bootTexts, escapeHtml, fillPage, scriptJson } from './src/build/page.mjs'
 import { screenModules, screenSources } from './src/build/screens.mjs'
 import { compressTree, printReport, reachable, sizeReport, staticClosure } from './src/build/size-report.mjs'
 
@@ -199,6 +199,9 @@ async function finish(result) {
     ? `<script data-live-reload="http://localhost:${RELOAD_PORT}/">new EventSource(document.currentScript.dataset.liveReload).onmessage=()=>location.reload()</script>`
     : ''
   const inline = (file, key) => `<style${key ? ` data-screen="${key}"` : ''}>${readFileSync(join(root, file), 'utf8')}</style>`
+  // What a page says when the console's code cannot be downloaded, in every language (index.html).
+  const locales = readdirSync(join(root, 'locales')).filter((name) => name.endsWith('.json'))
+  const bootFailed = `<script type="application/json" id="boot-texts">${bootTexts(Object.fromEntries(locales.map((name) => [name.slice(0, -'.json'.length), JSON.parse(readFileSync(join(root, 'locales', name), 'utf8'))])))}</script>`
 
   // The /app pages' start scripts (src/app/start-page.ts): the /app page's finds the screen from
   // the address; each screen's page carries one built for that screen alone, with its first requests only.
@@ -254,6 +257,7 @@ async function finish(result) {
       inline(stylesCss),
       screenOut && screenCss(screen) ? inline(screenCss(screen), screen) : '',
       ...[...preloads].map((file) => `<link rel="modulepreload" href="${url(file)}">`),
+      bootFailed,
       `<script type="application/json" id="screen-styles">${stylesFor(mode === 'shell' ? ['shell', screen, ...STARTING_PARTS] : [...publicScreens, 'shell', 'home'])}</script>`,
       mode === 'shell' ? `<script type="application/json" id="route-files">${scriptJson(routeFilesFor(screen))}</script><script>${startScript}</script>` : '',
     ].join('')
@@ -291,7 +295,7 @@ async function finish(result) {
   const report = sizeReport({ root, out, meta, keep, downloads: downloads(meta, { main, screenOutputs, screenCss, manifest, publicScreens, appScreens: [...new Set(prerender.APP_SCREENS)], appPaths: Object.fromEntries(prerender.APP_ROUTE_PAGES.map((entry) => [entry.screen, entry.path.slice('/app'.length)])) }) })
   writeFileSync(join(out, 'size-report.json'), JSON.stringify({ flavour, ...report }, null, 2))
   writeFileSync(join(out, 'metafile.json'), JSON.stringify(meta))
-  printReport(flavour, report)
+  printReport(flavour, report, { full: args.has('--report'), out: relative(root, out) })
   writeDocs(modules)
 }
 

@@ -116,11 +116,19 @@ export function sizeReport({ root, out, meta, keep, downloads }) {
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`.padStart(10)
 const line = (label, size) => `  ${label.padEnd(49)}${kib(size.raw)} ${kib(size.gzip)} ${kib(size.brotli)}`
 
-export function printReport(flavour, report) {
+/**
+ * The first loads, and with `full` every file and screen; the whole report is also in
+ * `<out>/size-report.json`, so a plain build does not bury what follows it.
+ */
+export function printReport(flavour, report, { full = false, out = `dist/${flavour}` } = {}) {
   console.log(`size report (${flavour})${' '.repeat(34)}raw       gzip     brotli`)
-  for (const row of report.files) console.log(line(`${row.kind.padEnd(6)} ${row.file}`, row))
+  if (full) for (const row of report.files) console.log(line(`${row.kind.padEnd(6)} ${row.file}`, row))
   console.log(line('sign-in page (html with its css, js)', report.signInPage))
   console.log(line('first signed-in load of /app (html, js, css)', report.appPage))
+  if (!full) {
+    console.log(`  ${report.files.length} files; each file and screen: ${out}/size-report.json, or node build.mjs --report`)
+    return
+  }
   for (const [key, size] of Object.entries(report.routes ?? {})) console.log(line(`  /app opened first on ${key}`, size))
   for (const [key, { own, open }] of Object.entries(report.screens)) {
     console.log(line(`  ${key}: own chunk and css`, own))

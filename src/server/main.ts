@@ -1,6 +1,8 @@
 import { optionsFromEnv } from './config'
 import fs from 'node:fs'
 import { readDocs } from './docs'
+import path from 'node:path'
+import { announceServer } from './running-servers'
 import { consoleLogger } from './log'
 import { startServer } from './server'
 
@@ -16,7 +18,13 @@ try {
   const openapi = fs.existsSync(openapiFile) ? fs.readFileSync(openapiFile, 'utf8').trim() : undefined
   const options = { ...optionsFromEnv(process.env), docs: readDocs(new URL('./docs.json', import.meta.url)), openapi }
   const server = await startServer(options)
+  const dataDir = options.databaseUrl ? undefined : path.resolve(options.dataDir ?? 'data')
+  const forget = announceServer({ port: server.port, dataDir })
+  process.once('exit', forget)
   console.log(`Console on http://localhost:${server.port}`)
+  console.log(`  data: ${dataDir ?? 'PostgreSQL (DATABASE_URL)'}`)
+  console.log('  devices: npm run simulate -- --password <the admin password>   (finds this server)')
+  if (dataDir) console.log('  backup:  npm run backup -- FILE                                (copies this server\'s database)')
   if (!options.publicUrl) {
     console.log(
       `PUBLIC_URL is not set: mailed links and sign-in redirects point to localhost (http://localhost:${server.port}), ` +
@@ -26,6 +34,7 @@ try {
   // SIGTERM and Ctrl-C answer what is in flight (up to 10 s) and close the database; a second one ends at once.
   const stop = (signal: string) => {
     console.log(`${signal}: closing`)
+    forget()
     setTimeout(() => {
       console.error(`Still closing after ${STOP_BOUND_MS / 1000} s: exiting`)
       process.exit(1)

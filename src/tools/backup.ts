@@ -1,14 +1,19 @@
 // `npm run backup -- FILE`: a consistent copy of the live database, taken while the server runs and
-// writes, with SQLite's online backup. It reads `DATA_DIR/console.db` (default ./data), as the server does.
+// writes, with SQLite's online backup. It reads `DATA_DIR/console.db` as the server does, DATA_DIR being
+// the running server's folder unless set (./data when no server runs).
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
+import { describeServer, runningServers } from '../server/running-servers'
+import { dataDirOf } from './which-server'
 
-const USAGE = 'Usage: npm run backup -- FILE   (copies DATA_DIR/console.db, DATA_DIR being ./data unless set)'
+const USAGE = 'Usage: npm run backup -- FILE   (copies DATA_DIR/console.db, DATA_DIR being the running server\'s folder unless set)'
 
 async function backup(target: string): Promise<void> {
-  const source = path.join(path.resolve(process.env.DATA_DIR?.trim() || 'data'), 'console.db')
-  if (!fs.existsSync(source)) throw new Error(`There is no database at ${source}`)
+  const { dir, from } = dataDirOf(process.env, runningServers())
+  const source = path.join(dir, 'console.db')
+  if (!fs.existsSync(source)) throw new Error(`There is no database at ${source}; give the server's DATA_DIR`)
+  if (from) console.log(`Copying the database of ${describeServer(from)}`)
   const file = path.resolve(target)
   // Written beside the target and renamed over it when complete: FILE is never half a copy.
   const partial = `${file}.partial-${process.pid}`

@@ -7,7 +7,8 @@
 import 'react'
 import 'react-dom'
 import 'react/jsx-runtime'
-import '@nanostores/react'
+// A bare import of a package marked free of side effects is dropped: re-exported, it stays in this file.
+export { useStore } from '@nanostores/react'
 import 'wouter'
 import 'clsx'
 import '../route-table'

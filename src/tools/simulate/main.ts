@@ -1,6 +1,7 @@
 // `npm run simulate -- --devices N`: a fleet of simulated devices sending heartbeats to a running
 // server, so the console shows devices coming online, dropping out and coming back. Ctrl-C stops.
 import { apiClient, countWithStatus, issueKey, revokeKey, signIn, signOut, type Api } from './api'
+import { runningServers } from '../../server/running-servers'
 import { ensureFleet } from './fleet'
 import { parseOptions, USAGE, type SimOptions } from './options'
 import { runFleet, type Fleet } from './run'
@@ -93,7 +94,7 @@ async function main(options: SimOptions): Promise<void> {
 
 let options: SimOptions | 'help'
 try {
-  options = parseOptions(process.argv.slice(2), process.env)
+  options = parseOptions(process.argv.slice(2), process.env, runningServers())
 } catch (error) {
   console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`)
   process.exit(2)

@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util'
+import type { RunningServer } from '../../server/running-servers'
+import { serverUrl } from '../which-server'
 
 export interface SimOptions {
   url: string
@@ -17,7 +19,8 @@ export interface SimOptions {
 export const USAGE = `npm run simulate -- [options]
 
   --devices N        devices to simulate, serials SIM-0001... (default 20); a second run reuses them
-  --url URL          the console's server (default http://localhost:8080)
+  --url URL          the console's server (default http://localhost:$PORT, else the one
+                     console running here, else http://localhost:8080)
   --email E          admin e-mail to sign in with (default $ADMIN_EMAIL, else admin@example.com)
   --password P       its password (default $ADMIN_PASSWORD)
   --key K            an access key holding 'devices' instead of signing in
@@ -33,12 +36,12 @@ const positive = (name: string, text: string, min: number, max: number): number 
 }
 
 /** The simulator's options from its command line and environment; throws with a message on bad input. */
-export function parseOptions(argv: string[], env: Record<string, string | undefined>): SimOptions | 'help' {
+export function parseOptions(argv: string[], env: Record<string, string | undefined>, running: RunningServer[] = []): SimOptions | 'help' {
   const { values } = parseArgs({
     args: argv,
     options: {
       devices: { type: 'string', default: '20' },
-      url: { type: 'string', default: 'http://localhost:8080' },
+      url: { type: 'string' },
       email: { type: 'string' },
       password: { type: 'string' },
       key: { type: 'string' },
@@ -49,7 +52,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     },
   })
   if (values.help) return 'help'
-  const url = values.url.replace(/\/+$/, '')
+  const url = (values.url ?? serverUrl(env, running).url).replace(/\/+$/, '')
   if (!URL.canParse(url)) throw new Error(`--url takes an address such as http://localhost:8080, got "${url}"`)
   const options: SimOptions = {
     url,
