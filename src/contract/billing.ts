@@ -1,66 +1,9 @@
 import { enums, integer, object, refine, type Infer } from 'superstruct'
 import { described } from './json-schema'
 import { LIMITS, Text, field, type FieldErrors, type MessageKey } from './validation'
+import { PLAN_NAMES, type CapKind, type Limits, type Plan, type PlanName } from './plans'
 
-/** What a plan allows: devices and tunnels at once, traffic (in and out) in a calendar month. */
-export interface Limits {
-  devices: number
-  tunnels: number
-  traffic_bytes: number
-}
-
-export const PLAN_NAMES = ['free', 'team', 'business'] as const
-export type PlanName = (typeof PLAN_NAMES)[number]
-
-/**
- * The collections an organization grows that its plan caps: alert rules, webhooks, saved views,
- * access keys (live ones), app ids, roles (its own, not the built-in), invitations (open ones) and
- * alert mutes (in force).
- */
-export const CAP_KINDS = ['alert_rules', 'webhooks', 'views', 'access_keys', 'app_ids', 'roles', 'invitations', 'alert_mutes'] as const
-export type CapKind = (typeof CAP_KINDS)[number]
-export type Caps = Record<CapKind, number>
-
-export interface Plan {
-  name: PlanName
-  limits: Limits
-  /** How many of each capped collection the organization keeps at once. */
-  caps: Caps
-  /** USD cents a month. */
-  price_cents: number
-}
-
-const GB = 1_000_000_000
-
-/** The plans on offer, smallest first. A new organization starts on `free`. */
-export const PLANS: readonly Plan[] = [
-  {
-    name: 'free',
-    limits: { devices: 10, tunnels: 5, traffic_bytes: 5 * GB },
-    caps: { alert_rules: 25, webhooks: 5, views: 200, access_keys: 20, app_ids: 25, roles: 10, invitations: 25, alert_mutes: 100 },
-    price_cents: 0,
-  },
-  {
-    name: 'team',
-    limits: { devices: 50, tunnels: 20, traffic_bytes: 500 * GB },
-    caps: { alert_rules: 250, webhooks: 25, views: 1000, access_keys: 200, app_ids: 100, roles: 50, invitations: 100, alert_mutes: 500 },
-    price_cents: 4900,
-  },
-  {
-    name: 'business',
-    limits: { devices: 500, tunnels: 200, traffic_bytes: 5000 * GB },
-    caps: { alert_rules: 2500, webhooks: 100, views: 5000, access_keys: 2000, app_ids: 500, roles: 200, invitations: 500, alert_mutes: 2500 },
-    price_cents: 29900,
-  },
-]
-
-export const isPlanName = (value: unknown): value is PlanName => (PLAN_NAMES as readonly unknown[]).includes(value)
-
-/** The plan named so; an unknown name (an old row) reads as `free`, the smallest. */
-export const planOf = (name: string): Plan => PLANS.find((plan) => plan.name === name) ?? (PLANS[0] as Plan)
-
-/** Traffic past the plan's monthly bytes is billed per started GB. */
-export const OVERAGE_CENTS_PER_GB = 10
+export * from './plans'
 
 export interface Usage {
   devices: number
@@ -104,8 +47,9 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
 
 /**
  * A line of an invoice. `plan` is the fee of one plan for the days it was in force (a change
- * mid-month gives a line per plan, each prorated by day), `overage` the traffic past the plan's
- * bytes; `devices`, `tunnels` and `traffic` (in bytes) state the month's usage at no charge.
+ * mid-month gives a line per plan, each prorated by day), `overage` the whole GB of traffic past
+ * the GB its plans included; `devices`, `tunnels` and `traffic` (in bytes) state the month's usage
+ * at no charge.
  */
 export interface InvoiceLine {
   kind: 'plan' | 'overage' | 'devices' | 'tunnels' | 'traffic'
@@ -118,6 +62,8 @@ export interface InvoiceLine {
   from?: string
   to?: string
   month_days?: number
+  /** For `overage` (invoices issued since it is said): the whole GB the month's plans included, which the traffic's whole GB less this make the quantity. */
+  included_gb?: number
 }
 
 export interface Invoice {
@@ -248,26 +194,6 @@ export function usageBars(usage: Usage, limits: Limits): UsageBar[] {
 /** How many devices and tunnels must go before `usage` fits `limits`. */
 export function excessOver(usage: Usage, limits: Limits): { devices: number; tunnels: number } {
   return { devices: Math.max(0, usage.devices - limits.devices), tunnels: Math.max(0, usage.tunnels - limits.tunnels) }
-}
-
-/** Money is US dollars, shown with $: 123400 -> `$1,234.00`, -500 -> `-$5.00`. */
-export function formatMoney(cents: number): string {
-  const whole = Math.round(Math.abs(cents))
-  const dollars = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return `${cents < 0 && whole > 0 ? '-' : ''}$${dollars}.${String(whole % 100).padStart(2, '0')}`
-}
-
-/** Bytes in decimal units, one decimal past the first unit: 1234567 -> `1.2 MB`. */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB']
-  let value = Math.max(0, bytes)
-  let unit = 0
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000
-    unit++
-  }
-  const shown = unit === 0 || value >= 100 ? String(Math.round(value)) : value.toFixed(1).replace(/\.0$/, '')
-  return `${shown} ${units[unit]}`
 }
 
 // ---- Months ----

@@ -11,6 +11,7 @@ import { socialRoutes } from './auth/social'
 import { auditRoutes } from './audit'
 import { announceAudits } from './audit-live'
 import { billingRoutes } from './billing/routes'
+import { contactRoutes, type ContactOptions } from './contact/routes'
 import { bulkRoutes } from './bulk/routes'
 import type { AlertEvaluator } from './alerts/evaluator'
 import { alertRoutes } from './alerts/routes'
@@ -80,6 +81,8 @@ export interface AppOptions extends Services {
   webhooks: Webhooks
   /** The API's description as the build wrote it (`dist/server/openapi.json`); built from the code when absent. */
   openapi?: string
+  /** Where the landing page's contact form mails, and how many an hour. */
+  contact?: ContactOptions
 }
 
 /** JSON answers of a kilobyte or more this small on the wire; a list page is four to ten times smaller. */
@@ -119,6 +122,7 @@ export function createApp(options: AppOptions): Hono {
     .route('/', loginRoutes(options))
     .route('/', registerRoutes(options))
     .route('/', passwordResetRoutes(options))
+    .route('/', contactRoutes(options, options.contact))
     .route('/', sessionRoutes(options))
     .route('/', profileRoutes(options))
     .route('/', socialRoutes(options))

@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN } from '../contract/validation'
 import { oauthFromEnv } from './auth/oauth-config'
 import { DEFAULT_SESSIONS, type SessionPolicy } from './auth/tokens'
 import { parsePublicUrl } from './http/origin'
@@ -54,6 +55,13 @@ function databaseUrl(env: Env): string | undefined {
   return value
 }
 
+/** `CONTACT_EMAIL`: one address, checked as the forms check one. */
+function contactEmail(env: Env): string | undefined {
+  const value = nonEmpty(env.CONTACT_EMAIL)
+  if (value !== undefined && !EMAIL_PATTERN.test(value)) throw new Error(`CONTACT_EMAIL takes one address like sales@example.com, got "${value}"`)
+  return value
+}
+
 function sessions(env: Env): SessionPolicy {
   const { remembered, short } = DEFAULT_SESSIONS
   const minutes = (name: string, fallback: number) => (integer(env, name) ?? fallback / 60) * 60
@@ -93,6 +101,8 @@ export function optionsFromEnv(env: Env): ServerOptions {
     alertsEveryMs: integer(env, 'ALERTS_EVERY_MS'),
     loopDelayWarnMs: integer(env, 'LOOP_DELAY_WARN_MS'),
     alertMailsPerHour: integer(env, 'ALERT_MAILS_PER_HOUR'),
+    contactEmail: contactEmail(env),
+    contactMailsPerHour: integer(env, 'CONTACT_MAILS_PER_HOUR'),
     webhooksAllowPrivate: flag(env, 'WEBHOOKS_ALLOW_PRIVATE'),
     webhookSecretKey: nonEmpty(env.WEBHOOK_SECRET_KEY),
     oauth: oauthFromEnv(env),

@@ -7,6 +7,8 @@ export interface Mail {
   to: string
   subject: string
   text: string
+  /** Where a reply goes, when not to the sender (a contact form's writer); an address already validated. */
+  replyTo?: { name: string; address: string }
 }
 
 export interface Mailer {

@@ -52,6 +52,10 @@ export interface ServerOptions {
   alertsEveryMs?: number
   /** Alert mails an organization sends in an hour at most; past it they wait and go out folded. Default 200. */
   alertMailsPerHour?: number
+  /** `CONTACT_EMAIL`: who receives the landing page's contact messages; the first organization's first administrator when absent. */
+  contactEmail?: string
+  /** `CONTACT_MAILS_PER_HOUR`: contact messages the server mails in an hour at most; default 30. */
+  contactMailsPerHour?: number
   /** `WEBHOOKS_ALLOW_PRIVATE=1`: webhooks may use http and reach loopback, private and link-local addresses. */
   webhooksAllowPrivate?: boolean
   /** `WEBHOOK_SECRET_KEY`: 32 bytes (base64) sealing the webhooks' secrets; a key file in `dataDir` otherwise. */
@@ -206,6 +210,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     docs: options.docs,
     openapi: options.openapi,
     oauth: options.oauth,
+    contact: { email: options.contactEmail, mailsPerHour: options.contactMailsPerHour },
   })
 
   const requestTimeout = options.requestTimeoutMs ?? 30_000

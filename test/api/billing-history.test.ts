@@ -11,6 +11,8 @@ let early: Tenant
 let late: Tenant
 /** Upgrades on 20 February and downgrades on 11 March. */
 let downgrader: Tenant
+/** On Team from 20 February, 534 GB and 75 MB of traffic in March. */
+let heavy: Tenant
 /** Each tenant's device and the key it reports with. */
 const devices = new Map<Tenant, { id: string; key: Client }>()
 
@@ -40,16 +42,18 @@ test.before(async () => {
   const year = { idleSeconds: 366 * 86_400, maxSeconds: 366 * 86_400 }
   server = await startServer({ seedFleet: false, offlineAfterS: 86_400 * 60, sessions: { remembered: year, short: year } })
   setClock('2031-02-20T12:00:00.000Z')
-  ;[early, late, downgrader] = [await register(server, 'Early'), await register(server, 'Late'), await register(server, 'Downgrader')]
-  for (const who of [early, late, downgrader]) {
+  ;[early, late, downgrader, heavy] = [await register(server, 'Early'), await register(server, 'Late'), await register(server, 'Downgrader'), await register(server, 'Heavy')]
+  for (const who of [early, late, downgrader, heavy]) {
     const { id } = expectStatus<Rec>(await who.create('devices', createDevice()), 201)
     const { secret } = expectStatus<Rec>(await who.create('access_keys', createKey({ expires_in_days: 365 })), 201)
     devices.set(who, { id, key: client(server, secret) })
   }
   await changePlan(downgrader, 'team')
+  await changePlan(heavy, 'team')
 
   setClock('2031-03-05T12:00:00.000Z')
   for (const who of [early, late]) await beat(who, 200 * GB, 1234)
+  await beat(heavy, 500 * GB, 34 * GB + 75_000_000)
   setClock('2031-03-11T12:00:00.000Z')
   for (const who of [early, late]) await changePlan(who, 'team')
   await changePlan(downgrader, 'free')
@@ -63,22 +67,32 @@ test('a closed month bills each plan for its days: a change mid-month gives two 
   setClock('2031-04-01T00:10:00.000Z')
   const [march, february] = await invoices(early)
   assert.equal([march?.period, february?.period], ['2031-03', '2031-02'])
-  // Free from 1 to 10 March, Team from the day of the upgrade; 5 GB a month for 10 days of 31 and 500 GB for 21 allow 340.32 GB.
-  const allowance = Math.floor((5 * GB * 10) / 31 + (500 * GB * 21) / 31)
-  const overGb = Math.ceil((MARCH_BYTES - allowance) / GB)
-  assert.is(overGb, 5)
+  // Free from 1 to 10 March, Team from the day of the upgrade; 5 GB a month for 10 days of 31 and 500 GB for 21 include 340.32 GB,
+  // counted up to 341: 345 whole GB less those bill 4.
+  const overGb = Math.floor(MARCH_BYTES / GB) - Math.ceil((5 * GB * 10) / 31 / GB + (500 * GB * 21) / 31 / GB)
+  assert.is(overGb, 4)
   assert.equal(march!.lines, [
     { kind: 'plan', plan: 'free', from: '2031-03-01', to: '2031-03-10', month_days: 31, quantity: 10, unit_cents: 0, amount_cents: 0 },
     { kind: 'plan', plan: 'team', from: '2031-03-11', to: '2031-03-31', month_days: 31, quantity: 21, unit_cents: 4900, amount_cents: 3319 },
-    { kind: 'overage', quantity: 5, unit_cents: 10, amount_cents: 50 },
+    { kind: 'overage', quantity: 4, unit_cents: 10, amount_cents: 40, included_gb: 341 },
     { kind: 'devices', quantity: 1, unit_cents: 0, amount_cents: 0 },
     { kind: 'tunnels', quantity: 0, unit_cents: 0, amount_cents: 0 },
     { kind: 'traffic', quantity: MARCH_BYTES, unit_cents: 0, amount_cents: 0 },
   ])
-  assert.equal([march!.plan, march!.amount_cents, march!.status, march!.issued_at], ['team', 3369, 'open', '2031-04-01T00:00:00.000Z'])
+  assert.equal([march!.plan, march!.amount_cents, march!.status, march!.issued_at], ['team', 3359, 'open', '2031-04-01T00:00:00.000Z'])
   // Billed from the day the organization began.
   assert.equal(february!.lines[0], { kind: 'plan', plan: 'free', from: '2031-02-20', to: '2031-02-28', month_days: 28, quantity: 9, unit_cents: 0, amount_cents: 0 })
   assert.equal([february!.amount_cents, february!.status], [0, 'paid'])
+})
+
+test('a 534 GB month on the 500 GB plan bills the 34 GB past it: quantity, unit price and amount agree with the lines', async () => {
+  const [march] = await invoices(heavy)
+  const overage = march!.lines.find((line: Rec) => line.kind === 'overage')
+  const traffic = march!.lines.find((line: Rec) => line.kind === 'traffic')
+  assert.equal(overage, { kind: 'overage', quantity: 34, unit_cents: 10, amount_cents: 340, included_gb: 500 })
+  assert.is(traffic.quantity, 534 * GB + 75_000_000)
+  assert.is(Math.floor(traffic.quantity / GB) - overage.included_gb, overage.quantity)
+  assert.is(march!.amount_cents, 4900 + 340)
 })
 
 test('a downgrade counts from the next day: the day of the change is billed at the dearer plan', async () => {

@@ -13,6 +13,10 @@ for (const { flavour, BASE } of BUILDS) {
     await page.getByRole('link', { name: 'Widgets' }).click()
     await page.waitForURL(`${BASE}/app/pages/widgets`)
     await page.getByRole('heading', { name: 'Widgets', level: 1 }).waitFor()
+    // Its made-up figures say so before anything else on the page.
+    const note = page.getByRole('note', { name: 'Sample data' })
+    await note.waitFor()
+    assert.match((await note.textContent()) ?? '', "not your fleet's")
     // What is drawn runs up over 3 s; what assistive tech reads is the figure from the start.
     const devices = page.getByRole('group', { name: 'Devices online' })
     assert.is(await devices.locator('.visually-hidden').textContent(), '1,284')
@@ -44,6 +48,7 @@ for (const { flavour, BASE } of BUILDS) {
     await signInAdmin(page, BASE)
     await page.goto(`${BASE}/app/crm-dashboard`)
     await page.getByRole('heading', { name: 'Crm Dashboard', level: 1 }).waitFor()
+    await page.getByRole('note', { name: 'Sample data' }).waitFor()
     assert.is(await page.getByRole('navigation', { name: 'Breadcrumb' }).count(), 0)
     const chart = page.getByRole('figure', { name: 'Sales, last 30 days' })
     // uPlot drew: the chart holds a canvas as wide as its card.
@@ -59,6 +64,7 @@ for (const { flavour, BASE } of BUILDS) {
     await signInAdmin(page, BASE)
     await page.goto(`${BASE}/app/crypto-dashboard`)
     await page.getByRole('heading', { name: 'Crypto Dashboard', level: 1 }).waitFor()
+    await page.getByRole('note', { name: 'Sample data' }).waitFor()
     assert.is(await page.getByRole('navigation', { name: 'Breadcrumb' }).count(), 0)
     await page.getByRole('article', { name: 'BTC Bitcoin' }).getByText('$64,210.50').waitFor()
     await page.getByRole('article', { name: 'TRX TRON' }).getByText('$0.1187').waitFor()

@@ -8,6 +8,7 @@ import { CURRENCY } from '../crypto/trade'
 import { CounterTile } from '../widgets/counter'
 import { ACTIVITIES, CUSTOMERS, DAY_SECONDS, KPIS, PIPELINE, SALES_DAYS, salesSeries } from './crm'
 import { Activities, Pipeline, TopCustomers } from './crm-parts'
+import { SampleData } from '../sample-data'
 import './texts'
 import s from './crm-dashboard.module.css'
 
@@ -28,6 +29,7 @@ export default function CrmDashboardScreen() {
   const kpiFormat = { leads: formats.count, deals: formats.count, revenue: formats.money, conversion: formats.percent }
   return (
     <div className={s.page}>
+      <SampleData />
       <p className={s.intro}>{t('demo-crm-dashboard.intro')}</p>
       <section aria-label={t('demo-crm-dashboard.kpis')} className={s.kpis}>
         {KPIS.map((kpi) => (

@@ -9,6 +9,7 @@ import { MarketplaceTable } from '../crypto/marketplace-table'
 import { OrderBook } from '../crypto/order-book'
 import { TradingWidget } from '../crypto/trading-widget'
 import { useMoney } from '../crypto/use-money'
+import { SampleData } from '../sample-data'
 import './texts'
 import s from './crypto-dashboard.module.css'
 
@@ -23,6 +24,7 @@ export default function CryptoDashboardScreen() {
   const coin = coinOf(symbol)
   return (
     <div className={s.page}>
+      <SampleData />
       <p className={s.intro}>{t('demo-crypto-dashboard.intro')}</p>
       <section aria-label={t('demo-crypto-dashboard.coins')} className={s.coins}>
         {COINS.map((one) => (

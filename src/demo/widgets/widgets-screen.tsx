@@ -10,6 +10,7 @@ import { ClockWidget } from './clock-widget'
 import { CounterTile } from './counter'
 import { MonthCalendar } from './month-calendar'
 import { Rating } from './rating'
+import { SampleData } from '../sample-data'
 import './texts'
 import s from './widgets-screen.module.css'
 
@@ -28,6 +29,7 @@ export default function WidgetsScreen() {
   const number = useMemo(() => new Intl.NumberFormat(locale), [locale])
   return (
     <div className={s.page}>
+      <SampleData />
       <p className={card.muted}>{t('demo-widgets.intro')}</p>
       <section aria-label={t('demo-widgets.counters')} className={s.counters}>
         {COUNTERS.map(({ key, value }) => (

@@ -1,9 +1,11 @@
-import { formatBytes, formatMoney, type InvoiceLine, type PlanName } from '../../contract/billing'
+import { formatGb, formatMoney, type InvoiceLine, type PlanName } from '../../contract/billing'
 import { useT } from '../../ui/use-t'
 import { dayName } from './format'
 import s from './invoice.module.css'
 
-const quantityOf = (line: InvoiceLine) => (line.kind === 'traffic' ? formatBytes(line.quantity) : line.quantity.toLocaleString('en'))
+/** Traffic and its overage in the whole GB the invoice bills, so the one subtracts to the other. */
+const quantityOf = (line: InvoiceLine) =>
+  line.kind === 'traffic' ? formatGb(line.quantity) : line.kind === 'overage' ? `${line.quantity.toLocaleString('en')} GB` : line.quantity.toLocaleString('en')
 
 /**
  * One row of an invoice. A plan's fee says which days it covers and how many of the month's; an
@@ -15,7 +17,9 @@ export function InvoiceLineRow({ line, plan, locale }: { line: InvoiceLine; plan
   return (
     <tr>
       <td>
-        {t(`billing.line.${line.kind}`, { plan: t(`billing.planName.${line.plan ?? plan}`) })}
+        {line.kind === 'overage' && line.included_gb !== undefined
+          ? t('billing.line.overageOf', { included: `${line.included_gb.toLocaleString('en')} GB` })
+          : t(`billing.line.${line.kind}`, { plan: t(`billing.planName.${line.plan ?? plan}`) })}
         {prorated && line.from && line.to && (
           <span className={s.span}>{t('billing.line.span', { from: dayName(line.from, locale), to: dayName(line.to, locale) })}</span>
         )}

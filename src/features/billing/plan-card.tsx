@@ -1,4 +1,4 @@
-import { formatMoney, planOf, usageBars, type Billing } from '../../contract/billing'
+import { OVERAGE_CENTS_PER_GB, formatBytes, formatMoney, planOf, usageBars, type Billing } from '../../contract/billing'
 import { Button } from '../../ui/button'
 import { useT } from '../../ui/use-t'
 import { CapList } from './cap-list'
@@ -17,6 +17,7 @@ export function PlanCard({ billing, onChange }: { billing: Billing; onChange: ()
             {t('billing.planCard')}: {t(`billing.planName.${plan.name}`)}
           </h2>
           <p className={s.muted}>{t('billing.perMonth', { price: formatMoney(plan.price_cents) })}</p>
+          <p className={s.muted}>{t('billing.overageRate', { traffic: formatBytes(plan.limits.traffic_bytes), price: formatMoney(OVERAGE_CENTS_PER_GB) })}</p>
         </div>
         <Button variant="secondary" onClick={onChange}>
           {t('billing.changePlan')}

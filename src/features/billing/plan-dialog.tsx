@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { formatBytes, formatMoney, planOf, type Billing, type PlanName } from '../../contract/billing'
+import { OVERAGE_CENTS_PER_GB, formatBytes, formatMoney, planOf, type Billing, type PlanName } from '../../contract/billing'
 import { messageText } from '../../lib/i18n'
 import { Banner } from '../../ui/banner'
 import { Button } from '../../ui/button'
@@ -27,6 +27,7 @@ export function PlanDialog({ billing, onClose, onChanged }: PlanDialogProps) {
   const chosen = planOf(choice)
   const name = t(`billing.planName.${chosen.name}`)
   const limits = { devices: chosen.limits.devices, tunnels: chosen.limits.tunnels, traffic: formatBytes(chosen.limits.traffic_bytes) }
+  const overage = formatMoney(OVERAGE_CENTS_PER_GB)
 
   const confirm = async () => {
     setBusy(true)
@@ -58,11 +59,14 @@ export function PlanDialog({ billing, onClose, onChanged }: PlanDialogProps) {
                 devices: plan.limits.devices,
                 tunnels: plan.limits.tunnels,
                 traffic: formatBytes(plan.limits.traffic_bytes),
-              })}${plan.name === billing.plan ? ` (${t('billing.current')})` : ''}`,
+              })}, ${t('billing.overageThen', { price: overage })}${plan.name === billing.plan ? ` (${t('billing.current')})` : ''}`,
             }))}
           />
         ) : (
-          <p className={s.text}>{t('billing.confirmText', { plan: name, price: formatMoney(chosen.price_cents), ...limits })}</p>
+          <>
+            <p className={s.text}>{t('billing.confirmText', { plan: name, price: formatMoney(chosen.price_cents), ...limits })}</p>
+            <p className={s.text}>{t('billing.overageRate', { traffic: limits.traffic, price: overage })}</p>
+          </>
         )}
       </DialogBody>
       <DialogActions>

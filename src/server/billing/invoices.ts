@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto'
 import {
   INVOICE_STATUSES,
   OVERAGE_CENTS_PER_GB,
+  includedGb,
   monthStart,
+  overageGb,
   periodOf,
   periodStart,
   planOf,
@@ -53,7 +55,7 @@ const DAY_MS = 86_400_000
 
 /**
  * The lines of a month: a fee per plan in force, prorated by its days (rounded to the cent), the
- * traffic past the bytes those days allow per started GB, and the usage stated.
+ * whole GB of traffic past the GB those days include, and the usage stated.
  */
 export function invoiceLines(period: string, spans: PlanSpan[], usage: { devices: number; tunnels: number; traffic_bytes: number }): InvoiceLine[] {
   const start = periodStart(period)
@@ -65,10 +67,11 @@ export function invoiceLines(period: string, spans: PlanSpan[], usage: { devices
     const last = new Date(span.to.getTime() - DAY_MS)
     return { kind: 'plan', plan: span.plan, from: day(span.from), to: day(last), month_days: monthDays, quantity: span.days, unit_cents: price, amount_cents: Math.round((price * span.days) / monthDays) }
   })
-  const overGb = Math.ceil(Math.max(0, usage.traffic_bytes - Math.floor(allowance)) / 1_000_000_000)
+  const overGb = overageGb(usage.traffic_bytes, allowance)
+  const overage: InvoiceLine = { kind: 'overage', quantity: overGb, unit_cents: OVERAGE_CENTS_PER_GB, amount_cents: overGb * OVERAGE_CENTS_PER_GB, included_gb: includedGb(allowance) }
   return [
     ...fees,
-    ...(overGb > 0 ? [{ kind: 'overage' as const, quantity: overGb, unit_cents: OVERAGE_CENTS_PER_GB, amount_cents: overGb * OVERAGE_CENTS_PER_GB }] : []),
+    ...(overGb > 0 ? [overage] : []),
     { kind: 'devices', quantity: usage.devices, unit_cents: 0, amount_cents: 0 },
     { kind: 'tunnels', quantity: usage.tunnels, unit_cents: 0, amount_cents: 0 },
     { kind: 'traffic', quantity: usage.traffic_bytes, unit_cents: 0, amount_cents: 0 },

@@ -97,6 +97,7 @@ const INVOICE = obj({
       'from?': str,
       'to?': str,
       'month_days?': int,
+      'included_gb?': int,
     }),
   ),
   issued_at: time,

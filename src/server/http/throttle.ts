@@ -29,6 +29,9 @@ export const RULES = {
   signIn: { name: 'sign-in', limit: 10, windowMs: 15 * MINUTE },
   signInClient: { name: 'sign-in-client', limit: 30, windowMs: 15 * MINUTE, perClient: true },
   register: { name: 'register', limit: 10, windowMs: 60 * MINUTE, perClient: true },
+  /** Messages of the landing page's contact form from one client, and from anyone to the server (`countFor`, its limit set by `CONTACT_MAILS_PER_HOUR`). */
+  contact: { name: 'contact', limit: 5, windowMs: 60 * MINUTE, perClient: true },
+  contactServer: { name: 'contact-server', limit: 30, windowMs: 60 * MINUTE, refusal: 'tooManyContactMails' },
   forgot: { name: 'forgot', limit: 3, windowMs: 60 * MINUTE },
   forgotClient: { name: 'forgot-client', limit: 10, windowMs: 60 * MINUTE, perClient: true },
   reset: { name: 'reset', limit: 10, windowMs: 15 * MINUTE, perClient: true },

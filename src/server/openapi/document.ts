@@ -166,6 +166,7 @@ function operationObject(operation: Operation) {
 const TAGS: Record<string, string> = {
   'Sign-in': 'Sign-in, registration, password reset and social sign-in: the routes that make a session.',
   'Your account': 'The signed-in person\'s own profile, photo, password and sessions.',
+  Contact: 'The landing page\'s contact form, mailed to whoever runs the console.',
   Console: 'What the console itself reads: its screens\' sources, the home figures, this description.',
   Devices: 'The fleet: devices, their heartbeats and their history.',
   Dashboards: 'The network and traffic dashboards\' series.',

@@ -9,13 +9,16 @@ import {
   expiryRule,
   formatBytes,
   formatMoney,
+  formatGb,
   luhn,
+  overageGb,
   storedCard,
   usageBars,
   usageLevel,
   usagePercent,
 } from '../../../src/contract/billing'
 import { check } from '../../../src/contract/validation'
+import { invoiceLines, wholeMonth } from '../../../src/server/billing/invoices'
 
 test('luhn accepts the test cards and refuses a changed digit', () => {
   for (const number of ['4242424242424242', '4539578763621486', '5555555555554444', '378282246310005', '6011111111111117', '79927398713']) assert.ok(luhn(number), number)
@@ -87,6 +90,24 @@ test('money is US dollars with $, grouped by thousands', () => {
     ['$0.00', '$0.05', '$49.00', '$1,234.00', '$1,000,000.00', '-$5.00', '$999.99'],
   )
   assert.equal([0, 999, 1000, 1234567, 5e9, 512.3e9, 2e12].map(formatBytes), ['0 B', '999 B', '1 KB', '1.2 MB', '5 GB', '512 GB', '2 TB'])
+})
+
+const GB = 1_000_000_000
+
+test('an invoice bills the whole GB past what its plans included, the part of a GB not at all', () => {
+  assert.equal([overageGb(534.075 * GB, 500 * GB), overageGb(534.999 * GB, 500 * GB), overageGb(500.9 * GB, 500 * GB), overageGb(499 * GB, 500 * GB)], [34, 34, 0, 0])
+  // A month on two plans includes a prorated share of each, counted up to the next whole GB.
+  assert.is(overageGb(345 * GB + 6912, (5 * GB * 10) / 31 + (500 * GB * 21) / 31), 4)
+  assert.equal([formatGb(534.075 * GB), formatGb(5000 * GB), formatGb(0.4 * GB)], ['534 GB', '5,000 GB', '400 MB'])
+})
+
+test('a 534 GB month on the 500 GB plan bills 34 GB past it, and its lines agree', () => {
+  const lines = invoiceLines('2031-03', wholeMonth('2031-03', 'team'), { devices: 3, tunnels: 1, traffic_bytes: 534 * GB + 75_000_000 })
+  const overage = lines.find((line) => line.kind === 'overage')
+  const traffic = lines.find((line) => line.kind === 'traffic')!
+  assert.equal(overage, { kind: 'overage', quantity: 34, unit_cents: 10, amount_cents: 340, included_gb: 500 })
+  assert.is(overage!.quantity * overage!.unit_cents, overage!.amount_cents)
+  assert.is(Number.parseInt(formatGb(traffic.quantity), 10) - overage!.included_gb!, overage!.quantity)
 })
 
 test.run()

@@ -38,4 +38,9 @@ test('shows the pipeline by stage, the recent activities and the top five custom
   assert.is(customers[0]!.textContent, 'Nordhafen Logistics')
 })
 
+test('the dashboard says that its figures are sample data', () => {
+  render(<CrmDashboardScreen />)
+  assert.match(page().getByRole('note', { name: 'Sample data' }).textContent ?? '', 'Made-up figures')
+})
+
 test.run()

@@ -30,4 +30,9 @@ test('holds the order book, the trade form and the marketplace', () => {
   for (const name of ['Order book BTC/USD', 'Trade', 'Marketplace']) assert.ok(view.getByRole('region', { name }), name)
 })
 
+test('the dashboard says that its figures are sample data', () => {
+  render(<CryptoDashboardScreen />)
+  assert.match(page().getByRole('note', { name: 'Sample data' }).textContent ?? '', 'Made-up figures')
+})
+
 test.run()

@@ -155,4 +155,13 @@ test('the widgets page shows its counters, trade form, calendar, clock, carousel
   for (const name of ['Trade', 'This month', 'Clock', 'Rating', 'Marketplace', 'Tips for the fleet']) assert.ok(view.getByRole('region', { name }), name)
 })
 
+test('the page says first that its figures are sample data, not the fleet', () => {
+  render(<WidgetsScreen />)
+  const note = page().getByRole('note', { name: 'Sample data' })
+  assert.match(note.textContent ?? '', 'Sample data')
+  assert.match(note.textContent ?? '', 'not your fleet')
+  assert.is(note.compareDocumentPosition(page().getByRole('group', { name: 'Devices online' })) & Node.DOCUMENT_POSITION_FOLLOWING, Node.DOCUMENT_POSITION_FOLLOWING)
+  assert.ok(page().getByRole('region', { name: 'Sample fleet figures' }))
+})
+
 test.run()

@@ -40,4 +40,18 @@ test('a plan line of an invoice issued before plans were kept by day names the i
   assert.equal(rows([{ kind: 'plan', quantity: 1, unit_cents: 4900, amount_cents: 4900 }]), [['Team plan', '1', '$49.00', '$49.00']])
 })
 
+test('the overage says the GB included and bills the whole GB past them, as the traffic line counts them', () => {
+  const shown = rows([
+    { kind: 'plan', plan: 'team', from: '2031-03-01', to: '2031-03-31', month_days: 31, quantity: 31, unit_cents: 4900, amount_cents: 4900 },
+    { kind: 'overage', quantity: 34, unit_cents: 10, amount_cents: 340, included_gb: 500 },
+    { kind: 'traffic', quantity: 534.075e9, unit_cents: 0, amount_cents: 0 },
+  ])
+  assert.equal(shown.slice(1), [
+    ['Traffic past the 500 GB included, per GB', '34 GB', '$0.10', '$3.40'],
+    ["Traffic (included up to the plan's limit)", '534 GB', '$0.00', '$0.00'],
+  ])
+  // An invoice issued before the included GB were said keeps its words.
+  assert.equal(rows([{ kind: 'overage', quantity: 35, unit_cents: 10, amount_cents: 350 }]).at(-1), ['Traffic past the plan, per GB', '35 GB', '$0.10', '$3.50'])
+})
+
 test.run()

@@ -1,7 +1,12 @@
 import '../../setup'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import fs from 'node:fs'
+import billingTexts from '../../../../locales/billing/en.json'
+import { CAP_KINDS, OVERAGE_CENTS_PER_GB, PLANS, formatBytes, formatMoney, formatPrice } from '../../../../src/contract/plans'
 import LandingScreen from '../../../../src/features/landing/landing-screen'
+import { LOCALES } from '../../../../src/stores/locale'
+import { within } from '../../ui/testing'
 import { cleanup, fireEvent, renderAt, resetSession } from '../helpers'
 
 test.before.each(() => resetSession())
@@ -97,15 +102,37 @@ test('has social links with names and the brand footer', () => {
   assert.match(view.getByRole('contentinfo').textContent ?? '', 'Edgeline Console · All Rights Reserved')
 })
 
-test('offers the plans with their prices', () => {
+test('offers the plans the server enforces, with their prices, limits, overage and caps', () => {
   const view = open()
   const pricing = document.getElementById('pricing') as HTMLElement
+  const cards = [...pricing.querySelectorAll<HTMLElement>('[data-plan]')]
   assert.equal(
-    [...pricing.querySelectorAll('h3')].map((heading) => heading.textContent),
-    ['Free', 'Team', 'Fleet'],
+    cards.map((card) => card.dataset.plan),
+    PLANS.map((plan) => plan.name),
   )
-  assert.is(view.getByRole('link', { name: 'Start with Team' }).getAttribute('href'), '/register')
+  const billingEn = billingTexts.billing
+  for (const [index, plan] of PLANS.entries()) {
+    const card = cards[index]!
+    const text = card.textContent ?? ''
+    assert.is(card.querySelector('h3')?.textContent, billingEn.planName[plan.name])
+    assert.match(text, formatPrice(plan.price_cents))
+    assert.match(text, `Up to ${plan.limits.devices.toLocaleString('en')} devices`)
+    assert.match(text, `${plan.limits.tunnels.toLocaleString('en')} tunnels`)
+    assert.match(text, `${formatBytes(plan.limits.traffic_bytes)} of traffic a month`)
+    assert.match(text, `then ${formatMoney(OVERAGE_CENTS_PER_GB)} per GB`)
+    for (const kind of CAP_KINDS) assert.match(text, `${plan.caps[kind].toLocaleString('en')} ${billingEn.cap[kind].toLowerCase()}`)
+    assert.is(within(card).getByRole('link', { name: `Start with ${billingEn.planName[plan.name]}` }).getAttribute('href'), '/register')
+  }
+  assert.not.match(pricing.textContent ?? '', /Fleet|Custom|Unlimited/)
   assert.is(view.getByRole('link', { name: 'Talk to us' }).getAttribute('href'), '#contact')
+})
+
+test('names each plan as the billing screen does, in every language', () => {
+  for (const locale of LOCALES) {
+    const landing = JSON.parse(fs.readFileSync(`locales/landing/${locale}.json`, 'utf8')).landing.pricing.planName
+    const billing = JSON.parse(fs.readFileSync(`locales/billing/${locale}.json`, 'utf8')).billing.planName
+    assert.equal(landing, billing, locale)
+  }
 })
 
 test.run()
