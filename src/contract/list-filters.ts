@@ -40,6 +40,7 @@ export const LIST_FILTERS: Partial<Record<CollectionName, readonly FilterField[]
     { name: 'tag', kind: 'text' },
     { name: 'firmware', kind: 'text' },
     { name: 'model', kind: 'text' },
+    { name: 'location', kind: 'text' },
     { name: 'enabled', kind: 'choice', values: ['true', 'false'] },
     { name: 'name', kind: 'text' },
     { name: 'last_seen_before', kind: 'time' },

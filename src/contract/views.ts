@@ -17,7 +17,7 @@ export const viewRight = (collection: ViewCollection): Right => collection
  * them): a view names those it shows, and nothing else.
  */
 export const VIEW_COLUMNS: Record<ViewCollection, readonly string[]> = {
-  devices: ['name', 'status', 'model', 'location', 'ip', 'last_seen', 'tags'],
+  devices: ['name', 'status', 'serial', 'model', 'firmware', 'location', 'ip', 'last_seen', 'tags', 'created_at'],
   access_keys: ['name', 'prefix', 'scopes', 'expires_at', 'last_used_at', 'created_at', 'status', 'actions'],
   users: ['name', 'email', 'roles', 'status', 'last_sign_in', 'actions'],
   tunnels: ['name', 'device', 'protocol', 'local_port', 'endpoint', 'status', 'enabled', 'actions'],

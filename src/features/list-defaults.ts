@@ -5,7 +5,7 @@ import type { ListDefaults } from '../ui/list/list-url'
 // filters are the names of the collection's declared filter fields (`contract/list-filters.ts`).
 
 export const APP_LIST: ListDefaults = { sort: 'created_at', order: 'desc', perPage: 10, filters: [] }
-export const DEVICE_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: ['status', 'tag', 'firmware', 'model', 'enabled', 'name', 'last_seen_before', 'last_seen_after'] }
+export const DEVICE_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: ['status', 'tag', 'firmware', 'model', 'location', 'enabled', 'name', 'last_seen_before', 'last_seen_after'] }
 export const INVOICE_LIST: ListDefaults = { sort: 'period', order: 'desc', perPage: 10, filters: [] }
 export const KEY_LIST: ListDefaults = { sort: 'created_at', order: 'desc', perPage: 10, filters: ['scope', 'expiry', 'revoked'] }
 export const ORGANIZATION_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: [] }

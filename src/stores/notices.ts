@@ -22,25 +22,44 @@ export const $notice = atom<Notice | null>(null)
 
 let lastId = 0
 let timer: ReturnType<typeof setTimeout> | undefined
+/** Set while the pointer or the focus is on the bar: its time stands still. */
+let held = false
 
 const stopTimer = () => {
   if (timer !== undefined) clearTimeout(timer)
   timer = undefined
 }
 
+const startTimer = (notice: Notice) => {
+  stopTimer()
+  timer = setTimeout(() => {
+    timer = undefined
+    if ($notice.get()?.id === notice.id) $notice.set(null)
+  }, hideAfter(notice.variant))
+}
+
 export function closeNotice(): void {
   stopTimer()
+  held = false
   $notice.set(null)
 }
 
 /** Shows `message` in the bar and hides it after the variant's time; returns its id. */
 export function notify(variant: NoticeVariant, message: string): number {
-  stopTimer()
-  const id = ++lastId
-  $notice.set({ id, variant, message })
-  timer = setTimeout(() => {
-    timer = undefined
-    if ($notice.get()?.id === id) $notice.set(null)
-  }, hideAfter(variant))
-  return id
+  const notice = { id: ++lastId, variant, message }
+  $notice.set(notice)
+  if (held) stopTimer()
+  else startTimer(notice)
+  return notice.id
+}
+
+/**
+ * Holds the notice while it is hovered or focused (`true`), so it can be read or its close
+ * button reached; let go (`false`), it gets its whole time again.
+ */
+export function holdNotice(hold: boolean): void {
+  held = hold
+  const notice = $notice.get()
+  if (hold) stopTimer()
+  else if (notice) startTimer(notice)
 }

@@ -1,6 +1,7 @@
 import { storageName } from '../contract/brand'
 import { atom, map } from 'nanostores'
 import { keepOnClear, readItem, writeItem } from '../lib/storage'
+import { isModeChoice, resolveMode, savedModeChoice, systemDark, type ModeChoice } from './color-mode'
 import { readPreferences, savePreferences } from './preferences'
 
 export const THEMES = ['red', 'green', 'blue', 'purple', 'orange', 'grey', 'lightGreen', 'lightBlue', 'brown'] as const
@@ -15,8 +16,10 @@ export type Layout = (typeof LAYOUTS)[number]
 
 export interface UiState {
   theme: Theme
-  /** Light or dark. */
+  /** Light or dark, as shown: the system's while `mode` is 'system'. */
   type: Mode
+  /** Light or dark as chosen: the system's, or one by hand. */
+  mode: ModeChoice
   direction: Direction
   layout: Layout
   sidebarOpen: boolean
@@ -28,6 +31,7 @@ export interface UiState {
 export const UI_DEFAULTS: UiState = {
   theme: 'grey',
   type: 'light',
+  mode: 'system',
   direction: 'ltr',
   layout: 'sidebar',
   sidebarOpen: true,
@@ -35,12 +39,13 @@ export const UI_DEFAULTS: UiState = {
   subMenuOpen: [],
 }
 
-const PREFERENCES = ['theme', 'type', 'direction', 'layout', 'sidebarOpen'] as const
+const PREFERENCES = ['theme', 'type', 'mode', 'direction', 'layout', 'sidebarOpen'] as const
 type Preferences = Pick<UiState, (typeof PREFERENCES)[number]>
 
 const valid: { [K in keyof Preferences]: (value: unknown) => boolean } = {
   theme: (value) => (THEMES as readonly unknown[]).includes(value),
   type: (value) => (MODES as readonly unknown[]).includes(value),
+  mode: isModeChoice,
   direction: (value) => (DIRECTIONS as readonly unknown[]).includes(value),
   layout: (value) => (LAYOUTS as readonly unknown[]).includes(value),
   sidebarOpen: (value) => typeof value === 'boolean',
@@ -56,13 +61,27 @@ export function savedUi(): Partial<Preferences> {
 
 export const $ui = map<UiState>({ ...UI_DEFAULTS })
 
-/** Applies the saved preferences; called once in the browser before the first render. */
+let stopWatching: (() => void) | undefined
+
+/**
+ * Applies the saved preferences; called once in the browser before the first render. Light or
+ * dark follows the system's setting while the choice is 'system', as it changes.
+ */
 export function restorePreferences(): void {
-  $ui.set({ ...$ui.get(), ...savedUi() })
+  const system = systemDark()
+  const mode = savedModeChoice(readPreferences())
+  $ui.set({ ...$ui.get(), ...savedUi(), mode, type: resolveMode(mode, system.dark) })
+  stopWatching?.()
+  stopWatching = system.watch((dark) => {
+    if ($ui.get().mode === 'system') $ui.setKey('type', dark ? 'dark' : 'light')
+  })
 }
 
 export const setTheme = (theme: Theme) => $ui.setKey('theme', theme)
-export const setMode = (type: Mode) => $ui.setKey('type', type)
+/** Light or dark as the settings choose it: by hand, or the system's. */
+export const setModeChoice = (mode: ModeChoice) => $ui.set({ ...$ui.get(), mode, type: resolveMode(mode, systemDark().dark) })
+/** Light or dark by hand. */
+export const setMode = (type: Mode) => setModeChoice(type)
 export const toggleMode = () => setMode($ui.get().type === 'dark' ? 'light' : 'dark')
 export const setDirection = (direction: Direction) => $ui.setKey('direction', direction)
 export const setLayout = (layout: Layout) => $ui.setKey('layout', layout)

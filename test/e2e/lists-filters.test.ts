@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
-import { BUILDS, closeBrowser, newContext, signInAdmin } from './browser'
+import { BUILDS, callApi, closeBrowser, newContext, registerAndSignIn, signInAdmin } from './browser'
 
 test.after(closeBrowser)
 
@@ -96,6 +96,60 @@ for (const { flavour, BASE } of BUILDS) {
     const wider = await devicesOf(page, BASE, 'filter[status]=online&filter[status]=offline')
     await page.getByText(`of ${wider.length}`).first().waitFor()
     assert.ok(wider.length > expected.length)
+    await context.close()
+  })
+
+  test(`chooses serial and firmware in a popover over the list, filters by location, and Esc closes the panels (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await registerAndSignIn(page, `Chooser ${flavour}`, BASE)
+    const n = `${flavour}-${Date.now().toString(36)}`
+    for (const [i, location] of ['Dock 7', 'dock 7', 'Lobby'].entries()) {
+      await callApi(page, BASE, 'POST', '/devices/', { name: `Col ${n} ${i}`, serial: `COL-${n}-${i}`, model: 'EG-1', location, tags: [] })
+    }
+    await page.goto(`${BASE}/app/devices`)
+    await page.getByRole('table').waitFor()
+    const headers = () => page.getByRole('columnheader').allInnerTexts()
+    assert.not.ok((await headers()).some((text) => /Serial|Firmware/.test(text)), 'the plain list leaves them out')
+
+    // Filter, Columns, Views and Export are bordered like the toolbar's other buttons.
+    for (const name of [/^Filter$/, /^Columns$/, /^View/, /^Export what the list shows$/]) {
+      const width = await page.getByRole('button', { name }).first().evaluate((button) => getComputedStyle(button).borderTopWidth)
+      assert.is(width, '1px', String(name))
+    }
+
+    // The chooser lies over the list: the table does not move when it opens.
+    const top = async () => (await page.getByRole('table').boundingBox())!.y
+    const before = await top()
+    const columns = page.getByRole('button', { name: 'Columns', exact: true })
+    await columns.click()
+    const chooser = page.getByRole('group', { name: 'Columns to show' })
+    await chooser.getByRole('checkbox', { name: 'Serial number' }).check()
+    await page.waitForURL(/columns=[^&]*serial/)
+    await chooser.getByRole('checkbox', { name: 'Firmware' }).check()
+    await page.waitForURL(/columns=[^&]*firmware/)
+    assert.is(await top(), before)
+    assert.ok((await headers()).some((text) => text.includes('Serial number')))
+    assert.ok((await headers()).some((text) => text.includes('Firmware')))
+    await page.getByRole('cell', { name: `COL-${n}-0` }).waitFor()
+    await page.keyboard.press('Escape')
+    await chooser.waitFor({ state: 'detached' })
+    assert.ok(await columns.evaluate((button) => button === document.activeElement), 'the focus is back on Columns')
+
+    // A location typed in any case finds its devices; it lives in the address.
+    const filter = page.getByRole('button', { name: 'Filter', exact: true })
+    await filter.click()
+    const menu = page.getByRole('group', { name: 'Filter the list' })
+    await menu.getByRole('textbox', { name: 'Location' }).fill('DOCK 7')
+    await menu.getByRole('form', { name: 'Location' }).getByRole('button', { name: 'Add' }).click()
+    await page.waitForURL(/[?&]location=DOCK\+7/)
+    await page.getByRole('list', { name: 'Filters in use' }).getByText('Location: DOCK 7').waitFor()
+    await page.getByText('of 2').first().waitFor()
+    assert.equal((await page.locator('tbody tr').allInnerTexts()).map((row) => /Col \S+ (\d)/.exec(row)?.[1]).sort(), ['0', '1'])
+    await menu.getByRole('textbox', { name: 'Location' }).focus()
+    await page.keyboard.press('Escape')
+    await menu.waitFor({ state: 'detached' })
+    assert.ok(await filter.evaluate((button) => button === document.activeElement), 'the focus is back on Filter')
     await context.close()
   })
 }

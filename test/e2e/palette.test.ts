@@ -47,6 +47,43 @@ for (const { flavour, BASE } of BUILDS) {
     await context.close()
   })
 
+  test(`"new key" finds New access key, Add device opens its dialog, and a jump puts the focus on the new screen's heading (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await signInAdmin(page, BASE)
+    await page.getByRole('heading', { level: 1 }).waitFor()
+
+    // Words in any order, each the start of a word of the action.
+    await openPalette(page)
+    await page.keyboard.type('new key')
+    await page.getByRole('option', { name: 'New access key' }).waitFor()
+    await page.keyboard.press('Escape')
+    await paletteBox(page).waitFor({ state: 'detached' })
+
+    await openPalette(page)
+    await page.keyboard.type('add dev')
+    const add = page.getByRole('option', { name: 'Add device' })
+    await add.waitFor()
+    assert.is(await add.getAttribute('aria-selected'), 'true')
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${BASE}/app/devices`)
+    const dialog = page.getByRole('dialog', { name: 'Add a device' })
+    await dialog.waitFor()
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null)
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+
+    // A jump to a screen: the focus is on its heading, and its title is said.
+    await openPalette(page)
+    await page.keyboard.type('tunn')
+    await page.getByRole('option', { name: 'Tunnels' }).waitFor()
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${BASE}/app/tunnels`)
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'Tunnels')
+    assert.is(await page.locator('[aria-live="polite"][aria-atomic="true"]').filter({ hasText: 'Tunnels' }).count(), 1)
+    await context.close()
+  })
+
   test(`Esc closes the palette and gives the focus back (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()

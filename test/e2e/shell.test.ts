@@ -172,6 +172,28 @@ for (const { flavour, BASE, dataDir } of builds) {
     await context.close()
   })
 
+  test(`a browser set to dark opens the console dark from its first paint, and follows the system live (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await page.emulateMedia({ colorScheme: 'dark' })
+    // The mode as the page's first script left it, before the console's code runs.
+    await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => sessionStorage.setItem('e2e:first-mode', document.documentElement.dataset.mode ?? '')))
+    await signInAdmin(page)
+    assert.is(await page.evaluate(() => sessionStorage.getItem('e2e:first-mode')), 'dark')
+    assert.is(await html(page, 'data-mode'), 'dark')
+    const settings = await openSettings(page)
+    assert.ok(await settings.getByRole('radio', { name: 'Follow the system' }).isChecked())
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.waitForFunction(() => document.documentElement.dataset.mode === 'light')
+    // Chosen by hand, dark stays whatever the system says.
+    await settings.getByRole('radio', { name: 'Dark', exact: true }).check()
+    await page.waitForFunction(() => document.documentElement.dataset.mode === 'dark')
+    await page.reload()
+    await mainMenu(page).first().waitFor()
+    assert.is(await html(page, 'data-mode'), 'dark')
+    await context.close()
+  })
+
   test(`goes to a screen from the header search with Enter (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()
@@ -208,6 +230,8 @@ for (const { flavour, BASE, dataDir } of builds) {
     for (let step = 0; step < 4; step++) await guide.getByRole('button', { name: 'Next' }).click()
     await guide.getByRole('button', { name: 'Done' }).click()
     await guide.waitFor({ state: 'hidden' })
+    // Opened by itself, the guide leaves the keyboard on the screen's heading, not the page's start.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1')
     await page.reload()
     await mainMenu(page).first().waitFor()
     assert.is(await page.getByRole('dialog').count(), 0)

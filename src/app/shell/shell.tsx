@@ -20,6 +20,7 @@ import { ShellPart } from './shell-part'
 import { Sidebar } from './sidebar'
 import { useAppPath, useSmallScreen } from './use-shell'
 import { useDocumentTitle, usePageTransition } from './use-page'
+import { useRouteFocus } from './route-focus'
 
 /**
  * The small screen's navigation, a later part: a wide screen never draws it, so its first load
@@ -126,6 +127,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
   const title = titleOf(path, t)
   const minHeight = usePageTransition(path)
   useDocumentTitle(title, t(BRAND.name))
+  const route = useRouteFocus(path, title)
   const bar = !small && (layout === 'top-navigation' || layout === 'mega-menu')
   useRightsWatch()
   usePinnedViews()
@@ -146,7 +148,9 @@ export default function Shell({ children }: { children?: ReactNode }) {
             {/* Offline, the outbox and a new version: none of it is needed for the first paint. */}
             <ShellPart name="status-notices" />
             {showsBreadcrumb(path) && <Breadcrumb path={path} />}
-            <h1 className={s.title}>{title}</h1>
+            <h1 ref={route.heading} tabIndex={-1} className={s.title}>
+              {title}
+            </h1>
             <CodePanel component={appRouteFor(location).screen} />
             {children}
           </div>
@@ -154,6 +158,10 @@ export default function Shell({ children }: { children?: ReactNode }) {
       </div>
       <Panels />
       <PaletteSlot />
+      {/* The new screen's title, said when the route changes. */}
+      <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {route.announced}
+      </div>
     </div>
   )
 }

@@ -5,7 +5,7 @@ import { notify } from '../../stores/notices'
 import { Button } from '../../ui/button'
 import { ListView } from '../../ui/list/list-view'
 import { LiveStatus } from '../../ui/live-status'
-import { useCollectionList } from '../../ui/list/use-collection-list'
+import { useCollectionList, useCreateParam } from '../../ui/list/use-collection-list'
 import { useT } from '../../ui/use-t'
 import '../../ui/console-texts'
 import { lazyPart } from '../../ui/lazy-part'
@@ -27,6 +27,8 @@ const DeviceFormDialog = lazyPart(() => import('./device-form-dialog').then((par
 export default function DevicesScreen() {
   const t = useT()
   const [adding, setAdding] = useState(false)
+  // The command palette's Add device links here with `?new=1`.
+  useCreateParam(() => setAdding(true))
   const list = useCollectionList<Device>({ collection: 'devices', list: devicesApi.list, defaults: DEVICE_LIST, onDevice: patchDevice })
   // The status select shows one status; several (from the filter menu) show as chips alone.
   const statuses = list.query.filters.status ?? []

@@ -2,6 +2,7 @@ import { MENU, menuLinks, visibleMenu } from '../../app/menu'
 import { readRights, type CollectionName } from '../../contract/collections'
 import type { Organization } from '../../contract/user'
 import type { IconName } from '../../ui/icons'
+import { rankByQuery } from './palette-match'
 
 /** One line of the palette: it either goes to `href` (inside the console) or switches to `organization`. */
 export interface PaletteOption {
@@ -12,6 +13,8 @@ export interface PaletteOption {
   icon: IconName
   href?: string
   organization?: Organization
+  /** More words it is found by, not shown: "new" for Add device. */
+  keywords?: string
 }
 
 export interface PaletteSection {
@@ -54,8 +57,9 @@ const HREFS: Record<RecordKind, (record: FoundRecord) => string> = {
 export const searchableKinds = (rights: readonly string[]): RecordKind[] =>
   RECORD_KINDS.filter((kind) => readRights(kind).some((right) => rights.includes(right)))
 
-/** Whether `text` holds the typed text, ignoring case; an empty text is held by everything. */
-const matches = (text: string, needle: string) => text.toLowerCase().includes(needle)
+/** The options the typed words match, best first, by their labels and their hidden words. */
+const matching = (query: string, options: readonly PaletteOption[]) =>
+  rankByQuery(query, options, (option) => (option.keywords ? `${option.label} ${option.keywords}` : option.label))
 
 export interface PaletteInput {
   query: string
@@ -67,36 +71,45 @@ export interface PaletteInput {
   t: (key: string, values?: Record<string, unknown>) => string
 }
 
-/** The screens of the menu the user's rights open, by their menu names, that hold the typed text. */
+/** The screens of the menu the user's rights open whose menu names the typed words match. */
 function screens({ query, rights, t }: PaletteInput): PaletteOption[] {
-  const needle = query.trim().toLowerCase()
-  return menuLinks(visibleMenu(MENU, rights))
-    .map((item): PaletteOption => ({ key: `screen:${item.key}`, label: t(item.name), icon: item.icon ?? 'dot', href: `~${item.link}` }))
-    .filter((option) => matches(option.label, needle))
+  const options = menuLinks(visibleMenu(MENU, rights)).map((item): PaletteOption => ({ key: `screen:${item.key}`, label: t(item.name), icon: item.icon ?? 'dot', href: `~${item.link}` }))
+  return matching(query, options)
 }
 
+/** The dialogs the palette opens, each on its screen (`?new=1`), with the right that screen needs. */
+const CREATE_ACTIONS = [
+  { right: 'devices', key: 'new-device', label: 'palette.addDevice', keywords: 'palette.keywords.addDevice', icon: 'device', href: '~/app/devices?new=1' },
+  { right: 'users', key: 'invite-user', label: 'palette.inviteUser', keywords: 'palette.keywords.inviteUser', icon: 'user', href: '~/app/users?new=1' },
+  { right: 'access_keys', key: 'new-key', label: 'palette.newAccessKey', keywords: 'palette.keywords.newAccessKey', icon: 'key', href: '~/app/access_keys?new=1' },
+  { right: 'tunnels', key: 'new-tunnel', label: 'palette.newTunnel', keywords: 'palette.keywords.newTunnel', icon: 'tunnel', href: '~/app/tunnels?new=1' },
+] as const
+
 /**
- * The actions the user's rights allow that hold the typed text: a new access key and a tunnel
- * (each needing the right of its screen), a tunnel on each device found, and switching to each
- * of the user's other organizations (open to every member, as the header's switcher is).
+ * The actions the user's rights allow that the typed words match: a new device, user, access key
+ * or tunnel (each needing the right of its screen), a tunnel on each device found, and switching
+ * to each of the user's other organizations (open to every member, as the header's switcher is).
  */
 function actions({ query, rights, organizations, currentOrganization, found, t }: PaletteInput): PaletteOption[] {
-  const needle = query.trim().toLowerCase()
-  const result: PaletteOption[] = []
-  if (rights.includes('access_keys')) result.push({ key: 'action:new-key', label: t('palette.newAccessKey'), icon: 'key', href: '~/app/access_keys?new=1' })
-  if (rights.includes('tunnels')) result.push({ key: 'action:new-tunnel', label: t('palette.newTunnel'), icon: 'tunnel', href: '~/app/tunnels?new=1' })
+  const result: PaletteOption[] = CREATE_ACTIONS.filter((action) => rights.includes(action.right)).map((action) => ({
+    key: `action:${action.key}`,
+    label: t(action.label),
+    keywords: t(action.keywords),
+    icon: action.icon,
+    href: action.href,
+  }))
   for (const organization of organizations) {
     if (organization.id === currentOrganization) continue
     result.push({ key: `action:switch:${organization.id}`, label: t('palette.switchTo', { name: organization.name }), icon: 'organization', organization })
   }
-  const matching = result.filter((option) => matches(option.label, needle))
+  const matched = matching(query, result)
   // A device found by its name offers a tunnel on it, whatever the action's own words.
   if (rights.includes('tunnels')) {
     for (const device of found.devices ?? []) {
-      matching.push({ key: `action:tunnel:${device.id}`, label: t('palette.tunnelOn', { name: device.name }), icon: 'tunnel', href: `~/app/tunnels?device_id=${id(device.id)}&new=1` })
+      matched.push({ key: `action:tunnel:${device.id}`, label: t('palette.tunnelOn', { name: device.name }), icon: 'tunnel', href: `~/app/tunnels?device_id=${id(device.id)}&new=1` })
     }
   }
-  return matching
+  return matched
 }
 
 /** The palette's sections for what was typed, empty ones left out: screens, records by collection, actions. */

@@ -7,7 +7,7 @@ import '../../ui/console-texts'
 import { lazyPart } from '../../ui/lazy-part'
 import { ListView } from '../../ui/list/list-view'
 import { LiveStatus } from '../../ui/live-status'
-import { useCollectionList } from '../../ui/list/use-collection-list'
+import { useCollectionList, useCreateParam } from '../../ui/list/use-collection-list'
 import { useT } from '../../ui/use-t'
 import './texts'
 import { useOrganizationRoles } from './use-roles'
@@ -30,6 +30,8 @@ export default function UsersScreen() {
   const roles = useOrganizationRoles()
   const list = useCollectionList<UserRecord>({ collection: 'users', list: usersApi.list, defaults: USER_LIST })
   const [inviting, setInviting] = useState(false)
+  // The command palette's Invite user links here with `?new=1`.
+  useCreateParam(() => setInviting(true))
   // The change event reloads a live list; without the stream, ask at once.
   const refresh = () => $live.get().state !== 'live' && list.reload()
   const actions = useUserActions({ roles, onChanged: refresh })

@@ -48,7 +48,7 @@ export const devices: CollectionModule<Device, DeviceInput> = {
   table: 'devices',
   list: {
     search: ['t.name', 't.serial', 't.model', 't.location', 't.ip', 't.tags_text'],
-    sort: { name: 't.name', serial: 't.serial', model: 't.model', status: 't.status', location: 't.location', last_seen: 't.last_seen', created_at: 't.created_at' },
+    sort: { name: 't.name', serial: 't.serial', model: 't.model', firmware: 't.firmware', status: 't.status', location: 't.location', last_seen: 't.last_seen', created_at: 't.created_at' },
     nullable: ['last_seen'],
     trigrams: { table: 'devices_search', rowid: 't.rowid', id: 't.id' },
     defaultSort: { sort: 'name', order: 'asc' },
@@ -57,6 +57,8 @@ export const devices: CollectionModule<Device, DeviceInput> = {
       status: { column: 't.status' },
       firmware: { column: 't.firmware' },
       model: { column: 't.model' },
+      // Typed rather than picked, a location is matched whole whatever its case ('lobby' finds 'Lobby').
+      location: { where: (eb, values) => eb.or([eb('t.location', 'in', values), eb(eb.fn('lower', ['t.location']), 'in', values.map((value) => value.toLowerCase()))]) },
       enabled: { where: (eb, values) => eb('t.enabled', 'in', values.map((value) => (value === 'true' ? 1 : 0))) },
       tag: { where: (_eb, tags, ctx) => holdsAny({ table: 'device_tags', record: 'device_id', item: 'tag' }, tags, ctx) },
       // An organization-wide search of names alone, beside the list's search of every column.

@@ -1,38 +1,15 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { BULK_UNDO_MS, type BulkJob, type BulkSkip, type BulkUndo } from '../../contract/bulk'
+import { BULK_UNDO_MS, type BulkJob, type BulkUndo } from '../../contract/bulk'
 import { messageText } from '../../lib/i18n'
 import { $locale } from '../../stores/locale'
 import { Button } from '../button'
 import { useT } from '../use-t'
 import { undoBulk } from './bulk-api'
-import { counted, isFinished, outcomeText, recordsText, secondsLeft, skippedCount } from './bulk-words'
+import { BulkProgress, SkipList, useCountdown } from './bulk-progress'
+import { counted, isFinished, outcomeText, recordsText, skippedCount } from './bulk-words'
 import { useBulkJob } from './use-bulk-job'
 import s from './bulk.module.css'
-
-/** Records left as they were, by name with the server's reason. */
-function SkipList({ skips }: { skips: readonly BulkSkip[] }) {
-  return (
-    <ul className={s.skips}>
-      {skips.map((skip) => (
-        <li key={skip.id}>
-          <bdi className={s.skipName}>{skip.name || skip.id}</bdi> <span className={s.muted}>{messageText(skip.reason)}</span>
-        </li>
-      ))}
-    </ul>
-  )
-}
-
-/** The time left to undo, ticking each second; 0 once it is over. */
-function useCountdown(until: number | null): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    if (until === null) return
-    const timer = setInterval(() => setNow(Date.now()), 250)
-    return () => clearInterval(timer)
-  }, [until])
-  return until === null ? 0 : secondsLeft(until, now)
-}
 
 export interface BulkJobPanelProps {
   started: BulkJob
@@ -44,8 +21,9 @@ export interface BulkJobPanelProps {
 /**
  * A job from its start to its end: a progress bar ("120 of 240") from the events stream or, with
  * the stream down, from reading the job; then what it did ("Tagged 238 devices · 2 skipped"), the
- * skipped on demand, and an Undo for `BULK_UNDO_MS`, which then says what came back and what was
- * left because it changed since.
+ * skipped on demand, and an Undo, which then says what came back and what was left because it
+ * changed since. The Undo stays until the panel is dismissed, but a revoke's: the server brings
+ * keys back only within `BULK_UNDO_MS` of the end, so that one counts down.
  */
 export function BulkJobPanel({ started, onChanged, onDismiss }: BulkJobPanelProps) {
   const t = useT()
@@ -60,17 +38,23 @@ export function BulkJobPanel({ started, onChanged, onDismiss }: BulkJobPanelProp
   const skippedId = useId()
   const job = progress.job
   const ended = job !== null && isFinished(job.status)
+  const timed = started.action === 'revoke'
   const seconds = useCountdown(until)
+  const offered = ended && !undone && job.status === 'done' && job.undoable && (!timed || seconds > 0)
 
   // Focus comes here from the closed preview, so the keyboard stays with the job.
   useEffect(() => panel.current?.focus(), [])
   useEffect(() => {
     if (!ended) return
-    setUntil(Date.now() + BULK_UNDO_MS)
+    if (timed) setUntil(Date.now() + BULK_UNDO_MS)
     onChanged()
     // Once, when the job ends.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ended])
+  // The Undo gone (used, or its time over) with the focus on it: the keyboard stays with the job.
+  useEffect(() => {
+    if (!offered && (document.activeElement === document.body || !document.activeElement)) panel.current?.focus()
+  }, [offered])
 
   const undo = async () => {
     if (!job) return
@@ -78,6 +62,7 @@ export function BulkJobPanel({ started, onChanged, onDismiss }: BulkJobPanelProp
     setMessage('')
     const result = await undoBulk(job.id)
     setUndoing(false)
+    panel.current?.focus()
     if (!result.ok) return setMessage(result.message)
     setUndone(result.data)
     setUntil(null)
@@ -90,29 +75,11 @@ export function BulkJobPanel({ started, onChanged, onDismiss }: BulkJobPanelProp
     onDismiss()
   }
 
-  const percent = progress.count ? Math.round((100 * Math.min(progress.done, progress.count)) / progress.count) : 0
-  const progressText = t('bulk.progress', { done: progress.done, count: progress.count })
   const action = t(`bulk.actions.${started.collection}.${started.action}`)
   return (
     <div ref={panel} className={s.panel} tabIndex={-1} role="region" aria-label={action}>
       {!ended ? (
-        <>
-          <p className={s.lead}>{t('bulk.running', { action })}</p>
-          <div
-            className={s.track}
-            role="progressbar"
-            aria-label={action}
-            aria-valuemin={0}
-            aria-valuemax={progress.count}
-            aria-valuenow={Math.min(progress.done, progress.count)}
-            aria-valuetext={progressText}
-          >
-            <div className={s.fill} style={{ inlineSize: `${percent}%` }} />
-          </div>
-          <p className={s.muted}>{progressText}</p>
-          {progress.polling && <p className={s.muted}>{t('bulk.polling')}</p>}
-          {progress.message && <p role="alert">{messageText(progress.message)}</p>}
-        </>
+        <BulkProgress action={action} progress={progress} locale={locale} />
       ) : (
         <div role="status">
           {job.status === 'failed' ? (
@@ -147,9 +114,9 @@ export function BulkJobPanel({ started, onChanged, onDismiss }: BulkJobPanelProp
               {t(showSkipped ? 'bulk.hideSkipped' : 'bulk.showSkipped')}
             </Button>
           )}
-          {!undone && job.status === 'done' && job.undoable && seconds > 0 && (
+          {offered && (
             <Button variant="secondary" busy={undoing} onClick={() => void undo()}>
-              {t('bulk.undo', { seconds })}
+              {timed ? t('bulk.undo', { seconds }) : t('bulk.undoNow')}
             </Button>
           )}
           <Button variant="text" onClick={dismiss}>

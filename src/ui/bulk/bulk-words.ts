@@ -4,9 +4,12 @@ import { pluralKey } from '../../lib/plural'
 
 type Translate = (key: string, params?: Record<string, unknown>) => string
 
-/** A count in words with the form its language takes for it: "1 device", "240 devices". */
+/** A number as the language writes it: "1,000" in English, "1.000" in German. */
+export const formatCount = (locale: string, n: number): string => new Intl.NumberFormat(locale).format(n)
+
+/** A count in words with the form its language takes for it: "1 device", "1,000 devices". */
 export const counted = (t: Translate, locale: string, base: string, n: number, params: Record<string, unknown> = {}): string =>
-  t(pluralKey(base, n, locale), { n, ...params })
+  t(pluralKey(base, n, locale), { n: formatCount(locale, n), ...params })
 
 /** The records of a collection, counted: "240 devices". */
 export const recordsText = (t: Translate, locale: string, collection: BulkCollection, n: number): string =>

@@ -12,15 +12,18 @@ export function columnKeys(param: string | null, known: readonly string[]): stri
   return [...new Set(param.split(',').map((key) => key.trim()))].filter((key) => known.includes(key))
 }
 
+/** The columns a plain list shows: all but those shown only when chosen. */
+export const plainColumns = <C extends { optional?: boolean }>(columns: readonly C[]): readonly C[] => columns.filter((column) => !column.optional)
+
 /**
- * The columns to show: those the address names, in its order, or every column when it names none
- * the list has (an old link, a column since removed), so a list never shows an empty table.
+ * The columns to show: those the address names, in its order, or the plain list's when it names
+ * none the list has (an old link, a column since removed), so a list never shows an empty table.
  */
-export function shownColumns<C extends { key: string }>(columns: readonly C[], param: string | null): readonly C[] {
+export function shownColumns<C extends { key: string; optional?: boolean }>(columns: readonly C[], param: string | null): readonly C[] {
   const keys = columnKeys(
     param,
     columns.map((column) => column.key),
   )
-  if (!keys.length) return columns
+  if (!keys.length) return plainColumns(columns)
   return keys.map((key) => columns.find((column) => column.key === key)!)
 }

@@ -1,15 +1,17 @@
-import { useId, useState, type FormEvent } from 'react'
+import { clsx } from 'clsx'
+import { useState, type FormEvent } from 'react'
 import type { CollectionName } from '../../contract/collections'
 import { filtersOf, filterValue, takesMany, type FilterField } from '../../contract/list-filters'
 import { hasText } from '../../lib/i18n'
 import { Banner } from '../banner'
-import { Button } from '../button'
+import { Button, buttonClass } from '../button'
 import { Dropdown } from '../dropdown'
 import { Checkbox, TextField } from '../fields'
 import { Icon } from '../icons'
 import { useT } from '../use-t'
 import { downloadExport, type ExportFormat } from './export-file'
 import type { ListChange, ListState } from './list-url'
+import { useToolPanel } from './tool-panel'
 import './list-texts'
 import s from './list.module.css'
 
@@ -29,7 +31,9 @@ export function valueLabel(t: T, field: FilterField, value: string): string {
   if (field.kind === 'text') return value
   const within = /^within_(\d+)$/.exec(value)
   if (hasText(`lists.values.${value}`)) return t(`lists.values.${value}`)
-  return within ? t('lists.withinDays', { days: within[1] }) : value
+  if (within) return t('lists.withinDays', { days: within[1] })
+  // A right (a key's scope) reads as its screen's name.
+  return hasText(`menu.${value}`) ? t(`menu.${value}`) : value
 }
 
 /** The field's name as the console shows it. */
@@ -43,10 +47,9 @@ const fieldLabel = (t: T, field: FilterField) => (hasText(`lists.fields.${field.
 export function ListTools({ collection, query, change, ownFilters = [] }: ListToolsProps) {
   const t = useT()
   const fields = filtersOf(collection).filter((field) => !ownFilters.includes(field.name))
-  const [open, setOpen] = useState(false)
+  const filter = useToolPanel()
   const [exporting, setExporting] = useState(false)
   const [failure, setFailure] = useState('')
-  const panel = useId()
   const values = (name: string) => query.filters[name] ?? []
   const set = (name: string, next: readonly string[]) => change({ filters: { [name]: next } })
   const chips = fields.flatMap((field) => values(field.name).map((value) => ({ field, value })))
@@ -62,13 +65,19 @@ export function ListTools({ collection, query, change, ownFilters = [] }: ListTo
   return (
     <>
       {fields.length > 0 && (
-        <Button variant="secondary" aria-expanded={open} aria-controls={panel} onClick={() => setOpen(!open)}>
+        <button {...filter.button} className={clsx(buttonClass('secondary'), s.toolButton)}>
           {t('lists.filter')}
-        </Button>
+        </button>
       )}
       <Dropdown
         label={t('lists.exportTitle')}
-        button={exporting ? t('lists.exporting') : t('lists.export')}
+        button={
+          <>
+            {exporting ? t('lists.exporting') : t('lists.export')}
+            <Icon name="chevron-down" size={16} />
+          </>
+        }
+        buttonClassName={s.toolButton}
         items={(['csv', 'jsonl'] as const).map((format) => ({ key: format, label: t(`lists.${format}`), onSelect: () => void save(format) }))}
       />
       {failure && (
@@ -76,8 +85,8 @@ export function ListTools({ collection, query, change, ownFilters = [] }: ListTo
           <Banner variant="error">{failure}</Banner>
         </div>
       )}
-      {open && (
-        <div id={panel} className={s.filterPanel} role="group" aria-label={t('lists.filterTitle')}>
+      {filter.open && (
+        <div {...filter.panel} className={s.filterPanel} role="group" aria-label={t('lists.filterTitle')}>
           {fields.map((field) => (
             <FieldFilter key={field.name} t={t} field={field} values={values(field.name)} set={(next) => set(field.name, next)} />
           ))}

@@ -1,8 +1,10 @@
+import { useStore } from '@nanostores/react'
 import { clsx } from 'clsx'
 import { Suspense, type ComponentType, type ReactNode } from 'react'
 import { useSearchParams } from 'wouter'
 import { VIEW_COLLECTIONS, type BaseRecord, type CollectionName, type ListQuery, type Order, type ViewCollection } from '../../contract/collections'
 import { messageText } from '../../lib/i18n'
+import { $unreachable } from '../../stores/reach'
 import { screenOf } from '../../lib/lazy-screen'
 import type { BulkToolsProps } from '../bulk/bulk-tools'
 import type { BulkRulesSource } from '../bulk/bulk-values'
@@ -30,6 +32,8 @@ export interface Column<T> {
   /** Narrow screens drop `low` columns first. */
   priority?: 'high' | 'low'
   align?: 'start' | 'end'
+  /** Shown only when chosen in the column chooser (or a view): the plain list leaves it out. */
+  optional?: boolean
 }
 
 export interface ListViewProps<T> {
@@ -79,6 +83,8 @@ export function ListView<T extends BaseRecord>(props: ListViewProps<T>) {
   const state: ListState = { filters: {}, ...query }
   const bulk = useBulkSelect(props.collection, state, data.rows)
   const BulkTools = bulk?.opened ? bulkTools() : undefined
+  // With the server out of reach the shell says so once; the list keeps its rows, marked not live.
+  const away = useStore($unreachable)
   return (
     <section className={s.list}>
       <div className={s.toolbar}>
@@ -93,7 +99,7 @@ export function ListView<T extends BaseRecord>(props: ListViewProps<T>) {
           <BulkTools bulk={bulk} query={state} total={data.total} reload={props.reload} rules={props.bulkRules} />
         </Suspense>
       )}
-      {data.status === 'error' && (
+      {data.status === 'error' && !away && (
         <Banner variant="error">
           {messageText(data.message)}{' '}
           <Button variant="text" onClick={props.reload}>
@@ -136,7 +142,7 @@ export function ListView<T extends BaseRecord>(props: ListViewProps<T>) {
               <tr key={row.id} className={clsx(props.rowClass?.(row), bulk && isSelected(bulk.selection, row.id) && bulkStyles.selected)}>
                 {bulk && <BulkCell bulk={bulk} id={row.id} label={(props.rowLabel ?? defaultRowLabel)(row)} />}
                 {columns.map((column) => (
-                  <td key={column.key} className={clsx(column.priority === 'low' && s.low, column.align === 'end' && s.end)}>
+                  <td key={column.key} data-label={column.label} className={clsx(column.priority === 'low' && s.low, column.align === 'end' && s.end)}>
                     {column.render(row)}
                   </td>
                 ))}

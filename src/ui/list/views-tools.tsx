@@ -1,20 +1,21 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useSearchParams } from 'wouter'
 import { viewsApi } from '../../api/views'
 import type { View, ViewCollection } from '../../contract/views'
 import { messageText } from '../../lib/i18n'
+import { $unreachable } from '../../stores/reach'
 import { $session } from '../../stores/session'
 import { Banner } from '../banner'
-import { Button } from '../button'
 import { Dropdown, type DropdownItem } from '../dropdown'
-import { Checkbox } from '../fields'
+import { Icon } from '../icons'
 import { lazyPart } from '../lazy-part'
 import { useT } from '../use-t'
 import { VIEW_PARAM } from './list-columns'
 import type { ListState } from './list-url'
 import { useViews } from './use-views'
-import { columnsSearch, queryOfList, showsView, toggleColumn, viewSearch, viewToOpen } from './views-url'
+import { ColumnChooser } from './column-chooser'
+import { queryOfList, showsView, viewSearch, viewToOpen } from './views-url'
 import './views-texts'
 import s from './list.module.css'
 
@@ -24,8 +25,8 @@ const DeleteViewDialog = lazyPart(() => import('./views-dialog').then((part) => 
 
 export interface ViewsToolsProps {
   collection: ViewCollection
-  /** Every column the list has, in its own order. */
-  columns: readonly { key: string; label: string }[]
+  /** Every column the list has, in its own order; `optional` ones show only when chosen. */
+  columns: readonly { key: string; label: string; optional?: boolean }[]
   /** The keys of the columns shown, in the order shown. */
   shown: readonly string[]
   query: ListState
@@ -44,11 +45,10 @@ export function ViewsTools({ collection, columns, shown, query }: ViewsToolsProp
   const [search, setSearch] = useSearchParams()
   const views = useViews(collection)
   const { uid } = useStore($session)
+  // With the server out of reach the shell says so once.
+  const away = useStore($unreachable)
   const [open, setOpen] = useState<Open>(null)
-  const [choosing, setChoosing] = useState(false)
   const [missing, setMissing] = useState(false)
-  const panel = useId()
-  const all = columns.map((column) => column.key)
   const openId = search.get(VIEW_PARAM)
   const current = views.views.find((view) => view.id === openId)
   const toOpen = viewToOpen(search)
@@ -108,31 +108,24 @@ export function ViewsTools({ collection, columns, shown, query }: ViewsToolsProp
 
   return (
     <>
-      <Button variant="secondary" aria-expanded={choosing} aria-controls={panel} onClick={() => setChoosing(!choosing)}>
-        {t('views.columns')}
-      </Button>
-      <Dropdown label={label} button={label} items={items} />
-      {choosing && (
-        <fieldset id={panel} className={s.filterPanel}>
-          <legend className="visually-hidden">{t('views.columnsTitle')}</legend>
-          {columns.map((column) => (
-            <Checkbox
-              key={column.key}
-              name={`column-${column.key}`}
-              label={column.label || column.key}
-              checked={shown.includes(column.key)}
-              disabled={shown.length === 1 && shown.includes(column.key)}
-              onChange={() => setSearch(columnsSearch(search, all, toggleColumn(shown, all, column.key)), { replace: true })}
-            />
-          ))}
-        </fieldset>
-      )}
+      <ColumnChooser columns={columns} shown={shown} />
+      <Dropdown
+        label={label}
+        button={
+          <>
+            {label}
+            <Icon name="chevron-down" size={16} />
+          </>
+        }
+        items={items}
+        buttonClassName={s.toolButton}
+      />
       {missing && (
         <div className={s.wide}>
           <Banner variant="warning">{t('views.missing')}</Banner>
         </div>
       )}
-      {views.status === 'error' && (
+      {views.status === 'error' && !away && (
         <div className={s.wide}>
           <Banner variant="error">{t('views.loadFailed', { message: messageText(views.message) })}</Banner>
         </div>

@@ -56,12 +56,12 @@ export function toggleColumn(shown: readonly string[], all: readonly string[], k
 }
 
 /**
- * The address after the column chooser: `columns` naming the shown keys, or left out when every
- * column shows in the list's order and no view is open (a plain list's link stays short).
+ * The address after the column chooser: `columns` naming the shown keys, or left out when the
+ * plain list's columns show in its order and no view is open (a plain list's link stays short).
  */
-export function columnsSearch(search: URLSearchParams, all: readonly string[], shown: readonly string[]): URLSearchParams {
+export function columnsSearch(search: URLSearchParams, plain: readonly string[], shown: readonly string[]): URLSearchParams {
   const next = new URLSearchParams(search)
-  if (shown.join(',') === all.join(',') && !next.has(VIEW_PARAM)) next.delete(COLUMNS_PARAM)
+  if (shown.join(',') === plain.join(',') && !next.has(VIEW_PARAM)) next.delete(COLUMNS_PARAM)
   else next.set(COLUMNS_PARAM, shown.join(','))
   return next
 }

@@ -133,6 +133,16 @@ test('filters combine with the search and the sort, and page with the right tota
   assert.equal((page.body as Rec[]).map((row) => row.id), rows.slice(5, 10).map((row) => row.id))
 })
 
+test('a location is matched whole, in any case, any of several', async () => {
+  const [lobby, upper, dock] = allDevices.slice(0, 3).map((row) => row.id as string)
+  await server.exec(sql`UPDATE devices SET location = 'Lobby' WHERE id = ${lobby!}`)
+  await server.exec(sql`UPDATE devices SET location = 'LOBBY' WHERE id = ${upper!}`)
+  await server.exec(sql`UPDATE devices SET location = 'Lobby annex' WHERE id = ${dock!}`)
+  assert.equal(ids(await rowsOf(me, 'devices', [['filter[location]', 'lobby']])), [lobby!, upper!].sort())
+  assert.equal(ids(await rowsOf(me, 'devices', [['filter[location]', 'Lobby'], ['filter[location]', 'Lobby Annex']])), [lobby!, upper!, dock!].sort())
+  assert.equal(await rowsOf(other, 'devices', [['filter[location]', 'Lobby']]), [])
+})
+
 test('another organization’s devices never appear, whatever the filter', async () => {
   const theirs = new Set(ids(await rowsOf(other, 'devices')))
   assert.is(theirs.size, 30)

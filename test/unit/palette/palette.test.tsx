@@ -124,11 +124,40 @@ test('typing filters the screens and actions by their words, ignoring case', asy
 test('actions need the rights their screens need', () => {
   signIn(['devices', 'users'])
   open()
-  assert.equal(section('Actions'), [], 'no new key without access_keys, no tunnel without tunnels')
+  assert.equal(section('Actions'), ['Add device', 'Invite user'], 'no new key without access_keys, no tunnel without tunnels')
   cleanup()
   signIn(['access_keys'])
   open()
   assert.equal(section('Actions'), ['New access key'])
+})
+
+test('matches words in any order, by their start or their initials, best first', () => {
+  const { box } = open()
+  type(box, 'new key')
+  assert.equal(section('Actions'), ['New access key'])
+  type(box, 'key new')
+  assert.equal(section('Actions'), ['New access key'])
+  type(box, 'nak')
+  assert.equal(section('Actions'), ['New access key'])
+  type(box, 'new tunnel')
+  assert.equal(section('Actions'), ['Open a tunnel on a device…'])
+  type(box, 'new device')
+  assert.equal(section('Actions')[0], 'Add device')
+  type(box, 'tun')
+  assert.equal(section('Screens')[0], 'Tunnels', 'a word that begins with the text before one that holds it later')
+})
+
+test('Add device and Invite user open the dialogs of their screens', () => {
+  const { box, history } = open()
+  type(box, 'add dev')
+  assert.is(activeLabel(box), 'Add device')
+  key(box, 'Enter')
+  assert.is(last(history), '/app/devices?new=1')
+  cleanup()
+  const again = open()
+  type(again.box, 'invite')
+  key(again.box, 'Enter')
+  assert.is(last(again.history), '/app/users?new=1')
 })
 
 test('Up and Down move and wrap, Home and End go to the ends, the focus stays in the box', () => {

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { $notice, closeNotice, hideAfter, notify, type Notice } from '../../../src/stores/notices'
+import { $notice, closeNotice, hideAfter, holdNotice, notify, type Notice } from '../../../src/stores/notices'
 
 interface Scheduled {
   run: () => void
@@ -83,6 +83,33 @@ test('a newer notice replaces the older and its timer', () => {
   )
   timers.elapse()
   assert.equal(seen, [{ id: first, variant: 'info', message: 'One' }, { id: second, variant: 'warning', message: 'Two' }, null])
+})
+
+test('a notice hovered or focused stays; let go, it gets its whole time again', () => {
+  const id = notify('success', 'Saved')
+  holdNotice(true)
+  timers.elapse()
+  assert.equal($notice.get(), { id, variant: 'success', message: 'Saved' })
+  holdNotice(false)
+  assert.equal(
+    timers.scheduled.map(({ ms, cleared }) => [ms, cleared]),
+    [
+      [3000, true],
+      [3000, false],
+    ],
+  )
+  timers.elapse()
+  assert.is($notice.get(), null)
+})
+
+test('a notice arriving while the bar is held waits too', () => {
+  holdNotice(true)
+  notify('error', 'Failed')
+  timers.elapse()
+  assert.is($notice.get()?.message, 'Failed')
+  holdNotice(false)
+  timers.elapse()
+  assert.is($notice.get(), null)
 })
 
 test('closeNotice hides it at once and stops its timer', () => {

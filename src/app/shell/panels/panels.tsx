@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react'
-import { Suspense, useEffect, type ComponentType } from 'react'
+import { Suspense, useEffect, useRef, type ComponentType } from 'react'
 import { screenOf } from '../../../lib/lazy-screen'
 import { notify } from '../../../stores/notices'
 import { $session, hideMessage } from '../../../stores/session'
+import { focusMainHeading } from '../route-focus'
 import { NoticeBar } from './notice-bar'
 import { $openPanel, closePanel, showGuideOnFirstVisit, type PanelName } from './panel-state'
 
@@ -29,6 +30,16 @@ export function Panels() {
   const Panel = open ? panel(open) : undefined
   useSessionNotices()
   useEffect(showGuideOnFirstVisit, [])
+  // A panel closed goes back to what opened it; one that opened by itself (the guide on a first
+  // visit) to the screen's heading, not the page's start.
+  const wasOpen = useRef(false)
+  useEffect(() => {
+    if (open) wasOpen.current = true
+    else if (wasOpen.current) {
+      wasOpen.current = false
+      focusMainHeading()
+    }
+  }, [open])
   return (
     <>
       <NoticeBar />

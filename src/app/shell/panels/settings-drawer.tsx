@@ -3,7 +3,8 @@ import { useEffect, type ComponentType } from 'react'
 import { loadScreenStyles } from '../../../lib/screen-styles'
 import { Dialog } from '../../../ui/dialog'
 import { useT } from '../../../ui/use-t'
-import { $ui, DIRECTIONS, LAYOUTS, MODES, setDirection, setLayout, setMode, setTheme, THEMES } from '../../../stores/ui'
+import { MODE_CHOICES } from '../../../stores/color-mode'
+import { $ui, DIRECTIONS, LAYOUTS, setDirection, setLayout, setModeChoice, setTheme, THEMES } from '../../../stores/ui'
 import { ChoiceGroup } from '../../../ui/choice-group'
 import s from './settings-drawer.module.css'
 import './settings-texts'
@@ -11,7 +12,7 @@ import './settings-texts'
 /** The settings drawer is 360 px wide. */
 export const SETTINGS_DRAWER_WIDTH = 360
 
-/** The settings drawer: theme colour, layout, light or dark, ltr or rtl; each change applies at once. */
+/** The settings drawer: theme colour, layout, light or dark (or the system's), ltr or rtl; each change applies at once. */
 export function SettingsDrawer({ onClose }: { onClose: () => void }) {
   // The swatches' colours live with the palettes, which load on demand.
   useEffect(() => void loadScreenStyles('palettes'), [])
@@ -50,9 +51,9 @@ export function SettingsDrawer({ onClose }: { onClose: () => void }) {
         <ChoiceGroup
           legend={t('settings.mode')}
           name="mode"
-          value={ui.type}
-          onChange={setMode}
-          choices={MODES.map((mode) => ({ value: mode, label: t(`settings.modes.${mode}`) }))}
+          value={ui.mode}
+          onChange={setModeChoice}
+          choices={MODE_CHOICES.map((mode) => ({ value: mode, label: t(`settings.modes.${mode}`) }))}
         />
         <ChoiceGroup
           legend={t('settings.direction')}

@@ -29,7 +29,7 @@ test('is a 360 px drawer offering the four settings with the current values', ()
     'Red', 'Green', 'Blue', 'Purple', 'Orange', 'Grey *', 'Light green', 'Light blue', 'Brown',
   ])
   assert.equal(radios('Layout'), ['Sidebar *', 'Big sidebar', 'Top navigation', 'Mega menu'])
-  assert.equal(radios('Light or dark'), ['Light *', 'Dark'])
+  assert.equal(radios('Light or dark'), ['Follow the system *', 'Light', 'Dark'])
   assert.equal(radios('Direction'), ['Left to right *', 'Right to left'])
 })
 
@@ -41,7 +41,7 @@ test('each choice applies at once and is saved', () => {
   fireEvent.click(group('Direction').getByRole('radio', { name: 'Right to left' }))
   const { theme, layout, type, direction } = $ui.get()
   assert.equal({ theme, layout, type, direction }, { theme: 'lightBlue', layout: 'mega-menu', type: 'dark', direction: 'rtl' })
-  assert.equal(radios('Light or dark'), ['Light', 'Dark *'])
+  assert.equal(radios('Light or dark'), ['Follow the system', 'Light', 'Dark *'])
   const saved = readPreferences()
   assert.equal([saved.theme, saved.layout, saved.type, saved.direction], ['lightBlue', 'mega-menu', 'dark', 'rtl'])
 })

@@ -44,6 +44,19 @@ test('the breadcrumb links each prefix and ends in plain text', () => {
   assert.is(last?.textContent, 'Details')
 })
 
+test('a move to another screen focuses its heading and says its title; the first screen does neither', async () => {
+  const { view } = open('/app/users/details')
+  const live = document.querySelector('[aria-live="polite"][aria-atomic="true"]')!
+  assert.is(live.textContent, '')
+  assert.is.not(document.activeElement?.tagName, 'H1')
+  const link = view.getByRole('navigation', { name: 'Breadcrumb' }).querySelector<HTMLAnchorElement>('a[href="/app/users"]')!
+  link.focus()
+  fireEvent.click(link)
+  await waitFor(() => assert.is(view.getByRole('heading', { level: 1 }).textContent, 'Users'))
+  await waitFor(() => assert.is(document.activeElement, view.getByRole('heading', { level: 1 })))
+  assert.is(live.textContent, 'Users')
+})
+
 for (const path of ['/app', '/app/crm-dashboard', '/app/crypto-dashboard']) {
   test(`no breadcrumb on ${path}`, () => {
     const { view } = open(path)

@@ -12,6 +12,9 @@ import { SEARCH_DEBOUNCE_MS } from '../../../../src/ui/list/list-search'
 import { DEVICE_LIST } from '../../../../src/features/list-defaults'
 import type { ListDefaults } from '../../../../src/ui/list/list-url'
 import { ListView, type Column } from '../../../../src/ui/list/list-view'
+import { valueLabel } from '../../../../src/ui/list/list-tools'
+import { filtersOf } from '../../../../src/contract/list-filters'
+import { t } from '../../../../src/lib/i18n'
 import { RELOAD_DELAY_MS, useCollectionList } from '../../../../src/ui/list/use-collection-list'
 import { createDevice } from '../../contract/factories'
 import { cleanup, fireEvent, page, waitFor, within, render } from '../testing'
@@ -255,8 +258,8 @@ test('says nothing matches a search, with a button that clears it', async () => 
 test('shows a failed load with a retry that asks again', async () => {
   const list = renderList(PATH, (_query, n) => (n === 1 ? failed('session.unreachable') : devicePage(gates)))
   const alert = await list.view.findByRole('alert')
-  assert.is(alert.textContent, 'The server cannot be reached. Check the connection and try again. Retry')
-  fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
+  assert.is(alert.textContent, 'The server cannot be reached. Check the connection and try again. Try again')
+  fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
   await waitFor(() => assert.is(list.rows().length, 2))
   assert.is(list.view.queryByRole('alert'), null)
   assert.equal(list.calls, [createQuery(), createQuery()])
@@ -342,6 +345,21 @@ test('shows each filter value as a chip that removes itself, and the menu adds v
   assert.is(list.view.queryByRole('list', { name: 'Filters in use' }), null)
 })
 
+test('the filter menu takes a location, and Esc closes it with the focus back on its button', async () => {
+  const tools = { collection: 'devices' as const, defaults: DEVICE_LIST }
+  const list = renderList(PATH, () => devicePage(gates), undefined, tools)
+  const button = await list.view.findByRole('button', { name: 'Filter' })
+  fireEvent.click(button)
+  const menu = within(list.view.getByRole('group', { name: 'Filter the list' }))
+  fireEvent.change(menu.getByRole('textbox', { name: 'Location' }), { target: { value: 'Hall A' } })
+  fireEvent.submit(menu.getByRole('textbox', { name: 'Location' }).closest('form')!)
+  await waitFor(() => assert.equal(list.calls.at(-1)?.filters, { location: ['Hall A'] }))
+  assert.is(list.history.at(-1), `${PATH}?location=Hall+A`)
+  fireEvent.keyDown(menu.getByRole('textbox', { name: 'Location' }), { key: 'Escape' })
+  await waitFor(() => assert.is(list.view.queryByRole('group', { name: 'Filter the list' }), null))
+  assert.is(document.activeElement, button)
+})
+
 test('a list without a collection shows no filter menu, chips or export', async () => {
   const list = renderList(`${PATH}?status=online`, () => devicePage(gates))
   await waitFor(() => assert.is(list.rows().length, 2))
@@ -358,6 +376,14 @@ test('shows the columns the address names, in its order, and all of them when it
   const unknown = renderList(`${PATH}?columns=password`, () => devicePage(gates))
   await waitFor(() => assert.equal(unknown.rows().length, 2))
   assert.equal(headersOf(unknown), ['Name', 'Status', 'Location'])
+})
+
+test("a key's scope filter names each right as the console does, not by its key", () => {
+  const scope = filtersOf('access_keys').find((field) => field.name === 'scope')!
+  assert.equal(
+    ['access_keys', 'devices', 'app_ids', 'heartbeat'].map((value) => valueLabel(t, scope, value)),
+    ['Access Keys', 'Edge & Devices', 'App Ids', 'Device heartbeats only'],
+  )
 })
 
 test.run()

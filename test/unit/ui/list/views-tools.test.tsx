@@ -87,15 +87,13 @@ test('updating one\'s own view over a newer version shows both sides and keeps m
   fireEvent.click(form.getByRole('button', { name: 'Save' }))
   const conflict = await waitFor(() => screen.getByRole('dialog', { name: 'Someone else changed this' }))
   const rows = within(conflict).getAllByRole('row').slice(1).map((row) => [...row.children].map((cell) => cell.textContent))
-  assert.equal(rows, [
-    ['Name', 'Offline', 'Offline lobby kiosks'],
-    ['Shared', 'No', 'Yes'],
-  ])
+  // Only the field both changed; sharing, which only they changed, is taken.
+  assert.equal(rows, [['Name', 'Offline', 'Offline lobby kiosks']])
   fireEvent.click(within(conflict).getByRole('button', { name: 'Keep mine' }))
   await waitFor(() => assert.is(screen.queryByRole('dialog'), null))
   const sent = stub!.seen('PUT /views/v1').map((request) => request.body as Record<string, unknown>)
   assert.equal(sent.map((body) => body.version), [3, 4])
-  assert.equal(sent[1], { name: 'Offline', shared: false, pinned: true, query: { q: '', sort: 'name', order: 'asc', filters: { status: ['offline'] } }, columns: ['name', 'status'], version: 4 })
+  assert.equal(sent[1], { name: 'Offline', shared: true, pinned: true, query: { q: '', sort: 'name', order: 'asc', filters: { status: ['offline'] } }, columns: ['name', 'status'], version: 4 })
 })
 
 test("a refused name keeps what was typed and says why; another's shared view offers no update", async () => {
@@ -126,6 +124,35 @@ test('the column chooser ticks the columns shown and hides one in the address', 
   assert.is((chooser.getByRole('checkbox', { name: 'MODEL' }) as HTMLInputElement).checked, false)
   fireEvent.click(chooser.getByRole('checkbox', { name: 'STATUS' }))
   await waitFor(() => assert.is(history.at(-1), '/app/devices?status=offline&columns=name'))
+})
+
+test('the column chooser lies over the list, and Esc closes it with the focus back on its button', async () => {
+  const { view: screen } = open('/app/devices', { 'GET /views/': () => listReply([]) }, ['name', 'status'])
+  const button = await screen.findByRole('button', { name: 'Columns' })
+  fireEvent.click(button)
+  const chooser = screen.getByRole('group', { name: 'Columns to show' })
+  assert.is(button.getAttribute('aria-expanded'), 'true')
+  assert.match(chooser.className, /popover/)
+  const box = within(chooser).getByRole('checkbox', { name: 'MODEL' })
+  box.focus()
+  fireEvent.keyDown(box, { key: 'Escape' })
+  await waitFor(() => assert.is(screen.queryByRole('group', { name: 'Columns to show' }), null))
+  assert.is(document.activeElement, button)
+  assert.is(button.getAttribute('aria-expanded'), 'false')
+})
+
+test('a column shown only when chosen leaves the address short when it goes again', async () => {
+  stub = routeFetch({ 'GET /views/': () => listReply([]) })
+  const memory = memoryLocation({ path: '/app/devices?columns=name%2Cstatus%2Cserial', record: true })
+  const columns = [...COLUMNS.slice(0, 2), { key: 'serial', label: 'SERIAL', optional: true }]
+  render(
+    <Router hook={memory.hook} searchHook={memory.searchHook}>
+      <ViewsTools collection="devices" columns={columns} shown={['name', 'status', 'serial']} query={STATE} />
+    </Router>,
+  )
+  fireEvent.click(await page().findByRole('button', { name: 'Columns' }))
+  fireEvent.click(within(page().getByRole('group', { name: 'Columns to show' })).getByRole('checkbox', { name: 'SERIAL' }))
+  await waitFor(() => assert.is(memory.history.at(-1), '/app/devices'))
 })
 
 test.run()

@@ -27,6 +27,13 @@ test('shows the columns the address names, in its order, and every column when i
   assert.equal(columnKeys(' status , model', ALL), ['status', 'model'])
 })
 
+test('a column shown only when chosen is left out of the plain list', () => {
+  const more = [...columns, { key: 'serial', optional: true }]
+  assert.equal(keysOf(shownColumns(more, null)), ALL)
+  assert.equal(keysOf(shownColumns(more, 'name,serial')), ['name', 'serial'])
+  assert.equal(keysOf(shownColumns(more, 'bogus')), ALL)
+})
+
 test("a view's address holds its id, search, sort, order, each filter value and its columns", () => {
   const search = viewSearch(createView())
   assert.is(search.toString(), 'view=v1&q=kiosk&sort=last_seen&order=desc&status=offline&status=error&tag=lobby&columns=name%2Cstatus%2Ctags')
