@@ -1,6 +1,7 @@
 import { clsx } from 'clsx'
 import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode } from 'react'
 import { adopted, adoptTyped } from './early-input'
+import { FieldLabel, useFieldNotes } from './field-parts'
 import s from './fields.module.css'
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'>
@@ -12,37 +13,39 @@ export interface TextFieldProps extends InputProps {
   onChange: (value: string) => void
   /** The message under the input; give it only once the field is touched. */
   error?: string
+  /** What the field takes, said under it and tied to it; a hint that changes is announced. */
+  hint?: ReactNode
   className?: string
 }
 
-/** A labelled input with its error text under it. */
-export function TextField({ label, error, onChange, className, type = 'text', ...input }: TextFieldProps) {
+/**
+ * A labelled input with its error, hint and, near its `maxLength`, a counter under it; a required
+ * one is marked from the start.
+ */
+export function TextField({ label, error, hint, onChange, className, type = 'text', ...input }: TextFieldProps) {
   const id = useId()
-  const errorId = `${id}-error`
   const ref = useRef<HTMLInputElement>(null)
+  const { describedBy, notes } = useFieldNotes(id, { error, hint, length: input.value.length, maxLength: input.maxLength })
   // Once, as it mounts: what was typed before hydration.
   useEffect(() => adoptTyped(ref.current, input.value, onChange), [])
   useEffect(() => adopted(ref.current, input.value), [input.value])
   return (
     <div className={clsx(s.field, className)}>
-      <label htmlFor={id} className={s.label}>
+      <FieldLabel htmlFor={id} required={input.required} className={s.label}>
         {label}
-      </label>
+      </FieldLabel>
       <input
         {...input}
         ref={ref}
         id={id}
         type={type}
         className={clsx(s.input, error && s.invalid)}
+        aria-required={input.required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy}
         onChange={(event) => onChange(event.currentTarget.value)}
       />
-      {error && (
-        <p id={errorId} className={s.error}>
-          {error}
-        </p>
-      )}
+      {notes}
     </div>
   )
 }
@@ -57,11 +60,13 @@ export interface CheckboxProps {
   /** The message under the box; give it only once the field is touched. */
   error?: string
   disabled?: boolean
+  /** A box that must be ticked (terms), marked from the start. */
+  required?: boolean
   className?: string
 }
 
 /** A labelled checkbox with its error text under it. */
-export function Checkbox({ label, name, checked, onChange, onBlur, error, disabled, className }: CheckboxProps) {
+export function Checkbox({ label, name, checked, onChange, onBlur, error, disabled, required, className }: CheckboxProps) {
   const id = useId()
   const errorId = `${id}-error`
   const ref = useRef<HTMLInputElement>(null)
@@ -79,14 +84,16 @@ export function Checkbox({ label, name, checked, onChange, onBlur, error, disabl
           className={s.box}
           checked={checked}
           disabled={disabled}
+          required={required}
+          aria-required={required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => onChange(event.currentTarget.checked)}
           onBlur={onBlur}
         />
-        <label htmlFor={id} className={s.boxLabel}>
+        <FieldLabel htmlFor={id} required={required} className={s.boxLabel}>
           {label}
-        </label>
+        </FieldLabel>
       </div>
       {error && (
         <p id={errorId} className={clsx(s.error, s.boxError)}>

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx'
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
+import { FieldLabel, useFieldNotes } from './field-parts'
 import s from './fields.module.css'
 
 export interface TextAreaProps {
@@ -9,37 +10,38 @@ export interface TextAreaProps {
   onChange: (value: string) => void
   onBlur?: () => void
   error?: string
+  /** What the field takes, said under it and tied to it. */
+  hint?: ReactNode
   rows?: number
   maxLength?: number
+  required?: boolean
   className?: string
 }
 
-/** A labelled multi-line text field with its error text under it. */
-export function TextArea({ label, name, value, onChange, onBlur, error, rows = 4, maxLength, className }: TextAreaProps) {
+/** A labelled multi-line text field with its error, hint and, near its limit, a counter under it. */
+export function TextArea({ label, name, value, onChange, onBlur, error, hint, rows = 4, maxLength, required, className }: TextAreaProps) {
   const id = useId()
-  const errorId = `${id}-error`
+  const { describedBy, notes } = useFieldNotes(id, { error, hint, length: value.length, maxLength })
   return (
     <div className={clsx(s.field, className)}>
-      <label htmlFor={id} className={s.label}>
+      <FieldLabel htmlFor={id} required={required} className={s.label}>
         {label}
-      </label>
+      </FieldLabel>
       <textarea
         id={id}
         name={name}
         value={value}
         rows={rows}
         maxLength={maxLength}
+        required={required}
         className={clsx(s.input, s.area, error && s.invalid)}
+        aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy}
         onChange={(event) => onChange(event.currentTarget.value)}
         onBlur={onBlur}
       />
-      {error && (
-        <p id={errorId} className={s.error}>
-          {error}
-        </p>
-      )}
+      {notes}
     </div>
   )
 }

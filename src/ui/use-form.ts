@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { Checked } from '../contract/validation'
 import { messageText } from '../lib/i18n'
 import { useT } from './use-t'
@@ -58,18 +58,30 @@ export interface Form<V extends FormValues> {
   setServerErrors: (errors: FormErrors | undefined) => void
   /** Whether any value differs from where the form started. */
   dirty: boolean
+  /** The values the form started from (as loaded, or as last saved): the base of a merge. */
+  start: V
 }
 
 /** The field errors of a `check()` result. */
 export const errorsOf = (result: Checked<unknown>): FormErrors => (result.ok ? {} : result.errors)
 
-const same = (a: FormValue | undefined, b: FormValue | undefined) =>
+export const same = (a: FormValue | undefined, b: FormValue | undefined) =>
   Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((item, index) => item === b[index]) : a === b
+
+/** The first control of `form`, in the order it is read, that shows an error. */
+function firstInvalid(form: HTMLFormElement, errors: FormErrors): HTMLElement | null {
+  const named = Array.from(form.elements).find(
+    (element): element is HTMLInputElement =>
+      element instanceof HTMLElement && 'name' in element && Boolean(errors[(element as HTMLInputElement).name]) && !(element as HTMLInputElement).disabled,
+  )
+  return named ?? form.querySelector<HTMLElement>('[aria-invalid="true"]')
+}
 
 /**
  * A small form: `values` as typed, `errors` from `validate(values)` on every render, and
  * `touched` so that a field shows its error only after the user has left it or tried to submit.
- * A failed submit, local or on the server, changes nothing the user typed.
+ * A failed submit, local or on the server, changes nothing the user typed: every error shows at
+ * once and focus moves to the first invalid field, which names its error (`aria-describedby`).
  */
 export function useForm<V extends FormValues>(
   initial: V,
@@ -83,6 +95,15 @@ export function useForm<V extends FormValues>(
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({})
   const [server, setServer] = useState<FormErrors>({})
   const errors: FormErrors = { ...validate(values), ...server }
+  // The form last submitted, and a count of refusals whose first invalid field takes the focus once drawn.
+  const formElement = useRef<HTMLFormElement | null>(null)
+  const [refusals, setRefusals] = useState(0)
+  useEffect(() => {
+    const element = refusals && formElement.current?.isConnected ? firstInvalid(formElement.current, errors) : null
+    element?.focus()
+    // Only a new refusal moves the focus, never typing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refusals])
 
   const shown = (name: string) => {
     const error = errors[name]
@@ -133,8 +154,9 @@ export function useForm<V extends FormValues>(
     }),
     submit: (event) => {
       event?.preventDefault()
+      if (event?.currentTarget instanceof HTMLFormElement) formElement.current = event.currentTarget
       setTouched(Object.fromEntries(Object.keys(values).map((name) => [name, true])) as Partial<Record<keyof V, boolean>>)
-      if (Object.values(errors).some(Boolean)) return
+      if (Object.values(errors).some(Boolean)) return setRefusals((n) => n + 1)
       void onSubmit(values)
     },
     reset: (next) => {
@@ -144,7 +166,11 @@ export function useForm<V extends FormValues>(
       setTouched({})
       setServer({})
     },
-    setServerErrors: (next) => setServer(next ?? {}),
+    setServerErrors: (next) => {
+      setServer(next ?? {})
+      if (next && Object.values(next).some(Boolean)) setRefusals((n) => n + 1)
+    },
     dirty: Object.keys(values).some((name) => !same(values[name], start[name])),
+    start,
   }
 }

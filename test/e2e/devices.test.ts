@@ -73,7 +73,7 @@ for (const { flavour, BASE } of BUILDS) {
     await context.close()
   })
 
-  test(`gives the second of two editors the conflict, to keep theirs or take the current values (${flavour})`, async () => {
+  test(`merges two editors' changes and asks the second only about the fields both changed (${flavour})`, async () => {
     const n = `${flavour}-${Date.now().toString(36)}`
     const name = `E2E shared ${n}`
     const setup = await newContext()
@@ -98,6 +98,8 @@ for (const { flavour, BASE } of BUILDS) {
     await conflict.waitFor()
     const locationRow = conflict.getByRole('row').filter({ hasText: 'Location' })
     assert.equal(await locationRow.locator('td').allTextContents(), ['Room B', 'Room A'])
+    // Only the field both changed is asked about.
+    assert.equal(await conflict.getByRole('row').count(), 2)
     await conflict.getByRole('button', { name: 'Keep mine' }).click()
     await conflict.waitFor({ state: 'detached' })
     await bob.page.locator('dd').getByText('Room B', { exact: true }).waitFor()
@@ -105,23 +107,28 @@ for (const { flavour, BASE } of BUILDS) {
     await alice.page.locator('dd').getByText('Room B', { exact: true }).waitFor()
     assert.is((await api(bob.page, 'GET', `/devices/${device.id}`)).location, 'Room B')
 
-    // Again, both open the form; Alice renames, and Bob takes her values over his.
+    // Again, both open the form. Alice renames and changes the model; Bob changes the location
+    // and the model, then takes her model: her name comes along unasked and his location stays.
     await alice.page.getByRole('button', { name: 'Edit', exact: true }).click()
     await bob.page.getByRole('button', { name: 'Edit', exact: true }).click()
     const aliceForm = alice.page.getByRole('dialog', { name: `Edit ${name}` })
     const bobForm = bob.page.getByRole('dialog', { name: `Edit ${name}` })
     await aliceForm.getByLabel('Name').fill(`${name} renamed`)
+    await aliceForm.getByLabel('Model').fill('EdgeBox 400')
     await aliceForm.getByRole('button', { name: 'Save' }).click()
     await aliceForm.waitFor({ state: 'detached' })
     await bobForm.getByLabel('Location').fill('Room C')
+    await bobForm.getByLabel('Model').fill('EdgeBox 500')
     await bobForm.getByRole('button', { name: 'Save' }).click()
     await conflict.waitFor()
+    const rows = await conflict.getByRole('row').evaluateAll((all) => all.slice(1).map((row) => [...row.children].map((cell) => cell.textContent)))
+    assert.equal(rows, [['Model', 'EdgeBox 500', 'EdgeBox 400']])
     await conflict.getByRole('button', { name: 'Take theirs' }).click()
     await conflict.waitFor({ state: 'detached' })
     await bob.page.getByRole('heading', { name: `${name} renamed`, exact: true }).waitFor()
-    await bob.page.locator('dd').getByText('Room B', { exact: true }).waitFor()
+    await bob.page.locator('dd').getByText('Room C', { exact: true }).waitFor()
     const saved = await api(bob.page, 'GET', `/devices/${device.id}`)
-    assert.equal([saved.name, saved.location], [`${name} renamed`, 'Room B'])
+    assert.equal([saved.name, saved.location, saved.model], [`${name} renamed`, 'Room C', 'EdgeBox 400'])
     await alice.page.context().close()
     await bob.page.context().close()
   })
@@ -144,6 +151,95 @@ for (const { flavour, BASE } of BUILDS) {
       if (mode === 'light') await page.getByRole('button', { name: 'Turn Light' }).click()
       assert.equal(await axeAfterAnimations(page), [], `detail, ${mode}`)
     }
+    await context.close()
+  })
+  test(`warns of a name another device has, and the tunnel's device picker tells the two apart (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await signInAdmin(page)
+    const n = `${flavour}-${Date.now().toString(36)}`
+    const name = `E2E twin ${n}`
+    const first = await api(page, 'POST', '/devices/', { name, serial: `E2E-T1-${n}`, model: 'EdgeBox 300', location: '', tags: [] })
+    await page.goto(`${BASE}/app/devices`)
+    await page.getByRole('table').waitFor()
+    await page.getByRole('button', { name: 'Add device' }).first().click()
+    const form = page.getByRole('dialog', { name: 'Add a device' })
+    const field = form.getByLabel('Name')
+    // Required fields are marked from the start, outside their names.
+    assert.is(await field.getAttribute('aria-required'), 'true')
+    assert.is(await form.locator('label', { hasText: 'Serial number' }).evaluate((label) => getComputedStyle(label, '::after').content), '"*" / ""')
+    // A submit with errors shows them all and puts the focus on the first.
+    await form.getByRole('button', { name: 'Add device' }).click()
+    assert.ok(await field.evaluate((input) => input === document.activeElement && input.getAttribute('aria-invalid') === 'true'))
+    await field.fill(name.toUpperCase())
+    const note = form.getByText(`Another device is already named ${name}.`)
+    await note.waitFor()
+    assert.is(await form.getByRole('link', { name: 'Open it (opens in a new tab)' }).getAttribute('href'), `/app/devices/details?id=${first.id}`)
+    assert.match((await field.getAttribute('aria-describedby')) ?? '', /hint/)
+    // Saving is still allowed, as the same name.
+    await field.fill(name)
+    await form.getByLabel('Serial number').fill(`E2E-T2-${n}`)
+    await form.getByLabel('Model').fill('EdgeBox 300')
+    await form.getByRole('button', { name: 'Add device' }).click()
+    await form.waitFor({ state: 'detached' })
+
+    await page.goto(`${BASE}/app/tunnels`)
+    await page.getByRole('button', { name: 'New tunnel' }).first().click()
+    const tunnel = page.getByRole('dialog', { name: 'New tunnel' })
+    await tunnel.getByRole('searchbox', { name: 'Find a device' }).fill(name)
+    const picker = tunnel.getByRole('combobox', { name: 'Device' })
+    await picker.locator('option', { hasText: `E2E-T2-${n}` }).waitFor({ state: 'attached' })
+    const labels = (await picker.locator('option').allTextContents()).filter((label) => label.startsWith(name))
+    assert.equal(labels.sort(), [`${name} · E2E-T1-${n}`, `${name} · E2E-T2-${n}`])
+    await context.close()
+  })
+
+  test(`asks before a changed dialog is closed, reloaded or left with Back, and keeps what was typed (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await signInAdmin(page)
+    await page.goto(`${BASE}/app/devices`)
+    await page.getByRole('table').waitFor()
+    const listUrl = page.url()
+    await page.getByRole('button', { name: 'Add device' }).first().click()
+    const form = page.getByRole('dialog', { name: 'Add a device' })
+    const ask = page.getByRole('dialog', { name: 'Discard changes?' })
+    /** Waits until a reload would (or would not) ask first; a form's change reaches the page's handlers after its paint. */
+    const leaving = (asks: boolean) =>
+      page.waitForFunction((expected) => {
+        const event = new Event('beforeunload', { cancelable: true })
+        window.dispatchEvent(event)
+        return event.defaultPrevented === expected
+      }, asks)
+    // Untouched, Esc closes at once.
+    await form.getByLabel('Name').waitFor()
+    await page.keyboard.press('Escape')
+    await form.waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: 'Add device' }).first().click()
+    await form.getByLabel('Name').waitFor()
+    await leaving(false)
+    await form.getByLabel('Name').fill('Half-typed kiosk')
+    await leaving(true)
+
+    await page.keyboard.press('Escape')
+    await ask.waitFor()
+    assert.equal(await seriousViolations(page), [])
+    await ask.getByRole('button', { name: 'Keep editing' }).click()
+    await ask.waitFor({ state: 'detached' })
+    assert.is(await form.getByLabel('Name').inputValue(), 'Half-typed kiosk')
+
+    // Back asks too, and staying keeps the page, the dialog and what was typed.
+    await page.evaluate(() => history.back())
+    await ask.waitFor()
+    assert.is(page.url(), listUrl)
+    await ask.getByRole('button', { name: 'Keep editing' }).click()
+    assert.is(await form.getByLabel('Name').inputValue(), 'Half-typed kiosk')
+    await page.evaluate(() => history.back())
+    await ask.waitFor()
+    await ask.getByRole('button', { name: 'Discard' }).click()
+    await form.waitFor({ state: 'detached' })
+    await page.waitForURL((url) => url.href !== listUrl)
+    await leaving(false)
     await context.close()
   })
 }

@@ -27,5 +27,8 @@ import '../../ui/early-input'
 // The fields' styles: the forms and the lists' page-size select share them, so in either kit they
 // would travel as a file of their own (their class names, some 150 bytes).
 import '../../ui/fields.module.css'
+// A field's label mark, hint and counter, which the forms' fields and the lists' select share: in
+// neither kit alone, it would be a file of its own on the sign-in page and the first /app load.
+import '../../ui/field-parts'
 import '../../ui/spinner'
 import '../../ui/use-t'

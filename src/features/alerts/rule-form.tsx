@@ -92,10 +92,7 @@ export function RuleForm({ rule, onClose, onSaved }: RuleFormProps) {
       )}
       <Select label={t('alerts.rules.condition')} {...form.text('condition')} options={ALERT_CONDITIONS.map((value) => ({ value, label: t(`alerts.conditions.${value}`) }))} />
       {condition === 'offline' && (
-        <>
-          <TextField label={t('alerts.rules.grace')} inputMode="numeric" required {...form.number('grace_s')} />
-          <p className={s.hint}>{t('alerts.rules.graceHint', { min: ALERT_LIMITS.minGraceS })}</p>
-        </>
+        <TextField label={t('alerts.rules.grace')} inputMode="numeric" required hint={t('alerts.rules.graceHint', { min: ALERT_LIMITS.minGraceS })} {...form.number('grace_s')} />
       )}
       {condition === 'metric' && (
         <div className={s.row}>
@@ -111,10 +108,9 @@ export function RuleForm({ rule, onClose, onSaved }: RuleFormProps) {
       {condition === 'key_expiring' && <TextField label={t('alerts.rules.days')} inputMode="numeric" required {...form.number('days')} />}
       <RuleRecipients users={form.list('user_ids')} emails={form.text('emails')} webhooks={form.list('webhook_ids')} states={record?.email_states} />
       <div className={s.row}>
-        <TextField label={t('alerts.rules.repeat')} inputMode="numeric" required {...form.number('repeat_s')} />
+        <TextField label={t('alerts.rules.repeat')} inputMode="numeric" required hint={t('alerts.rules.repeatHint', { min: ALERT_LIMITS.minRepeatS })} {...form.number('repeat_s')} />
         <Select label={t('alerts.rules.language')} {...form.text('language')} options={ALERT_LANGUAGES.map((value) => ({ value, label: t(`alerts.rules.languages.${value}`) }))} />
       </div>
-      <p className={s.hint}>{t('alerts.rules.repeatHint', { min: ALERT_LIMITS.minRepeatS })}</p>
       <Checkbox label={t('alerts.rules.enabledField')} {...form.checkbox('enabled')} />
     </RecordDialog>
   )

@@ -86,9 +86,7 @@ export function RuleRecipients({ users, emails, webhooks, states }: RuleRecipien
       {options.length > 0 && <CheckboxGroup legend={t('alerts.rules.users')} options={options} {...users} />}
       {message && <p className={s.hint}>{messageText(message)}</p>}
       {!message && known?.length === 0 && <p className={s.hint}>{t('alerts.rules.noUsers')}</p>}
-      <TextArea label={t('alerts.rules.emails')} rows={2} {...emails} />
-      <p className={s.hint}>{t('alerts.rules.emailsHint')}</p>
-      <p className={s.hint}>{t('alerts.rules.emailsConfirmHint')}</p>
+      <TextArea label={t('alerts.rules.emails')} rows={2} hint={`${t('alerts.rules.emailsHint')} ${t('alerts.rules.emailsConfirmHint')}`} {...emails} />
       {states && states.length > 0 && <EmailStates states={states} />}
       {webhookOptions.length > 0 ? (
         <CheckboxGroup legend={t('alerts.rules.webhooks')} options={webhookOptions} {...webhooks} />

@@ -79,6 +79,7 @@ export function DeviceActions({ device, onSaved }: { device: Device; onSaved: (d
           title={t('devices.editTitle', { name: editing.name })}
           submitLabel={t('record.save')}
           initial={toValues(editing)}
+          id={editing.id}
           version={editing.version}
           save={async (values, version) => {
             const result = await saveDevice(values, version, editing.id)

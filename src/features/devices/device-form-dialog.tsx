@@ -13,6 +13,8 @@ export interface DeviceFormDialogProps {
   title: string
   submitLabel: string
   initial: DeviceValues
+  /** The device edited; none for a new one. */
+  id?: string
   /** The version of the record as the user opened it; null for a new device. */
   version: number | null
   save: (values: DeviceValues, version: number | null) => Promise<Result<Device>>
@@ -41,7 +43,7 @@ export function DeviceFormDialog(props: DeviceFormDialogProps) {
       onClose={props.onClose}
       formClassName={s.form}
     >
-      <DeviceFields form={form} />
+      <DeviceFields form={form} ownId={props.id} />
     </RecordDialog>
   )
 }

@@ -8,7 +8,6 @@ import { TextArea } from '../../ui/text-area'
 import { errorsOf, useForm, type FormErrors } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import { webhooksApi } from './webhooks-api'
-import s from './webhooks.module.css'
 
 type Values = { name: string; url: string; enabled: boolean; description: string }
 
@@ -58,8 +57,7 @@ export function WebhookForm({ webhook, onClose, onSaved }: WebhookFormProps) {
       onClose={onClose}
     >
       <TextField label={t('webhooks.name')} maxLength={LIMITS.name} autoComplete="off" required {...form.text('name')} />
-      <TextField label={t('webhooks.url')} dir="ltr" inputMode="url" maxLength={WEBHOOK_URL_MAX} autoComplete="off" spellCheck={false} required {...form.text('url')} />
-      <p className={s.hint}>{t('webhooks.urlHint')}</p>
+      <TextField label={t('webhooks.url')} dir="ltr" inputMode="url" maxLength={WEBHOOK_URL_MAX} autoComplete="off" spellCheck={false} required hint={t('webhooks.urlHint')} {...form.text('url')} />
       <TextArea label={t('webhooks.description')} rows={2} maxLength={WEBHOOK_DESCRIPTION_MAX} {...form.text('description')} />
       <Checkbox label={t('webhooks.enabled')} {...form.checkbox('enabled')} />
     </RecordDialog>

@@ -9,20 +9,22 @@ export interface ConfirmDialogProps {
   title: string
   children: ReactNode
   confirmLabel: string
+  /** The label of the button that leaves things as they are; Cancel unless said. */
+  cancelLabel?: string
   busy?: boolean
   onConfirm: () => void
   onClose: () => void
 }
 
 /** Asks before something that cannot be undone (a delete, a revoke); Cancel has the focus. */
-export function ConfirmDialog({ open, title, children, confirmLabel, busy, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, busy, onConfirm, onClose }: ConfirmDialogProps) {
   const t = useT()
   return (
     <Dialog open={open} onClose={onClose} title={title} width={440}>
       <div className={s.body}>{children}</div>
       <div className={s.actions}>
         <Button variant="secondary" onClick={onClose} data-autofocus>
-          {t('record.cancel')}
+          {cancelLabel ?? t('record.cancel')}
         </Button>
         <Button className={s.danger} busy={busy} onClick={onConfirm}>
           {confirmLabel}

@@ -2,8 +2,9 @@ import { useState } from 'react'
 import { conflictCurrent } from '../../api/collection'
 import type { Result } from '../../api/client'
 import type { BaseRecord } from '../../contract/collections'
-import type { Form, FormValue, FormValues } from '../use-form'
+import { same, type Form, type FormValue, type FormValues } from '../use-form'
 import type { ConflictRow } from './conflict-dialog'
+import { mergeEdits } from './merge'
 
 export interface FieldLabel<V> {
   name: keyof V & string
@@ -29,17 +30,30 @@ export interface RecordSaveOptions<T extends BaseRecord, V extends FormValues> {
 const read = (value: FormValue | undefined): string =>
   Array.isArray(value) ? value.join(', ') : value === null || value === undefined ? '' : String(value)
 
+const alike = <V extends FormValues>(a: V, b: V) => Object.keys(a).every((name) => same(a[name], b[name]))
+
+/** A stale save: the record as it is now, what was sent, and the fields both sides changed. */
+interface Conflict<T, V> {
+  current: T
+  /** What was sent, with their changes to the fields only they touched. */
+  merged: V
+  conflicts: string[]
+}
+
 /**
  * Saving a record with the form's values. A refused save keeps what was typed and puts the
- * server's field errors on the fields; a 409 opens the conflict with both sides, field by field.
+ * server's field errors on the fields. A 409 merges: what only they changed is taken, what only
+ * the user changed is kept and saved again at once; the conflict dialog asks only about the
+ * fields both changed.
  */
 export function useRecordSave<T extends BaseRecord, V extends FormValues>(options: RecordSaveOptions<T, V>, version: number | null) {
   const [saving, setSaving] = useState(false)
   const [message, setMessage] = useState<string | null>(null)
   const [queued, setQueued] = useState(false)
-  const [conflict, setConflict] = useState<{ current: T; mine: V } | null>(null)
+  const [conflict, setConflict] = useState<Conflict<T, V> | null>(null)
 
-  async function send(values: V, at: number | null) {
+  /** Sends `values`, edited from `base` (the values of the version `at`). */
+  async function send(values: V, at: number | null, base: V): Promise<void> {
     setSaving(true)
     setMessage(null)
     setQueued(false)
@@ -52,7 +66,13 @@ export function useRecordSave<T extends BaseRecord, V extends FormValues>(option
       return
     }
     const current = conflictCurrent<T>(result)
-    if (current) return setConflict({ current, mine: values })
+    if (current) {
+      const theirs = options.toValues(current)
+      const { merged, conflicts } = mergeEdits(base, values, theirs)
+      if (conflicts.length || current.version === at) return setConflict({ current, merged, conflicts })
+      if (alike(merged, theirs)) return settle(current, options.onSaved)
+      return send(merged, current.version, theirs)
+    }
     // A refusal of "keep mine" shows on the form, not behind the dialog.
     setConflict(null)
     options.form.setServerErrors(result.errors)
@@ -60,10 +80,18 @@ export function useRecordSave<T extends BaseRecord, V extends FormValues>(option
     setQueued(Boolean(result.queued))
   }
 
+  /** Shows the record as it is now, with nothing left to save. */
+  function settle(current: T, told: (record: T) => void) {
+    setConflict(null)
+    options.form.reset(options.toValues(current))
+    told(current)
+  }
+
   const rows: ConflictRow[] = conflict
-    ? options.fields.map((field) => {
-        const show = field.show ?? read
-        return { label: field.label, mine: show(conflict.mine[field.name] ?? null), theirs: show(options.toValues(conflict.current)[field.name] ?? null) }
+    ? conflict.conflicts.map((name) => {
+        const field = options.fields.find((one) => one.name === name)
+        const show = field?.show ?? read
+        return { label: field?.label ?? name, mine: show(conflict.merged[name] ?? null), theirs: show(options.toValues(conflict.current)[name] ?? null) }
       })
     : []
 
@@ -75,16 +103,21 @@ export function useRecordSave<T extends BaseRecord, V extends FormValues>(option
     queued,
     conflict: conflict !== null,
     rows,
-    submit: (values: V) => void send(values, version),
-    /** Saves what the user typed over the version that is there now. */
-    keepMine: () => conflict && void send(conflict.mine, conflict.current.version),
-    /** Drops what the user typed and shows the record as it is now. */
+    /** The form's values differ from where it started: closing would lose them. */
+    dirty: options.form.dirty,
+    submit: (values: V) => void send(values, version, options.form.start),
+    /** Saves the user's values of the contested fields, with the rest merged, over the version there now. */
+    keepMine: () => conflict && void send(conflict.merged, conflict.current.version, options.toValues(conflict.current)),
+    /**
+     * Takes the current values of the contested fields; what only the user changed is still saved.
+     * When nothing of theirs is left, nothing is saved and the record shows as it is now.
+     */
     takeTheirs: () => {
       if (!conflict) return
-      options.form.reset(options.toValues(conflict.current))
-      const told = options.onTaken ?? options.onSaved
-      told(conflict.current)
-      setConflict(null)
+      const theirs = options.toValues(conflict.current)
+      const values = { ...conflict.merged, ...Object.fromEntries(conflict.conflicts.map((name) => [name, theirs[name]])) } as V
+      if (alike(values, theirs)) return settle(conflict.current, options.onTaken ?? options.onSaved)
+      void send(values, conflict.current.version, theirs)
     },
     closeConflict: () => setConflict(null),
   }

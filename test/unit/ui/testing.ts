@@ -24,10 +24,11 @@ rtl.configure({ asyncUtilTimeout: 4000 })
 /** Queries over the whole page (Testing Library's `screen`, bound late). */
 export const page = () => within(document.body)
 
-/** The text of the element that describes `element` (its error message). */
+/** The text of the elements that describe `element` (its error message, then its hint), joined by a space. */
 export function descriptionOf(element: HTMLElement): string | null {
-  const id = element.getAttribute('aria-describedby')
-  return id ? (document.getElementById(id)?.textContent ?? null) : null
+  const ids = element.getAttribute('aria-describedby')?.split(/\s+/).filter(Boolean) ?? []
+  const texts = ids.map((id) => document.getElementById(id)?.textContent ?? '').filter(Boolean)
+  return texts.length ? texts.join(' ') : null
 }
 
 /**

@@ -2,8 +2,8 @@ import '../setup'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { Checkbox, TextField } from '../../../src/ui/fields'
-import { useForm, type FormErrors } from '../../../src/ui/use-form'
-import { cleanup, descriptionOf, fireEvent, page, render } from './testing'
+import { useForm, type Form, type FormErrors } from '../../../src/ui/use-form'
+import { cleanup, descriptionOf, fireEvent, page, render, waitFor } from './testing'
 
 test.after.each(() => cleanup())
 
@@ -76,6 +76,38 @@ test('submits the values once nothing is wrong', () => {
   fireEvent.click(sure())
   send()
   assert.equal(submitted, [{ code: 'ABC', sure: true }])
+})
+
+test('moves focus to the first invalid field on a failed submit, all errors shown at once', () => {
+  const { code, sure, send } = renderForm([])
+  send()
+  assert.is(document.activeElement, code())
+  assert.is(descriptionOf(code()), 'Required')
+  assert.is(descriptionOf(sure()), 'Required')
+  fireEvent.change(code(), { target: { value: 'ABC' } })
+  send()
+  assert.is(document.activeElement, sure())
+})
+
+test('moves focus to the first field a refused save marks', async () => {
+  function Refused() {
+    const form: Form<Values> = useForm<Values>({ code: 'ABC', sure: true }, validate, (): void => form.setServerErrors({ code: 'Code already taken' }))
+    return (
+      <form onSubmit={form.submit}>
+        <TextField label="Code" {...form.text('code')} />
+        <Checkbox label="Sure" {...form.checkbox('sure')} />
+        <button type="submit">Send</button>
+      </form>
+    )
+  }
+  render(<Refused />)
+  const send = page().getByRole('button', { name: 'Send' })
+  send.focus()
+  fireEvent.click(send)
+  const code = page().getByLabelText('Code')
+  await waitFor(() => assert.is(document.activeElement, code))
+  assert.is(descriptionOf(code), 'Code already taken')
+  assert.is(code.getAttribute('aria-invalid'), 'true')
 })
 
 test.run()

@@ -122,8 +122,9 @@ test('saves the typed values with the version the user opened, then shows the sa
   assert.equal(editor.shown(), ['gate-1', 'Hall C', ['North']])
 })
 
-test('opens the conflict on a 409 with the fields that differ, mine beside theirs', async () => {
-  const current = createDevice({ version: 4, location: 'Hall B', tags: ['north'] })
+test('on a 409 asks only about the fields both changed, mine beside theirs', async () => {
+  // They changed the location and the name; I changed the location and the tags.
+  const current = createDevice({ version: 4, name: 'gate-1b', location: 'Hall B', tags: ['north'] })
   const editor = renderEditor(createDevice({ version: 3 }), [conflict(current)])
   editor.type('Location', 'Hall A2')
   editor.toggle('Roof')
@@ -135,31 +136,62 @@ test('opens the conflict on a 409 with the fields that differ, mine beside their
   assert.equal(rows, [
     ['Field', 'Your values', 'Current values'],
     ['Location', 'Hall A2', 'Hall B'],
-    ['Tags', 'north, roof', 'north'],
   ])
   // Nothing typed is lost behind the dialog.
   assert.equal(editor.shown(), ['gate-1', 'Hall A2', ['North', 'Roof']])
   assert.equal(editor.events, [['save', { name: 'gate-1', location: 'Hall A2', tags: ['north', 'roof'] }, 3]])
 })
 
-test('keep mine saves the typed values again over the current version', async () => {
-  const current = createDevice({ version: 4, location: 'Hall B' })
-  const editor = renderEditor(createDevice({ version: 3 }), [conflict(current), saved(createDevice({ version: 5, location: 'Hall A2' }))])
+test('merges without asking when nobody changed the same field: theirs taken, mine kept', async () => {
+  const current = createDevice({ version: 4, name: 'gate-1b' })
+  const editor = renderEditor(createDevice({ version: 3 }), [conflict(current), saved(createDevice({ version: 5, name: 'gate-1b', location: 'Hall A2' }))])
+  editor.type('Location', 'Hall A2')
+  editor.save()
+  await waitFor(() => assert.is(editor.events.length, 3))
+  assert.equal(editor.events, [
+    ['save', { name: 'gate-1', location: 'Hall A2', tags: ['north'] }, 3],
+    ['save', { name: 'gate-1b', location: 'Hall A2', tags: ['north'] }, 4],
+    ['saved', 5],
+  ])
+  assert.is(editor.dialog(), null)
+  assert.equal(editor.shown(), ['gate-1b', 'Hall A2', ['North']])
+})
+
+test('keep mine saves my value of the contested field, with their other changes, over the current version', async () => {
+  const current = createDevice({ version: 4, location: 'Hall B', tags: ['roof'] })
+  const editor = renderEditor(createDevice({ version: 3 }), [conflict(current), saved(createDevice({ version: 5, location: 'Hall A2', tags: ['roof'] }))])
   editor.type('Location', 'Hall A2')
   editor.save()
   const dialog = await editor.conflict()
   fireEvent.click(within(dialog).getByRole('button', { name: 'Keep mine' }))
   await waitFor(() => assert.is(editor.dialog(), null))
-  const mine = { name: 'gate-1', location: 'Hall A2', tags: ['north'] }
   assert.equal(editor.events, [
-    ['save', mine, 3],
-    ['save', mine, 4],
+    ['save', { name: 'gate-1', location: 'Hall A2', tags: ['north'] }, 3],
+    ['save', { name: 'gate-1', location: 'Hall A2', tags: ['roof'] }, 4],
     ['saved', 5],
   ])
-  assert.equal(editor.shown(), ['gate-1', 'Hall A2', ['North']])
+  assert.equal(editor.shown(), ['gate-1', 'Hall A2', ['Roof']])
 })
 
-test('take theirs shows the record as it is now and saves nothing', async () => {
+test('take theirs takes the contested field and still saves what only I changed', async () => {
+  const current = createDevice({ version: 4, location: 'Hall B' })
+  const editor = renderEditor(createDevice({ version: 3 }), [conflict(current), saved(createDevice({ version: 5, name: 'gate-x', location: 'Hall B' }))])
+  editor.type('Name', 'gate-x')
+  editor.type('Location', 'Hall A2')
+  editor.save()
+  const dialog = await editor.conflict()
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Take theirs' }))
+  await waitFor(() => assert.is(editor.events.length, 3))
+  assert.equal(editor.events, [
+    ['save', { name: 'gate-x', location: 'Hall A2', tags: ['north'] }, 3],
+    ['save', { name: 'gate-x', location: 'Hall B', tags: ['north'] }, 4],
+    ['saved', 5],
+  ])
+  assert.is(editor.dialog(), null)
+  assert.equal(editor.shown(), ['gate-x', 'Hall B', ['North']])
+})
+
+test('take theirs shows the record as it is now and saves nothing when only the contested field was mine', async () => {
   const current = createDevice({ version: 4, name: 'gate-1b', location: 'Hall B', tags: ['roof'] })
   const editor = renderEditor(createDevice({ version: 3 }), [conflict(current), saved(createDevice({ version: 5 }))])
   editor.type('Location', 'Hall A2')
