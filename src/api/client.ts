@@ -1,6 +1,8 @@
 import { send, type Method } from '../lib/http'
 import type { QueryValues } from '../contract/collections'
+import type { SessionEndReason } from '../contract/session-end'
 import { clearAll, readItem, writeItem } from '../lib/storage'
+import { endReason, missingRightText } from './refusal'
 import { TOKEN_KEY } from './storage-keys'
 
 /** Local storage name of the Bearer token. */
@@ -22,6 +24,8 @@ export type Failed = {
   body?: unknown
   /** The write found no link and waits in the outbox, to be sent when the link returns. */
   queued?: true
+  /** A 401's reason: why the session stopped working. */
+  reason?: SessionEndReason
 }
 export type Result<T> = Ok<T> | Failed
 
@@ -122,11 +126,13 @@ export async function call<T>(method: Method, path: string, options: CallOptions
   }
   const body = answer.body as { errors?: unknown } | null
   const errors = body && typeof body.errors === 'object' && body.errors ? (body.errors as Record<string, string>) : undefined
+  const reason = answer.status === 401 ? endReason(body) : undefined
   return {
     ok: false,
     status: answer.status,
-    message: messageOf(body) ?? (answer.status === 0 ? UNREACHABLE : NOT_FOUND),
+    message: (answer.status === 403 ? missingRightText(body) : undefined) ?? messageOf(body) ?? (answer.status === 0 ? UNREACHABLE : NOT_FOUND),
     ...(errors ? { errors } : {}),
+    ...(reason ? { reason } : {}),
     ...(answer.status === 409 && body && typeof body === 'object' ? { body } : {}),
   }
 }

@@ -6,6 +6,7 @@ import { $checking, $serverDown, $session } from '../stores/session'
 import { Spinner } from '../ui/spinner'
 import { Splash } from '../ui/splash'
 import { guardApp, guardPublic } from './guards'
+import { RefusedRedirect } from './refused-redirect'
 import { APP_BASE, appRouteFor, PAGE_ROUTES, type ScreenKey } from './route-table'
 import { SCREENS } from './screens'
 
@@ -41,7 +42,9 @@ function AppArea() {
   const route = appRouteFor(location)
   const here = APP_BASE + (location === '/' ? '' : location) + (search ? `?${search}` : '')
   const decision = guardApp({ ...session, checking }, here, route.right)
-  if ('redirect' in decision) return <Redirect to={`~${decision.redirect}`} replace />
+  if ('redirect' in decision) {
+    return decision.refused ? <RefusedRedirect to={`~${decision.redirect}`} path={route.path} right={decision.refused} /> : <Redirect to={`~${decision.redirect}`} replace />
+  }
   if (decision.show === 'splash') return <Splash />
   const Shell = SCREENS.shell
   return (

@@ -5,7 +5,8 @@ import { SIGN_IN_PATH } from './route-table'
 /** The sign-in address that brings the visitor back to `path` afterwards. */
 export const signInFor = (path: string): string => `${SIGN_IN_PATH}?next=${encodeURIComponent(path)}`
 
-export type Decision = { show: 'splash' } | { show: 'screen' } | { redirect: string }
+/** A redirect for a missing right names it (`refused`), so the console can say why it moved. */
+export type Decision = { show: 'splash' } | { show: 'screen' } | { redirect: string; refused?: Right }
 
 /**
  * What a `/app` route shows for the session: splash while unknown, sign-in when signed out, `/app`
@@ -19,7 +20,7 @@ export function guardApp(
 ): Decision {
   if (session.loggedIn === false) return { redirect: signInFor(location) }
   if (session.loggedIn === null || !session.user) return { show: 'splash' }
-  if (right && !readersOf(right).some((reader) => session.user!.rights.includes(reader))) return session.checking ? { show: 'splash' } : { redirect: APP_BASE }
+  if (right && !readersOf(right).some((reader) => session.user!.rights.includes(reader))) return session.checking ? { show: 'splash' } : { redirect: APP_BASE, refused: right }
   return { show: 'screen' }
 }
 

@@ -1,4 +1,5 @@
 import type { Right } from './rights'
+import type { SessionEndReason } from './session-end'
 
 export interface Organization {
   id: string
@@ -36,4 +37,8 @@ export interface AuthAnswer {
 export interface ErrorAnswer {
   message: string
   errors?: Record<string, string>
+  /** A 403 for a missing right: the rights any one of which would have done. */
+  rights?: Right[]
+  /** A 401 for a session the server still knows: why it stopped working. */
+  reason?: SessionEndReason
 }

@@ -5,7 +5,7 @@ import { isRight, type Right } from '../contract/rights'
 import { VIEW_ACTIONS } from './collections/views'
 import type { Db } from './db/open'
 import type { Principal } from './http/auth'
-import { ApiError, fail } from './http/errors'
+import { ApiError, needsRight } from './http/errors'
 import { message } from './messages'
 
 /** What the trail's list was asked for, checked: the filters combine (all must hold). */
@@ -63,7 +63,7 @@ export function readAuditQuery(c: Context, principal: Principal): AuditQuery {
   if (unknown !== undefined) throw bad(message('unknownTrailFilter', { name: unknown.slice(0, 40), allowed: AUDIT_FILTERS.join(', ') }))
   const collection = query.collection
   if (collection !== undefined && !isRight(collection)) throw bad(message('badFilter', { name: 'collection' }))
-  if (collection && !principal.rights.includes(collection)) throw fail(403, 'forbidden')
+  if (collection && !principal.rights.includes(collection)) throw needsRight(collection)
   const recordId = word('record_id', query.record_id)
   const actorId = word('actor', query.actor)
   const action = query.action

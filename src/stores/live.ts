@@ -100,7 +100,9 @@ export function createLive(options: LiveOptions) {
           close = undefined
           if (!running) return
           lost = true
-          // Signed out or the right gone: no point in retrying with the same token.
+          // Signed out or the right gone: no point in retrying with the same token. A 401 may be a
+          // session the server ended (a disabled account): who is signed in is read again.
+          if (status === 401) emit({ type: 'rights' })
           if (status === 401 || status === 403) return set('offline')
           failures += 1
           set(failures >= OFFLINE_AFTER_FAILURES ? 'offline' : 'reconnecting')

@@ -5,6 +5,7 @@ import { KEPT_USER_KEY, TOKEN_KEY } from '../api/storage-keys'
 import { dropEarlyAnswers } from '../lib/early-answers'
 import { readItem, writeItem } from '../lib/storage'
 import { pendingRevocations, revokeLater, sendRevocations } from './revocations'
+import { endMessage, markEnded } from './session-end'
 import type { User } from '../contract/user'
 
 /** The message a successful password-reset request leaves (a locale key). */
@@ -27,7 +28,7 @@ export type SessionEvent =
   | { type: 'LOGIN_SUCCESS' | 'LOGIN_WITH_EMAIL_SUCCESS' | 'REGISTER_WITH_EMAIL_SUCCESS' | 'CREATE_USER_SUCCESS'; user: User }
   | { type: 'PASSWORD_FORGET_SUCCESS' | 'LOGOUT_SUCCESS' }
   | { type: `${Flow}_FAILURE`; message: string }
-  | { type: 'SYNC_USER'; user: User | null }
+  | { type: 'SYNC_USER'; user: User | null; message?: string }
   | { type: 'HIDE_MESSAGE' }
 
 export const initialSession = (): SessionState => ({ loading: false, loggedIn: null, user: null, uid: null, message: null })
@@ -52,7 +53,7 @@ export function reduce(state: SessionState, event: SessionEvent): SessionState {
     case 'SYNC_USER':
       return event.user
         ? { ...state, ...signedIn(event.user) }
-        : { ...state, loading: false, loggedIn: false, user: null, uid: null }
+        : { ...state, loading: false, loggedIn: false, user: null, uid: null, ...(event.message ? { message: event.message } : {}) }
     case 'HIDE_MESSAGE':
       return { ...state, message: null }
     default:
@@ -168,7 +169,10 @@ export async function syncUser(): Promise<void> {
   $serverDown.set(false)
   $offline.set(false)
   if (!answer.user) endHere()
-  dispatch({ type: 'SYNC_USER', user: answer.user })
+  // The server ended the session (a disabled account, a sign-out elsewhere): the sign-in page says so.
+  const ended = !answer.user && answer.reason ? endMessage(answer.reason) : undefined
+  if (ended) markEnded()
+  dispatch({ type: 'SYNC_USER', user: answer.user, ...(ended ? { message: ended } : {}) })
   $checking.set(false)
 }
 

@@ -1,8 +1,10 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { sql } from 'kysely'
 import { RIGHTS } from '../../src/contract/rights'
 import type { AuthAnswer, User } from '../../src/contract/user'
 import { ADMIN, signIn, startTestServer, type TestServer } from './_server'
+import { admin, call, expectStatus, joinOrganization, register } from './collections/_api'
 
 let server: TestServer
 
@@ -116,6 +118,35 @@ test('refuses the 11th sign-in after 10 failures, even with the right password, 
 
   server.advance(15 * 60 * 1000 + 1000)
   assert.is((await server.post('/login/users/', { email, password: 'analytical-1' })).status, 200)
+})
+
+test('a 401 says why a session stopped working: disabled, ended or expired; an unknown token says none', async () => {
+  const owner = await admin(server)
+  // A member of the admin's organization alone.
+  const worker = await register(server, 'Worker')
+  await joinOrganization(server, worker, owner.organizationId, ['devices'])
+  await server.exec(sql`DELETE FROM members WHERE user_id = ${worker.userId} AND organization_id = ${worker.organizationId}`)
+  expectStatus(await call(server, 'GET', '/devices/', worker.token), 200, 'the member works')
+  const record = expectStatus(await owner.get('users', worker.userId), 200, 'the member')
+  const roles = record.roles.map((role: { id: string }) => role.id)
+  expectStatus(await owner.update('users', worker.userId, { roles, status: 'disabled', version: record.version }), 200, 'disable')
+  for (const route of ['/users/self', '/devices/', '/events']) {
+    const refused = await call(server, 'GET', route, worker.token)
+    assert.equal([refused.status, refused.body], [401, { message: 'Your account was disabled by an administrator', reason: 'account_disabled' }], route)
+  }
+
+  const ended = await signIn(server)
+  expectStatus(await call(server, 'POST', '/logout', ended, {}), 200, 'sign out')
+  const afterSignOut = await call(server, 'GET', '/users/self', ended)
+  assert.equal([afterSignOut.status, afterSignOut.body], [401, { message: 'Your session was ended', reason: 'session_ended' }])
+
+  const unknown = await call(server, 'GET', '/users/self', 'x'.repeat(43))
+  assert.equal([unknown.status, unknown.body], [401, { message: 'Sign in to continue' }])
+
+  const idle = await signIn(server)
+  server.advance(31 * 24 * 3600 * 1000)
+  const expired = await call(server, 'GET', '/users/self', idle)
+  assert.equal([expired.status, expired.body], [401, { message: 'Your session has expired: sign in again', reason: 'session_expired' }])
 })
 
 test.run()

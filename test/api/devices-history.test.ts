@@ -131,7 +131,7 @@ test('answers 403 without the devices right, 401 without a token, 400 for an unk
   assert.equal([bad.status, bad.body.errors], [400, { range: 'Invalid value' }])
   await limitRights(server, user.email, ['tunnels'])
   const refused = await history(user, device.id)
-  assert.equal([refused.status, refused.body], [403, { message: 'You do not have the right to do this' }])
+  assert.equal([refused.status, refused.body], [403, { message: 'This needs the Edge & Devices right', rights: ['devices'] }])
 })
 
 test.run()

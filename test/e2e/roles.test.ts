@@ -4,7 +4,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from './axe'
-import { BUILDS, callApi, closeBrowser, newContext, settle, signIn, signInAdmin, uniqueEmail } from './browser'
+import { BUILDS, callApi, closeBrowser, failedLoad, newContext, settle, signIn, signInAdmin, uniqueEmail } from './browser'
 
 test.after(closeBrowser)
 
@@ -56,7 +56,7 @@ for (const { flavour, BASE } of BUILDS) {
     const admin = await adminContext.newPage()
     await signInAdmin(admin, BASE)
     const self = (await callApi(admin, BASE, 'GET', '/users/self')) as { organization: { id: string } }
-    const role = (await callApi(admin, BASE, 'POST', '/roles/', { name: `E2E field ${n}`, description: 'Looks after devices', rights: ['devices', 'tunnels'] })) as { id: string }
+    const role = (await callApi(admin, BASE, 'POST', '/roles/', { name: `E2E field ${n}`, description: 'Looks after devices', rights: ['devices', 'network'] })) as { id: string }
     const member = await register(admin, BASE, `Field ${n}`)
     await joinOrganization(flavour, member.id, self.organization.id, role.id)
 
@@ -80,13 +80,14 @@ for (const { flavour, BASE } of BUILDS) {
     await form.getByRole('button', { name: 'Save' }).click()
     await form.waitFor({ state: 'detached' })
 
-    // The member's console hears it: the entry goes, and the screen they lost sends them to /app.
+    // The member's console hears it: the entry goes, and the screen they lost sends them to /app, saying why.
     await page.waitForURL(`${BASE}/app`)
+    await page.getByText('Edge And Connected Devices needs the Edge & Devices right, which you do not hold, so Home opened instead').waitFor()
     await devicesEntry(page).waitFor({ state: 'detached' })
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home', exact: true }).waitFor()
     assert.ok(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), 'the page was reloaded')
     const rights = ((await callApi(page, BASE, 'GET', '/users/self')) as { rights: string[] }).rights
-    assert.equal(rights, ['tunnels'])
+    assert.equal(rights, ['network'])
     await memberContext.close()
     await adminContext.close()
   })
@@ -131,6 +132,97 @@ for (const { flavour, BASE } of BUILDS) {
     await page.getByRole('link', { name: `Home box ${n}` }).waitFor()
     assert.is(await page.getByText(`Away box ${n}`).count(), 0)
     await context.close()
+  })
+
+  test(`a member whose role holds Tunnels alone is told which right the new tunnel's device list needs; opening a screen without its right says so on home (${flavour})`, async () => {
+    const n = `${flavour}-${Date.now().toString(36)}`
+    const adminContext = await newContext()
+    const admin = await adminContext.newPage()
+    await signInAdmin(admin, BASE)
+    const self = (await callApi(admin, BASE, 'GET', '/users/self')) as { organization: { id: string } }
+    const role = (await callApi(admin, BASE, 'POST', '/roles/', { name: `E2E tunnels ${n}`, description: '', rights: ['network'] })) as { id: string }
+    // A role saved before rights came with their needs: Tunnels without Edge & Devices.
+    await writeDb(flavour, (db) => db.prepare(`UPDATE roles SET rights = '["tunnels"]' WHERE id = ?`).run(role.id))
+    const member = await register(admin, BASE, `Tunneller ${n}`)
+    await joinOrganization(flavour, member.id, self.organization.id, role.id)
+
+    const context = await newContext({ expectedErrors: [failedLoad(403, '/api/devices/')] })
+    const page = await context.newPage()
+    await page.goto(`${BASE}/login?next=/app/tunnels`)
+    await signIn(page, member.email, PASSWORD)
+    await page.waitForURL(`${BASE}/app/tunnels`)
+    await page.getByRole('button', { name: 'New tunnel' }).first().click()
+    const form = page.getByRole('dialog', { name: 'New tunnel' })
+    await form.getByText('This needs the Edge & Devices right').waitFor()
+    assert.is(await form.getByText('You do not have the right to do this').count(), 0)
+    await form.getByRole('button', { name: 'Cancel' }).last().click()
+
+    await page.goto(`${BASE}/app/billing`)
+    await page.waitForURL(`${BASE}/app`)
+    await page.getByText('Billing needs the Billing right, which you do not hold, so Home opened instead').waitFor()
+    await context.close()
+    await adminContext.close()
+  })
+
+  test(`a tab follows an organization switched in another tab and says so (${flavour})`, async () => {
+    const n = `${flavour}-${Date.now().toString(36)}`
+    const context = await newContext()
+    const page = await context.newPage()
+    const owner = await register(page, BASE, `Follower ${n}`)
+    const away = (await callApi(page, BASE, 'POST', '/organizations/', { name: `Elsewhere ${n}` }, owner.token)) as { id: string }
+    await page.goto(`${BASE}/login?next=/app/devices`)
+    await signIn(page, owner.email, PASSWORD)
+    await page.waitForURL(`${BASE}/app/devices`)
+    await page.getByRole('table').waitFor()
+
+    const other = await context.newPage()
+    await other.goto(`${BASE}/app/home`)
+    await other.getByRole('button', { name: `Organization: Follower ${n}'s organization. Switch organization` }).click()
+    await other.getByRole('menuitemradio', { name: `Elsewhere ${n}` }).click()
+    await other.getByText(`You now work in Elsewhere ${n}`).waitFor()
+    assert.is(await other.getByText(`Switched to Elsewhere ${n} in another tab`).count(), 0, 'the tab that switched says it did')
+
+    await page.waitForURL(`${BASE}/app/home`)
+    await page.getByText(`Switched to Elsewhere ${n} in another tab`).waitFor()
+    await page.getByRole('button', { name: `Organization: Elsewhere ${n}. Switch organization` }).waitFor()
+    assert.ok(away.id)
+    await context.close()
+  })
+
+  test(`a member disabled while working lands on the sign-in page told why (${flavour})`, async () => {
+    const n = `${flavour}-${Date.now().toString(36)}`
+    const adminContext = await newContext()
+    const admin = await adminContext.newPage()
+    await signInAdmin(admin, BASE)
+    const self = (await callApi(admin, BASE, 'GET', '/users/self')) as { organization: { id: string } }
+    const role = (await callApi(admin, BASE, 'POST', '/roles/', { name: `E2E watch ${n}`, description: '', rights: ['devices'] })) as { id: string }
+    const member = await register(admin, BASE, `Disabled ${n}`)
+    await joinOrganization(flavour, member.id, self.organization.id, role.id)
+    // The admin's organization is the member's only one.
+    await writeDb(flavour, (db) => db.prepare(`DELETE FROM members WHERE user_id = ? AND organization_id = ?`).run(member.id, member.organizationId))
+
+    // What the console asks once the account is disabled is refused, until it signs out.
+    const context = await newContext({ expectedErrors: ['/api/events', '/api/users/self', '/api/views/', '/api/devices/', '/api/alerts'].map((path) => failedLoad(401, path)) })
+    const page = await context.newPage()
+    await page.goto(`${BASE}/login?next=/app/devices`)
+    await signIn(page, member.email, PASSWORD)
+    await page.waitForURL(`${BASE}/app/devices`)
+    await page.getByRole('table').waitFor()
+
+    const token = await admin.evaluate(() => localStorage.getItem('axe'))
+    const record = (await callApi(admin, BASE, 'GET', `/users/${member.id}`)) as { roles: { id: string }[]; version: number }
+    const answer = await admin.request.fetch(`${BASE}/api/users/${member.id}`, {
+      method: 'PUT',
+      data: { roles: record.roles.map((given) => given.id), status: 'disabled', version: record.version },
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    assert.is(answer.status(), 200)
+
+    // The stream ends at once; its reconnect, a second or so later, is refused and says why.
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 })
+    await page.getByText('Your account was disabled by an administrator').waitFor()
+    await context.close()
+    await adminContext.close()
   })
 
   test(`has no serious accessibility violations on the roles list, a role and its editor (${flavour})`, async () => {

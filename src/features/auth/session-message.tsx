@@ -2,12 +2,16 @@ import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 import { messageText } from '../../lib/i18n'
 import { $session, hideMessage } from '../../stores/session'
+import { takeEnded } from '../../stores/session-end'
 import { Banner } from '../../ui/banner'
 
-/** Clears the session message when a screen opens, so an old banner does not follow the user. */
+/**
+ * Clears the session message when a screen opens, so an old banner does not follow the user; why
+ * the server ended the session stays for the first screen after it, the sign-in page.
+ */
 export function useFreshMessage(): void {
   useEffect(() => {
-    if ($session.get().message !== null) hideMessage()
+    if ($session.get().message !== null && !takeEnded()) hideMessage()
   }, [])
 }
 

@@ -3,6 +3,7 @@ import { switchPath } from '../../contract/organizations'
 import type { User } from '../../contract/user'
 import { live } from '../../stores/live'
 import { syncUser } from '../../stores/session'
+import { switchingHere } from '../../stores/session-switch'
 
 /** Where the console goes after a switch, so no screen keeps the old organization's data. */
 export const AFTER_SWITCH = '~/app/home'
@@ -13,8 +14,12 @@ export const AFTER_SWITCH = '~/app/home'
  * The caller then goes to AFTER_SWITCH.
  */
 export async function switchOrganization(id: string): Promise<Result<User>> {
+  switchingHere(id)
   const result = await call<User>('POST', switchPath(id))
-  if (!result.ok) return result
+  if (!result.ok) {
+    switchingHere(null)
+    return result
+  }
   await syncUser()
   live.retry()
   return result

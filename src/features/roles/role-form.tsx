@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { RIGHTS, type Right } from '../../contract/rights'
+import { neededBy, needsOf, RIGHTS, withNeeds, type Right } from '../../contract/rights'
 import { ROLE_DESCRIPTION_MAX, RoleInput, type RoleRecord } from '../../contract/roles'
 import { check } from '../../contract/validation'
 import { $session } from '../../stores/session'
@@ -52,20 +52,30 @@ export function RoleForm({ role, onClose, onSaved }: RoleFormProps) {
     },
     role?.version ?? null,
   )
+  const chosen = form.values.rights as Right[]
+  const names = (rights: readonly Right[]) => rights.map((right) => t(`menu.${right}`)).join(', ')
+  const mayGrant = (right: Right) => held.includes(right) || (role?.rights.includes(right) ?? false)
+  // A right comes with what it needs (Tunnels with Edge & Devices), checked and noted; a need stays while a right needs it.
   const options = RIGHTS.map((right) => {
-    const grantable = held.includes(right) || role?.rights.includes(right)
+    const missing = withNeeds([right]).filter((needed) => needed !== right && !mayGrant(needed))
+    const grantable = mayGrant(right) && !missing.length
+    const keeping = neededBy(right, chosen)
+    const needs = needsOf(right)
+    const what = !mayGrant(right) ? t('roles.notHeld') : missing.length ? t('roles.needNotHeld', { rights: names(missing) }) : t(`roles.opens.${right}`)
+    const notes = [what, ...(grantable && needs.length ? [t('roles.needs', { rights: names(needs) })] : []), ...(keeping.length ? [t('roles.neededBy', { rights: names(keeping) })] : [])]
     return {
       value: right,
       label: t(`menu.${right}`),
-      hint: grantable ? t(`roles.opens.${right}`) : t('roles.notHeld'),
-      disabled: builtin || !grantable,
+      hint: notes.join(' · '),
+      disabled: builtin || !grantable || (keeping.length > 0 && chosen.includes(right)),
     }
   })
+  const rights = form.list('rights')
   return (
     <RecordDialog
       title={role ? t('roles.editTitle', { name: role.name }) : t('roles.createTitle')}
       width={600}
-      submitLabel={role ? t('record.save') : t('roles.create')}
+      submitLabel={role ? t('record.save') : t('roles.submitCreate')}
       save={save}
       onSubmit={form.submit}
       onClose={onClose}
@@ -73,7 +83,7 @@ export function RoleForm({ role, onClose, onSaved }: RoleFormProps) {
       <TextField label={t('roles.name')} maxLength={120} autoComplete="off" required readOnly={builtin} {...form.text('name')} />
       <TextArea label={t('roles.description')} rows={2} maxLength={ROLE_DESCRIPTION_MAX} {...form.text('description')} />
       {builtin && <p className={s.hint}>{t('roles.builtinHint')}</p>}
-      <CheckboxGroup legend={t('roles.rights')} className={s.rights} options={options} {...form.list('rights')} />
+      <CheckboxGroup legend={t('roles.rights')} className={s.rights} options={options} {...rights} onChange={(next) => rights.onChange(withNeeds(next as Right[]))} />
       {role && !builtin && <RolePreviewNote roleId={role.id} rights={form.values.rights as Right[]} />}
     </RecordDialog>
   )

@@ -9,7 +9,7 @@ import type { AnyDb, Db } from '../db/open'
 import type { AlertRow } from '../db/schema'
 import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
 import { invalidInput, readBody } from '../http/body'
-import { ApiError, fail } from '../http/errors'
+import { ApiError, fail, needsRight } from '../http/errors'
 import { message } from '../messages'
 import { describe } from '../openapi/registry'
 import { int, list, obj, oneOf, orNull, ref, str, time } from '../openapi/shapes'
@@ -23,7 +23,7 @@ const STATES = ['firing', 'resolved', 'all'] as const
 /** Reading alerts takes `alerts` or `devices`; acknowledging and muting take `alerts`. */
 const mayRead: MiddlewareHandler<AuthEnv> = async (c, next) => {
   const rights = c.var.principal.rights
-  if (!rights.includes('alerts') && !rights.includes('devices')) throw fail(403, 'forbidden')
+  if (!rights.includes('alerts') && !rights.includes('devices')) throw needsRight('alerts', 'devices')
   await next()
 }
 

@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import { API } from '../../contract/paths'
-import { requireSession, type AuthEnv } from '../http/auth'
-import { fail } from '../http/errors'
+import { requireSession, unauthorized, type AuthEnv } from '../http/auth'
 import { route } from '../http/route'
 import { message } from '../messages'
 import type { Services } from '../services'
@@ -37,7 +36,7 @@ export function sessionRoutes(services: Services) {
   return new Hono<AuthEnv>()
     .get(route(API.self), session, async (c) => {
       const user = await loadUser(services.db, c.var.session.userId)
-      if (!user) throw fail(401, 'unauthorized')
+      if (!user) throw await unauthorized(services, c.var.session.token)
       return c.json(user)
     })
     .post(route(API.logout), session, async (c) => {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import type { SessionEndReason } from '../../contract/session-end'
 import { noteUnlessTroubled } from '../db/errors'
 import type { Db } from '../db/open'
 import { currentOrganization } from './accounts'
@@ -103,6 +104,27 @@ export async function tokenUser(db: Db, token: string, now: Date): Promise<strin
   return row.user_id
 }
 
+/**
+ * Why a session token that signs nobody in stopped working, while the server still knows it: a
+ * disabled account (disabled everywhere it belonged, which also ended its sessions), an ended
+ * session, or one past its end or unused too long. Undefined for a token it never issued.
+ */
+export async function whyRefused(db: Db, token: string, now: Date): Promise<SessionEndReason | undefined> {
+  const row = await db
+    .selectFrom('tokens')
+    .innerJoin('users', 'users.id', 'tokens.user_id')
+    .select(['tokens.revoked_at', 'tokens.expires_at', 'tokens.idle_until', 'users.id as user_id', 'users.status'])
+    .where('tokens.token_hash', '=', hashSecret(token))
+    .executeTakeFirst()
+  if (!row) return undefined
+  const memberships = await db.selectFrom('members').select('status').where('user_id', '=', row.user_id).execute()
+  const active = memberships.some((member) => member.status === 'active')
+  if (row.status === 'disabled' || (!active && memberships.some((member) => member.status === 'disabled'))) return 'account_disabled'
+  if (row.revoked_at !== null || !active) return 'session_ended'
+  const at = now.toISOString()
+  return row.expires_at <= at || row.idle_until <= at ? 'session_expired' : undefined
+}
+
 export async function revokeToken(db: Db, token: string, now: Date): Promise<void> {
   await db
     .updateTable('tokens')
@@ -122,11 +144,14 @@ export async function revokeUserTokens(db: Db, userId: string, now: Date): Promi
     .execute()
 }
 
-/** Deletes the sessions that can no longer sign anything in. */
+/**
+ * Deletes the sessions that can no longer sign anything in. An ended one stays until it would have
+ * run out anyway (its idle end at most), so a console opened on it meanwhile is told why (`whyRefused`).
+ */
 export async function pruneTokens(db: Db, now: Date): Promise<void> {
   const at = now.toISOString()
   await db
     .deleteFrom('tokens')
-    .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('expires_at', '<=', at), eb('idle_until', '<=', at)]))
+    .where((eb) => eb.or([eb('expires_at', '<=', at), eb('idle_until', '<=', at)]))
     .execute()
 }

@@ -29,7 +29,7 @@ import { searched } from '../db/list'
 import type { AnyDb } from '../db/open'
 import type { BulkItemRow, BulkJobRow } from '../db/schema'
 import { principalOf, type Principal } from '../http/auth'
-import { ApiError, fail } from '../http/errors'
+import { ApiError, fail, needsRight } from '../http/errors'
 import { message, type ServerKey } from '../messages'
 import { checkRoles } from '../people/members'
 import { previewMembers } from '../people/role-preview'
@@ -120,7 +120,7 @@ async function selectionWords(db: AnyDb, organizationId: string, q: string, filt
 export async function previewJob(services: Services, principal: Principal, body: BulkRequestBody): Promise<BulkPreview> {
   const db = services.db as unknown as AnyDb
   const { collection } = body
-  if (!principal.rights.includes(bulkRight(collection))) throw fail(403, 'forbidden')
+  if (!principal.rights.includes(bulkRight(collection))) throw needsRight(bulkRight(collection))
   if (!isBulkAction(collection, body.action)) {
     throw new ApiError(400, message('bulkWrongAction', { collection, action: body.action, allowed: BULK_ACTIONS[collection].join(', ') }))
   }
@@ -207,7 +207,7 @@ export async function previewJob(services: Services, principal: Principal, body:
 export async function mustJob(services: Services, principal: Principal, id: string): Promise<BulkJobRow> {
   const found = id.length <= 64 ? await services.db.selectFrom('bulk_jobs').selectAll().where('id', '=', id).where('organization_id', '=', principal.organizationId).executeTakeFirst() : undefined
   if (!found) throw fail(404, 'notFound')
-  if (!principal.rights.includes(bulkRight(found.collection as BulkCollection))) throw fail(403, 'forbidden')
+  if (!principal.rights.includes(bulkRight(found.collection as BulkCollection))) throw needsRight(bulkRight(found.collection as BulkCollection))
   return found
 }
 

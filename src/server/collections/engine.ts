@@ -15,7 +15,7 @@ import { listBatches, listPage } from '../db/list'
 import type { AnyDb } from '../db/open'
 import { requirePrincipal, type AuthEnv, type Principal } from '../http/auth'
 import { invalidInput, readBody, readJson } from '../http/body'
-import { ApiError, fail } from '../http/errors'
+import { ApiError, fail, needsRight } from '../http/errors'
 import { linkOrigin } from '../http/origin'
 import { message } from '../messages'
 import type { Services } from '../services'
@@ -224,7 +224,7 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
   const allowed: MiddlewareHandler<AuthEnv> = async (c, next) => {
     const rights = c.var.principal.rights
     const reading = c.req.method === 'GET' || c.req.method === 'HEAD'
-    if (!rights.some((right) => (reading ? readers : writers).has(right))) throw fail(403, 'forbidden')
+    if (!rights.some((right) => (reading ? readers : writers).has(right))) throw needsRight(...(reading ? readers : writers))
     await next()
   }
 

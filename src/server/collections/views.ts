@@ -3,7 +3,7 @@ import { checkView, isViewCollection, VIEW_COLLECTIONS, VIEWS_PER_OWNER, ViewInp
 import { MAX_FILTER_VALUES } from '../../contract/list-filters'
 import type { Principal } from '../http/auth'
 import { lockOrganization } from '../billing/usage'
-import { ApiError, fail } from '../http/errors'
+import { ApiError, needsRight } from '../http/errors'
 import { message } from '../messages'
 import { bool, list, obj, oneOf, record, str } from '../openapi/shapes'
 import type { CollectionModule, WriteContext } from './engine'
@@ -96,7 +96,7 @@ export function views(shapes: Record<ViewCollection, ListShape>): CollectionModu
     return { query: JSON.stringify(verdict.query), columns: JSON.stringify(input.columns) }
   }
   const mayUse = (ctx: WriteContext, collection: ViewCollection) => {
-    if (!ctx.principal.rights.includes(collection)) throw fail(403, 'forbidden')
+    if (!ctx.principal.rights.includes(collection)) throw needsRight(collection)
   }
   return {
     name: 'views',

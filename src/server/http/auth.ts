@@ -3,9 +3,10 @@ import type { Right } from '../../contract/rights'
 import { keyHolder, looksLikeKey } from '../auth/access-keys'
 import { appHolder, looksLikeAppToken } from '../auth/app-holder'
 import { currentOrganization, rightsOf } from '../auth/accounts'
-import { tokenUser } from '../auth/tokens'
+import { tokenUser, whyRefused } from '../auth/tokens'
+import { message } from '../messages'
 import type { Services } from '../services'
-import { fail } from './errors'
+import { ApiError, fail, needsRight } from './errors'
 
 export interface Session {
   userId: string
@@ -41,13 +42,21 @@ export type AuthEnv = { Variables: { session: Session; principal: Principal } }
 /** The token of an `Authorization: Bearer` header, if it holds one. */
 export const bearer = (header: string | undefined) => /^Bearer\s+(\S{1,256})\s*$/i.exec(header ?? '')?.[1]
 
+const REASON_KEYS = { account_disabled: 'accountDisabledNow', session_ended: 'sessionRevoked', session_expired: 'sessionExpired' } as const
+
+/** The 401 for `token`: with the reason a session token stopped working, when the server still knows it. */
+export async function unauthorized({ db, now }: Services, token: string | undefined): Promise<ApiError> {
+  const reason = token && !looksLikeKey(token) && !looksLikeAppToken(token) ? await whyRefused(db, token, now()) : undefined
+  return reason ? new ApiError(401, message(REASON_KEYS[reason]), undefined, {}, { reason }) : fail(401, 'unauthorized')
+}
+
 /** Lets the request through only with the token of a live session; sets `c.var.session`. */
 export const requireSession =
-  ({ db, now }: Services): MiddlewareHandler<AuthEnv> =>
+  (services: Services): MiddlewareHandler<AuthEnv> =>
   async (c, next) => {
     const token = bearer(c.req.header('Authorization'))
-    const userId = token && !looksLikeKey(token) ? await tokenUser(db, token, now()) : undefined
-    if (!token || !userId) throw fail(401, 'unauthorized')
+    const userId = token && !looksLikeKey(token) ? await tokenUser(services.db, token, services.now()) : undefined
+    if (!token || !userId) throw await unauthorized(services, token)
     c.set('session', { userId, token })
     await next()
   }
@@ -80,7 +89,7 @@ export const requirePrincipal =
     if (!principal) {
       const token = bearer(c.req.header('Authorization'))
       principal = token ? await principalOf(services, token) : undefined
-      if (!principal) throw fail(401, 'unauthorized')
+      if (!principal) throw await unauthorized(services, token)
       c.set('principal', principal)
     }
     if (principal.heartbeatOnly && !heartbeat) throw fail(403, 'heartbeatOnly')
@@ -91,6 +100,6 @@ export const requirePrincipal =
 export const requireRight =
   (right: Right): MiddlewareHandler<AuthEnv> =>
   async (c, next) => {
-    if (!c.var.principal.rights.includes(right)) throw fail(403, 'forbidden')
+    if (!c.var.principal.rights.includes(right)) throw needsRight(right)
     await next()
   }

@@ -1,6 +1,8 @@
 import type { Context, ErrorHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import consoleTexts from '../../../locales/console/en.json'
+import type { Right } from '../../contract/rights'
 import type { ErrorAnswer } from '../../contract/user'
 import { PasswordsBusy } from '../auth/passwords'
 import { storageTrouble } from '../db/errors'
@@ -14,16 +16,25 @@ export class ApiError extends Error {
     message: string,
     readonly errors?: Record<string, string>,
     readonly headers: Record<string, string> = {},
+    /** What the answer says besides its message: the rights a 403 needed, the reason of a 401. */
+    readonly more: Pick<ErrorAnswer, 'rights' | 'reason'> = {},
   ) {
     super(message)
   }
 }
 
+/** A right as the console's menu names it ('devices' is 'Edge & Devices'). */
+export const rightName = (right: Right): string => consoleTexts.menu[right]
+
+/** 403 naming the rights any one of which would have let the caller through. */
+export const needsRight = (...rights: Right[]) =>
+  new ApiError(403, message('needsRight', { right: rights.map(rightName).join(message('rightsOr')) }), undefined, {}, { rights })
+
 export const fail = (status: ContentfulStatusCode, key: ServerKey, vars?: Record<string, string | number>) =>
   new ApiError(status, message(key, vars))
 
 export const answerError = (c: Context, error: ApiError) => {
-  const body: ErrorAnswer = error.errors ? { message: error.message, errors: error.errors } : { message: error.message }
+  const body: ErrorAnswer = { ...(error.errors ? { message: error.message, errors: error.errors } : { message: error.message }), ...error.more }
   return c.json(body, error.status, error.headers)
 }
 

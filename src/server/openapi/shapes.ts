@@ -4,6 +4,7 @@ import { ALERT_CONDITIONS } from '../../contract/alerts'
 import { DEVICE_STATUSES } from '../../contract/devices'
 import type { JsonSchema } from '../../contract/json-schema'
 import { RIGHTS } from '../../contract/rights'
+import { SESSION_END_REASONS } from '../../contract/session-end'
 import { CARD_BRANDS, INVOICE_STATUSES, PLAN_NAMES } from '../../contract/billing'
 import { MEMBER_STATUSES } from '../../contract/users'
 import { toJsonSchema } from './schema'
@@ -77,6 +78,8 @@ export const SHARED: Record<string, JsonSchema> = {
   Error: obj({
     message: { type: 'string', description: 'What went wrong, in English.' },
     'errors?': { type: 'object', additionalProperties: str, description: 'Field -> message key, for each field refused.' },
+    'rights?': { ...list(oneOf(RIGHTS)), description: 'A 403 for a missing right: the rights any one of which would have done.' },
+    'reason?': { ...oneOf(SESSION_END_REASONS), description: 'A 401 for a session the server still knows: why it stopped working.' },
   }),
   User: user,
   SignedIn: obj({ user: { ...user, properties: { ...(user.properties as object), auth_key: str }, required: [...(user.required as string[]), 'auth_key'] }, message: str }),

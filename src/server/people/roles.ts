@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { RIGHTS, type Right } from '../../contract/rights'
+import { RIGHTS, withNeeds, type Right } from '../../contract/rights'
 import { RoleInput, RolePreviewBody, type RoleMember, type RoleRecord } from '../../contract/roles'
 import { parseRights } from '../auth/accounts'
 import { collectionRoutes, type CollectionModule, type WriteContext } from '../collections/engine'
@@ -9,7 +9,7 @@ import { listPage } from '../db/list'
 import type { AnyDb } from '../db/open'
 import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
 import { invalidInput, readBody } from '../http/body'
-import { ApiError, fail } from '../http/errors'
+import { ApiError, fail, rightName } from '../http/errors'
 import { message } from '../messages'
 import type { Services } from '../services'
 import { keepAdministrator, rightsChanged } from './guard'
@@ -33,12 +33,28 @@ const mustHold = (ctx: WriteContext, rights: readonly Right[], had: readonly Rig
   if (had.some((right) => !rights.includes(right) && lacks(right))) throw new ApiError(403, message('rightNotHeldRemoved'))
 }
 
+/**
+ * `rights` with what they need (`RIGHT_NEEDS`: Tunnels comes with Edge & Devices), as the role
+ * editor checks them; a need the caller could not grant themselves is refused by name.
+ */
+const completed = (ctx: WriteContext, rights: readonly Right[], had: readonly Right[] = []): Right[] => {
+  const lacks = (right: Right) => !had.includes(right) && !ctx.principal.rights.includes(right)
+  if (rights.some(lacks)) throw new ApiError(403, message('rightNotHeld'))
+  for (const right of rights) {
+    const need = withNeeds([right]).find(lacks)
+    if (need) throw new ApiError(403, message('needNotHeld', { right: rightName(right), needs: rightName(need) }))
+  }
+  const all = withNeeds(rights)
+  mustHold(ctx, all, had)
+  return all
+}
+
 export const roles: CollectionModule<RoleRecord, RoleInput> = {
   name: 'roles',
   docs: {
     noun: 'role',
     tag: 'Roles',
-    description: 'Roles hold rights. The built-in Administrator role keeps every right and cannot be renamed or deleted; no change may leave an organization without an active user holding every right (409).',
+    description: 'Roles hold rights. A right is saved with the rights it needs to work (`tunnels` and `alerts` need `devices`, `users` needs `roles`), which the caller must hold too (403 naming it). The built-in Administrator role keeps every right and cannot be renamed or deleted; no change may leave an organization without an active user holding every right (409).',
     record: record(RoleInput, { description: str, builtin: bool, member_count: int }),
     example: { name: 'Operators', description: 'Run the fleet', rights: ['devices', 'tunnels'] },
   },
@@ -79,15 +95,13 @@ export const roles: CollectionModule<RoleRecord, RoleInput> = {
   create: {
     schema: RoleInput,
     row: async (input, ctx) => {
-      mustHold(ctx, input.rights)
-      return { values: { name: input.name, description: input.description ?? '', rights: JSON.stringify(inOrder(input.rights)), builtin: 0 } }
+      return { values: { name: input.name, description: input.description ?? '', rights: JSON.stringify(completed(ctx, input.rights)), builtin: 0 } }
     },
   },
   update: {
     schema: RoleInput,
     row: async (input, ctx, current) => {
-      mustHold(ctx, input.rights, current.rights)
-      return { name: input.name, description: input.description ?? '', rights: JSON.stringify(inOrder(input.rights)) }
+      return { name: input.name, description: input.description ?? '', rights: JSON.stringify(completed(ctx, input.rights, current.rights)) }
     },
   },
   // The Administrator role keeps its name and every right, and stays.
@@ -144,7 +158,7 @@ describe(
     path: '/roles/:id/preview',
     tag: 'Roles',
     summary: 'Preview a role change',
-    description: 'What a save would do: `{rights}` (the rights after an edit) or `{delete: true}`; for each right, how many active members gain and lose it.',
+    description: 'What a save would do: `{rights}` (the rights after an edit, with what they need, as a save completes them) or `{delete: true}`; for each right, how many active members gain and lose it.',
     caller: 'principal',
     rights: ['roles'],
     body: RolePreviewBody,
@@ -186,7 +200,7 @@ export function roleRoutes(services: Services) {
       const body = await readBody(c, RolePreviewBody)
       if (body.delete === true) return c.json(await previewRole(db, organizationId, role.id, null))
       if (!body.rights) throw invalidInput({ rights: 'validation.required' })
-      return c.json(await previewRole(db, organizationId, role.id, body.rights))
+      return c.json(await previewRole(db, organizationId, role.id, withNeeds(body.rights)))
     })
     .get('/roles/:id/members', requirePrincipal(services), requireRight('roles'), async (c) => {
       const organizationId = c.var.principal.organizationId

@@ -8,7 +8,7 @@ import { WEBHOOK_COLUMNS, webhookOf } from '../collections/webhooks'
 import type { AnyDb } from '../db/open'
 import type { WebhookDeliveryRow } from '../db/schema'
 import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
-import { fail } from '../http/errors'
+import { fail, needsRight } from '../http/errors'
 import { RULES } from '../http/throttle'
 import { newWebhookSecret } from './secrets'
 import { newEventId, type Webhooks } from './service'
@@ -82,7 +82,7 @@ describe(
 /** Reading a webhook's log takes `alerts` or `devices`, as reading webhooks does; the rest `alerts`. */
 const mayRead: MiddlewareHandler<AuthEnv> = async (c, next) => {
   const rights = c.var.principal.rights
-  if (!rights.includes('alerts') && !rights.includes('devices')) throw fail(403, 'forbidden')
+  if (!rights.includes('alerts') && !rights.includes('devices')) throw needsRight('alerts', 'devices')
   await next()
 }
 

@@ -187,11 +187,11 @@ test('answers 403 to every verb of a collection whose right the caller lacks', a
   assert.is(before.length, 1)
 
   await limitRights(server, narrow.email, ['tunnels', 'users'])
-  const records: [CollectionName, Rec, Rec][] = [
-    ['devices', device, createDevice()],
-    ['access_keys', key, createKey()],
+  const records: [CollectionName, Rec, Rec, string][] = [
+    ['devices', device, createDevice(), 'Edge & Devices'],
+    ['access_keys', key, createKey(), 'Access Keys'],
   ]
-  for (const [name, record, body] of records) {
+  for (const [name, record, body, rightName] of records) {
     const answers = [
       await narrow.list(name),
       await narrow.get(name, record.id),
@@ -201,7 +201,7 @@ test('answers 403 to every verb of a collection whose right the caller lacks', a
     ]
     assert.equal(
       answers.map((answer) => [answer.status, answer.body]),
-      answers.map(() => [403, { message: 'You do not have the right to do this' }]),
+      answers.map(() => [403, { message: `This needs the ${rightName} right`, rights: [name] }]),
       name,
     )
   }
@@ -231,7 +231,8 @@ test('answers 401 to every verb without a valid token', async () => {
         answers.map(() => 401),
         `${name} with ${token ?? 'no token'}`,
       )
-      assert.equal(answers[0]!.body, { message: 'Sign in to continue' })
+      // A signed-out session is one the server still knows: the answer says it was ended.
+      assert.equal(answers[0]!.body, token === signedOut.token ? { message: 'Your session was ended', reason: 'session_ended' } : { message: 'Sign in to continue' })
     }
   }
   assert.equal(expectStatus(await me.get('devices', device.id), 200), device)

@@ -262,7 +262,7 @@ test('counts exactly whom an edit or a delete grants or removes each right, othe
   await server.exec(sql`UPDATE users SET status = 'disabled' WHERE id = ${disabledAccount}`)
 
   const preview = (id: string, body: unknown) => roles(owner).preview(id, body).then((answer) => expectStatus<Rec>(answer, 200, 'preview'))
-  assert.equal(await preview(a.id, { rights: ['tunnels', 'users'] }), { grants: { users: 3 }, removes: { devices: 1 } })
+  assert.equal(await preview(a.id, { rights: ['billing'] }), { grants: { billing: 1 }, removes: { devices: 1, tunnels: 3 } })
   assert.equal(await preview(a.id, { rights: ['devices', 'tunnels'] }), { grants: {}, removes: {} })
   assert.equal(await preview(a.id, { delete: true }), { grants: {}, removes: { devices: 1, tunnels: 3 } })
   assert.equal(await preview(b.id, { rights: [] }), { grants: {}, removes: { devices: 1, billing: 3 } })
@@ -279,11 +279,11 @@ test('counts exactly whom an edit or a delete grants or removes each right, othe
 
   // And a save does what the preview said.
   const member = await colleague(owner, ['devices'], 'Counted')
-  assert.equal(await preview(member.roleId, { rights: ['users'] }), { grants: { users: 1 }, removes: { devices: 1 } })
+  assert.equal(await preview(member.roleId, { rights: ['billing'] }), { grants: { billing: 1 }, removes: { devices: 1 } })
   const role = expectStatus<Rec>(await roles(owner).get(member.roleId), 200)
-  expectStatus(await roles(owner).update(role.id, { ...role, rights: ['users'] }), 200)
+  expectStatus(await roles(owner).update(role.id, { ...role, rights: ['billing'] }), 200)
   const self = expectStatus<Rec>(await call(server, 'GET', '/users/self', member.token), 200)
-  assert.equal(self.rights, ['users'])
+  assert.equal(self.rights, ['billing'])
 })
 
 test('lists the people holding a role', async () => {
@@ -314,7 +314,7 @@ test('refuses a role edit or delete that leaves nobody able to manage roles', as
   await server.exec(sql`UPDATE members SET status = 'disabled' WHERE user_id = ${owner.userId} AND organization_id = ${owner.organizationId}`)
   const role = expectStatus<Rec>(await roles(manager).get(manager.roleId), 200)
 
-  const emptied = await roles(manager).update(role.id, { ...role, rights: ['users'] })
+  const emptied = await roles(manager).update(role.id, { ...role, rights: [] })
   assert.is(emptied.status, 409)
   assert.is(emptied.body.message, 'This change would leave the organization without an active user who can manage roles')
   assert.equal((await rowOf(role.id)).rights, '["roles","users"]')
@@ -330,7 +330,7 @@ test('refuses a role edit or delete that leaves nobody able to manage roles', as
   // Edits that keep a manager go through; with the owner back, the manager's role may lose `roles`.
   expectStatus(await roles(manager).update(role.id, { ...role, description: 'Still managing' }), 200)
   await server.exec(sql`UPDATE members SET status = 'active' WHERE user_id = ${owner.userId} AND organization_id = ${owner.organizationId}`)
-  expectStatus(await roles(manager).update(role.id, { ...role, version: role.version + 1, rights: ['users'] }), 200)
+  expectStatus(await roles(manager).update(role.id, { ...role, version: role.version + 1, rights: [] }), 200)
 })
 
 test("deleting a role takes its assignments along; its holders stay members without its rights, and hear of it", async () => {
@@ -368,6 +368,44 @@ test("tells a role's holders when its rights change, and nobody when only its na
     stream.close()
   }
   assert.equal(expectStatus<Rec>(await call(server, 'GET', '/users/self', member.token), 200).rights, ['devices', 'tunnels'])
+})
+
+test('saves a role with what its rights need, says so in the preview, and lets nobody grant a need they lack', async () => {
+  const owner = await register(server, 'Needs')
+  const role = await newRole(owner, { name: 'Tunnel openers', rights: ['tunnels'] })
+  assert.equal(role.rights, ['devices', 'tunnels'])
+  // Taking a need away while keeping what needs it keeps the need.
+  const kept = expectStatus<Rec>(await roles(owner).update(role.id, { ...role, rights: ['tunnels', 'alerts'] }), 200)
+  assert.equal(kept.rights, ['devices', 'tunnels', 'alerts'])
+  await addPerson(owner.organizationId, [role.id])
+  assert.equal(expectStatus<Rec>(await roles(owner).preview(role.id, { rights: ['users'] }), 200), { grants: { users: 1, roles: 1 }, removes: { devices: 1, tunnels: 1, alerts: 1 } })
+  assert.equal(expectStatus<Rec>(await roles(owner).update(role.id, { ...kept, rights: ['users'] }), 200).rights, ['users', 'roles'])
+
+  // Holding Tunnels but not Edge & Devices, nobody hands Tunnels out: its need would come with it.
+  const editor = await colleague(owner, ['roles', 'tunnels'], 'Editor')
+  const refused = await roles(editor).create(createRole({ name: 'Sneaky', rights: ['tunnels'] }))
+  assert.equal([refused.status, refused.body.message], [403, 'Tunnels needs Edge & Devices, a right you do not hold yourself'])
+  assert.equal(await server.rows(sql`SELECT id FROM roles WHERE name = 'Sneaky'`), [])
+  const plain = await newRole(owner, { name: 'Plain', rights: [] })
+  const widened = await roles(editor).update(plain.id, { ...plain, rights: ['tunnels'] })
+  assert.equal([widened.status, widened.body.message], [403, 'Tunnels needs Edge & Devices, a right you do not hold yourself'])
+  assert.is((await rowOf(plain.id)).rights, '[]')
+})
+
+test('a refusal for a missing right names the right, in the message and in `rights`', async () => {
+  const owner = await register(server, 'Named')
+  const tunneller = await colleague(owner, ['tunnels'], 'Tunneller')
+  const devices = await call(server, 'GET', '/devices/', tunneller.token)
+  assert.equal([devices.status, devices.body], [403, { message: 'This needs the Edge & Devices right', rights: ['devices'] }])
+  const roleList = await roles(tunneller).list()
+  assert.equal([roleList.status, roleList.body], [403, { message: 'This needs the Roles right', rights: ['roles'] }])
+  const billing = await call(server, 'GET', '/billing/', tunneller.token)
+  assert.equal([billing.status, billing.body], [403, { message: 'This needs the Billing right', rights: ['billing'] }])
+  const alerts = await call(server, 'GET', '/alerts', tunneller.token)
+  assert.equal([alerts.status, alerts.body], [403, { message: 'This needs the Alerts or Edge & Devices right', rights: ['alerts', 'devices'] }])
+  const watcher = await colleague(owner, ['devices'], 'Watcher')
+  const mute = await call(server, 'POST', '/alerts/mutes', watcher.token, { device_id: 'x', until: '2030-01-01T00:00:00Z', note: '' })
+  assert.equal([mute.status, mute.body], [403, { message: 'This needs the Alerts right', rights: ['alerts'] }])
 })
 
 test.run()

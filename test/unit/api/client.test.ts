@@ -11,6 +11,7 @@ import {
   NOT_FOUND,
   setApiHost,
   setToken,
+  watchAnswers,
 } from '../../../src/api/client'
 import { createUser } from '../contract/factories'
 import { stubFetch, type FetchStub } from './fetch-stub'
@@ -91,6 +92,22 @@ test('call sends to the host of the meta tag', async () => {
   stub = stubFetch({ status: 200, body: [] })
   await call('GET', '/devices/')
   assert.equal(stub.requests.map((request) => request.url), ['https://api.example.com/devices/'])
+})
+
+test('every answer is heard, or that none came, but not a call given up on purpose', async () => {
+  const heard: number[] = []
+  const stop = watchAnswers((status) => heard.push(status))
+  stub = stubFetch({ status: 503, body: { message: 'down' } })
+  await call('GET', '/devices/')
+  stub.restore()
+  stub = stubFetch({ fail: 'connection refused' })
+  await call('GET', '/devices/')
+  const controller = new AbortController()
+  controller.abort()
+  await call('GET', '/devices/', { signal: controller.signal })
+  stop()
+  await call('GET', '/devices/')
+  assert.equal(heard, [503, 0])
 })
 
 test('setApiHost replaces the cached host', () => {
@@ -214,6 +231,21 @@ test('call sends one request only when the server fails', async () => {
   stub = stubFetch({ status: 503, body: { message: 'down' } })
   await call('GET', '/users/self')
   assert.is(stub.requests.length, 1)
+})
+
+test('a 403 naming the rights it needed reads in the console\'s words; a 401 carries its reason', async () => {
+  await import('../../../src/ui/console-texts')
+  stub = stubFetch({ status: 403, body: { message: 'Refused', rights: ['devices'] } })
+  const refused = await call('GET', '/devices/')
+  assert.equal(refused.ok ? null : refused.message, 'This needs the Edge & Devices right')
+  stub.restore()
+  stub = stubFetch({ status: 403, body: { message: 'Refused', rights: ['alerts', 'devices'] } })
+  const either = await call('GET', '/alerts')
+  assert.equal(either.ok ? null : either.message, 'This needs the Alerts or Edge & Devices right')
+  stub.restore()
+  stub = stubFetch({ status: 401, body: { message: 'Your session was ended', reason: 'session_ended' } })
+  const ended = await call('GET', '/users/self')
+  assert.equal(ended.ok ? null : ended.reason, 'session_ended')
 })
 
 test.run()

@@ -36,17 +36,17 @@ test('guardApp shows a screen whose right the user has', () => {
   assert.equal(guardApp(signedIn(['users', 'devices']), '/app/devices', 'devices'), { show: 'screen' })
 })
 
-test('guardApp sends a user without the right to /app', () => {
-  assert.equal(guardApp(signedIn(['users']), '/app/devices', 'devices'), { redirect: '/app' })
-  assert.equal(guardApp(signedIn([]), '/app/billing', 'billing'), { redirect: '/app' })
+test('guardApp sends a user without the right to /app, naming the right that was missing', () => {
+  assert.equal(guardApp(signedIn(['users']), '/app/devices', 'devices'), { redirect: '/app', refused: 'devices' })
+  assert.equal(guardApp(signedIn([]), '/app/billing', 'billing'), { redirect: '/app', refused: 'billing' })
 })
 
 test('guardApp shows the alerts to holders of alerts or devices, and to nobody else', () => {
   assert.equal(guardApp(signedIn(['alerts']), '/app/alerts', 'alerts'), { show: 'screen' })
   assert.equal(guardApp(signedIn(['devices']), '/app/alerts/rules', 'alerts'), { show: 'screen' })
-  assert.equal(guardApp(signedIn(['tunnels', 'users']), '/app/alerts', 'alerts'), { redirect: '/app' })
+  assert.equal(guardApp(signedIn(['tunnels', 'users']), '/app/alerts', 'alerts'), { redirect: '/app', refused: 'alerts' })
   // Reading alerts opens nothing else to a holder of alerts.
-  assert.equal(guardApp(signedIn(['alerts']), '/app/devices', 'devices'), { redirect: '/app' })
+  assert.equal(guardApp(signedIn(['alerts']), '/app/devices', 'devices'), { redirect: '/app', refused: 'devices' })
 })
 
 test('guardApp on the user kept from the last visit shows what its rights open, and waits for the live user on the rest', () => {
@@ -54,7 +54,7 @@ test('guardApp on the user kept from the last visit shows what its rights open, 
   assert.equal(guardApp(kept, '/app/users', 'users'), { show: 'screen' })
   assert.equal(guardApp(kept, '/app/home'), { show: 'screen' })
   assert.equal(guardApp(kept, '/app/devices', 'devices'), { show: 'splash' })
-  assert.equal(guardApp({ ...kept, checking: false }, '/app/devices', 'devices'), { redirect: '/app' })
+  assert.equal(guardApp({ ...kept, checking: false }, '/app/devices', 'devices'), { redirect: '/app', refused: 'devices' })
 })
 
 test('guardPublic shows the screen to a visitor who is not signed in', () => {

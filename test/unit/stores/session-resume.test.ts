@@ -5,6 +5,7 @@ import { clearToken, getToken, setApiHost, setToken } from '../../../src/api/cli
 import { KEPT_USER_KEY } from '../../../src/api/storage-keys'
 import { keepAnswer, keptAnswer } from '../../../src/lib/kept-answers'
 import { $checking, $offline, $serverDown, $session, initialSession, resumeSession } from '../../../src/stores/session'
+import { takeEnded } from '../../../src/stores/session-end'
 import type { User } from '../../../src/contract/user'
 import { stubFetch, type FetchStub } from '../api/fetch-stub'
 import { createUser } from '../contract/factories'
@@ -141,6 +142,23 @@ test('resumeSession leaves a session already known as it is until the server ans
   await resumeSession()
 
   assert.equal(events, [{ loggedIn: true, uid: 'u-5', rights: ['roles', 'users'] }])
+})
+
+test('a session the server ended signs out with why, kept for the sign-in page and dropped after it', async () => {
+  keptVisit()
+  stub = stubFetch({ status: 401, body: { message: 'Your account was disabled by an administrator', reason: 'account_disabled' } })
+  await resumeSession()
+  assert.equal([$session.get().loggedIn, $session.get().message, getToken()], [false, 'session.ended.account_disabled', null])
+  // The first screen to open keeps it; the next drops it.
+  assert.is(takeEnded(), true)
+  assert.is(takeEnded(), false)
+
+  keptVisit()
+  $session.set(initialSession())
+  stub.restore()
+  stub = stubFetch({ status: 401, body: { message: 'Sign in to continue' } })
+  await resumeSession()
+  assert.equal([$session.get().loggedIn, $session.get().message], [false, null])
 })
 
 test.run()

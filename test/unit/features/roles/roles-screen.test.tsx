@@ -56,6 +56,16 @@ test('lists roles with their rights, members and the built-in mark; the built-in
   assert.is(operators.getByRole('link', { name: 'Operators' }).getAttribute('href'), `/app/roles/details?id=${operatorsRole.id}`)
 })
 
+test('the new-role dialog submits with a button that says what it does', async () => {
+  const created = createRole({ name: 'Night shift', rights: [] })
+  const view = open({ 'GET /roles/': () => listReply([createAdministrator()]), 'POST /roles/': () => ({ status: 201, body: created }) })
+  fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'New role' })))
+  const dialog = within(await view.findByRole('dialog', { name: 'New role' }))
+  fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Night shift' } })
+  fireEvent.click(dialog.getByRole('button', { name: 'Create role' }))
+  await waitFor(() => assert.is(stub!.seen('POST /roles/').length, 1))
+})
+
 test('says before a save, from the server, whom the change reaches, and saves with the version', async () => {
   const role = createRole({ name: 'Support', rights: ['devices'], version: 4, member_count: 12 })
   const previews: unknown[] = []
@@ -71,7 +81,7 @@ test('says before a save, from the server, whom the change reaches, and saves wi
   fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'Edit Support' })))
   const dialog = within(await view.findByRole('dialog', { name: 'Edit the role “Support”' }))
   await waitFor(() => dialog.getByText('Nobody gains or loses a right with this change.'))
-  assert.ok(dialog.getByText('Invite people, change their roles, disable or remove them'), 'each right says what it opens')
+  assert.ok(dialog.getByText(/^Invite people, change their roles, disable or remove them/), 'each right says what it opens')
 
   fireEvent.click(dialog.getByRole('checkbox', { name: /^Billing/ }))
   fireEvent.click(dialog.getByRole('checkbox', { name: /^Edge & Devices/ }))
@@ -102,6 +112,37 @@ test("keeps the Administrator role's name and rights out of reach, and offers no
   const enabled = (name: string) => !(dialog.getByRole('checkbox', { name: new RegExp(`^${name}`) }) as HTMLInputElement).disabled
   // Billing stays removable though the user lacks it; Users cannot be given.
   assert.equal(['Billing', 'Edge & Devices', 'Roles', 'Users'].map(enabled), [true, true, true, false])
+})
+
+test('a right comes with what it needs, checked and noted, and keeps it while checked; a need the user lacks keeps the right out of reach', async () => {
+  const created = createRole({ name: 'Tunnel openers', rights: ['devices', 'tunnels'] })
+  const view = open({ 'GET /roles/': () => listReply([createAdministrator()]), 'POST /roles/': () => ({ status: 201, body: created }) })
+  fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'New role' })))
+  const dialog = within(await view.findByRole('dialog', { name: 'New role' }))
+  const box = (name: string) => dialog.getByRole('checkbox', { name: new RegExp(`^${name}`) }) as HTMLInputElement
+  assert.match(box('Tunnels').labels![0]!.textContent!, 'Needs Edge & Devices: granted with it')
+  fireEvent.click(box('Tunnels'))
+  assert.equal([box('Tunnels').checked, box('Edge & Devices').checked, box('Edge & Devices').disabled], [true, true, true])
+  assert.match(box('Edge & Devices').labels![0]!.textContent!, 'Needed by Tunnels: kept while it is granted')
+  fireEvent.click(box('Users'))
+  assert.equal([box('Users').checked, box('Roles').checked], [true, true])
+  fireEvent.click(box('Users'))
+  // Unchecking the right frees its need, which stays checked until unchecked itself.
+  assert.equal([box('Roles').checked, box('Roles').disabled], [true, false])
+  fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Tunnel openers' } })
+  fireEvent.click(dialog.getByRole('button', { name: 'Create role' }))
+  await waitFor(() => assert.is(stub!.seen('POST /roles/').length, 1))
+  assert.equal((stub!.seen('POST /roles/')[0]!.body as { rights: string[] }).rights, ['roles', 'devices', 'tunnels'])
+  cleanup()
+  stub?.restore()
+
+  signIn(['roles', 'tunnels'])
+  const narrow = open({ 'GET /roles/': () => listReply([createAdministrator()]) })
+  fireEvent.click(await waitFor(() => narrow.getByRole('button', { name: 'New role' })))
+  const limited = within(await narrow.findByRole('dialog', { name: 'New role' }))
+  const tunnels = limited.getByRole('checkbox', { name: /^Tunnels/ }) as HTMLInputElement
+  assert.ok(tunnels.disabled)
+  assert.match(tunnels.labels![0]!.textContent!, 'Needs Edge & Devices, which you do not hold, so you cannot grant it')
 })
 
 test('deletes a role after saying what its holders lose', async () => {
