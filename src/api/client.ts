@@ -103,6 +103,17 @@ export interface CallOptions {
 export const newIdempotencyKey = (): string =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
 
+const answerWatchers = new Set<(status: number) => void>()
+
+/**
+ * Hears the status of every API answer (0 when none came), but of calls given up on purpose:
+ * how the console tells that its server cannot be reached (src/stores/reach.ts).
+ */
+export function watchAnswers(watcher: (status: number) => void): () => void {
+  answerWatchers.add(watcher)
+  return () => answerWatchers.delete(watcher)
+}
+
 /**
  * One API call; on failure the result carries a message, never an exception. Every write carries
  * an `Idempotency-Key`, so the server answers a repeat of it with its first answer rather than
@@ -120,6 +131,7 @@ export async function call<T>(method: Method, path: string, options: CallOptions
     query: options.query,
     signal: options.signal,
   })
+  if (!options.signal?.aborted) answerWatchers.forEach((watcher) => watcher(answer.status))
   if (answer.status >= 200 && answer.status < 300) {
     const total = Number(answer.headers?.get('x-total-count') ?? NaN)
     return { ok: true, status: answer.status, data: answer.body as T, ...(Number.isFinite(total) ? { total } : {}) }

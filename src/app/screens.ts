@@ -1,7 +1,8 @@
 import { lazyScreens, type LazyScreen } from '../lib/lazy-screen'
+import { LoadFailed } from '../ui/load-failed'
 import type { ScreenKey } from './route-table'
 
-/** Each screen's code, loaded when its route is first shown. */
+/** Each screen's code, loaded when its route is first shown; one that cannot be downloaded says so, with a retry. */
 export const SCREENS: Record<ScreenKey, LazyScreen> = lazyScreens({
   'sign-in': () => import('../features/auth/sign-in-screen'),
   register: () => import('../features/auth/register-screen'),
@@ -71,4 +72,4 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = lazyScreens({
   'demo-checkout': () => import('../demo/checkout/checkout-screen'),
   'demo-forms': () => import('../demo/forms/forms-screen'),
   'demo-widgets': () => import('../demo/widgets/widgets-screen'),
-})
+}, LoadFailed)

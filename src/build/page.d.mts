@@ -11,3 +11,4 @@ export interface PageSlots {
 export function fillPage(template: string, values: PageSlots): string
 export function escapeHtml(text: string): string
 export function scriptJson(value: unknown): string
+export function bootTexts(dictionaries: Record<string, { errors: { bootFailed: string; tryAgain: string } }>): string

@@ -27,3 +27,10 @@ export const escapeHtml = (text) =>
 
 /** JSON for a `<script type="application/json">`: no `</script>` or `<!--` can end it early. */
 export const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c')
+
+/**
+ * The texts the page's own script shows when the console's code cannot be downloaded (index.html),
+ * in each language of `dictionaries` (the main locale files, by language), for a data block.
+ */
+export const bootTexts = (dictionaries) =>
+  scriptJson(Object.fromEntries(Object.entries(dictionaries).map(([lang, { errors }]) => [lang, { text: errors.bootFailed, retry: errors.tryAgain }])))

@@ -1,4 +1,5 @@
-import { createElement, lazy, type ComponentType, type ReactNode } from 'react'
+import { createElement, type ComponentType, type ReactNode } from 'react'
+import { retryingLazy, type LoadFailure } from './lazy-retry'
 
 type Props = { children?: ReactNode }
 type Component = ComponentType<Props>
@@ -23,7 +24,11 @@ const made = new Map<string, LazyScreen>()
  */
 export const screenOf = (key: string): LazyScreen | undefined => made.get(key)
 
-export function lazyScreen(key: string, load: () => Promise<{ default: Component }>): LazyScreen {
+/** Draws nothing: a table made without a load failure to show (in tests). */
+const NO_FAILURE: LoadFailure = () => null
+
+/** `failure` stands in for a screen whose code could not be downloaded (see retryingLazy). */
+export function lazyScreen(key: string, load: () => Promise<{ default: Component }>, failure = NO_FAILURE): LazyScreen {
   let loaded: Component | undefined
   let pending: Promise<void> | undefined
   const preload = () =>
@@ -36,7 +41,7 @@ export function lazyScreen(key: string, load: () => Promise<{ default: Component
         throw error
       },
     ))
-  const Suspending = lazy(() => preload().then(() => ({ default: loaded as Component })))
+  const Suspending = retryingLazy<Props>(preload, () => loaded, failure)
   const Screen = (props: Props) => createElement(loaded ?? Suspending, props)
   Screen.preload = preload
   made.set(key, Screen)
@@ -44,8 +49,8 @@ export function lazyScreen(key: string, load: () => Promise<{ default: Component
 }
 
 /** Lazy screens from a table of loaders, each keyed like its route's screen. */
-export function lazyScreens<K extends string>(loaders: Record<K, () => Promise<{ default: Component }>>): Record<K, LazyScreen> {
+export function lazyScreens<K extends string>(loaders: Record<K, () => Promise<{ default: Component }>>, failure?: LoadFailure): Record<K, LazyScreen> {
   const screens = {} as Record<K, LazyScreen>
-  for (const key of Object.keys(loaders) as K[]) screens[key] = lazyScreen(key, loaders[key])
+  for (const key of Object.keys(loaders) as K[]) screens[key] = lazyScreen(key, loaders[key], failure)
   return screens
 }

@@ -4,6 +4,7 @@ import type { AuditEvent } from '../contract/audit'
 import type { BulkEvent } from '../contract/bulk'
 import { EVENTS_PATH, type ChangeEvent, type DeviceEvent } from '../contract/collections'
 import type { OpenStream, StreamMessage } from '../lib/event-stream'
+import { noteAnswer } from './reach'
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'offline'
 
@@ -55,6 +56,8 @@ export interface LiveOptions {
  */
 export function createLive(options: LiveOptions) {
   const $state = atom<Live>({ state: 'connecting', lastEventAt: null })
+  /** When the next try to connect is due, ms since the epoch; null while none waits. */
+  const $retryAt = atom<number | null>(null)
   const listeners = new Set<(event: LiveEvent) => void>()
   let close: (() => void) | undefined
   let timer: unknown
@@ -90,6 +93,8 @@ export function createLive(options: LiveOptions) {
       {
         onOpen: () => {
           failures = 0
+          $retryAt.set(null)
+          noteAnswer(200)
           set('live', true)
           // Back after a gap: with an id the server replays what was missed or says reset; without one it cannot.
           if (lost && !resumeFrom) emit({ type: 'reset' })
@@ -106,8 +111,11 @@ export function createLive(options: LiveOptions) {
           if (status === 401 || status === 403) return set('offline')
           failures += 1
           set(failures >= OFFLINE_AFTER_FAILURES ? 'offline' : 'reconnecting')
-          const wait = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (failures - 1))
-          timer = options.setTimer(connect, wait * (0.75 + Math.random() * 0.5))
+          // Failing again and again: the server is not there (or no longer lets the stream through).
+          if (failures >= OFFLINE_AFTER_FAILURES) noteAnswer(status)
+          const wait = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (failures - 1)) * (0.75 + Math.random() * 0.5)
+          $retryAt.set(options.now() + wait)
+          timer = options.setTimer(connect, wait)
         },
       },
     )
@@ -121,6 +129,7 @@ export function createLive(options: LiveOptions) {
   }
   const stop = () => {
     running = false
+    $retryAt.set(null)
     options.clearTimer(timer)
     close?.()
     close = undefined
@@ -133,6 +142,7 @@ export function createLive(options: LiveOptions) {
     if (!running) return
     if (online) return retry()
     options.clearTimer(timer)
+    $retryAt.set(null)
     close?.()
     close = undefined
     lost = true
@@ -155,6 +165,7 @@ export function createLive(options: LiveOptions) {
 
   return {
     $state,
+    $retryAt,
     /** Hears every event while subscribed; also keeps the connection open. */
     listen(listener: (event: LiveEvent) => void): () => void {
       listeners.add(listener)

@@ -1,12 +1,26 @@
-import { createElement, lazy, Suspense, useState, type ComponentType } from 'react'
+import { createElement, Suspense, useState, type ComponentType } from 'react'
+import { retryingLazy } from '../lib/lazy-retry'
+import { LoadFailed } from './load-failed'
 
 /**
  * A part of a screen that is not needed to show it (a form in a dialog): its code loads when it
- * is first rendered, and nothing shows in its place meanwhile.
+ * is first rendered, and nothing shows in its place meanwhile. Code that cannot be downloaded
+ * says so in its place, with a retry.
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  // The lazy wrapper takes the part's own props: its ref typing adds nothing the part does not declare.
-  const Part = lazy(() => load().then((component) => ({ default: component }))) as unknown as ComponentType<P>
+  let loaded: ComponentType<P> | undefined
+  let pending: Promise<void> | undefined
+  const preload = () =>
+    (pending ??= load().then(
+      (component) => {
+        loaded = component
+      },
+      (error: unknown) => {
+        pending = undefined
+        throw error
+      },
+    ))
+  const Part = retryingLazy(preload, () => loaded, LoadFailed)
   return function LazyPart(props: P) {
     return (
       <Suspense fallback={null}>
@@ -46,7 +60,7 @@ export function laterPart<P extends object>(load: () => Promise<ComponentType<P>
     ))
   if (started) setTimeout(() => void preload().catch(() => undefined), LATE_PART_DELAY_MS)
   else waiting.push(preload)
-  const Part = lazy(() => preload().then(() => ({ default: loaded as ComponentType<P> }))) as unknown as ComponentType<P>
+  const Part = retryingLazy(preload, () => loaded, LoadFailed)
   function LaterPart(props: P) {
     // Chosen once: one drawn through the lazy wrapper stays so when the code arrives, or the part
     // would be drawn anew (its state and focus lost) on its next render.

@@ -84,6 +84,54 @@ for (const { flavour } of BUILDS) {
       await server.remove()
     }
   })
+
+  test(`with the server gone the console says so once, keeps the list it had, and comes back by itself when the server does (${flavour})`, async () => {
+    const server = await ownConsole(flavour)
+    try {
+      const context = await newContext({ expectedErrors: [OFFLINE] })
+      const page = await context.newPage()
+      await signInAdmin(page, server.url)
+      await page.goto(`${server.url}/app/devices`)
+      await liveStatus(page, /^Live$/).waitFor()
+      const names = await rowNames(page)
+      // The page itself comes from the service worker once the server is gone.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 })
+      const presence = (status: string) => page.getByRole('button', { name: `Status: ${status}` })
+      await presence('Online').waitFor()
+      const away = page.getByText(/^The server cannot be reached/)
+
+      // Down, the network up: said at once, without a reload.
+      await server.stop()
+      await away.waitFor({ timeout: 20_000 })
+      await presence('Offline').waitFor()
+
+      // A reload while it is down: one banner, the kept rows marked as not live, nothing else stacked.
+      await page.reload()
+      await page.getByRole('link', { name: names[0], exact: true }).waitFor()
+      await away.waitFor()
+      await page.getByRole('status').filter({ hasText: /^(Not live|Reconnecting…)$/ }).waitFor()
+      assert.is(await away.count(), 1, 'one banner')
+      assert.is(await page.getByRole('alert').count(), 0, 'no other warning beside it')
+      assert.is(await page.getByText('You are offline').count(), 0, 'the network is up: the server is not')
+      await presence('Offline').waitFor()
+      assert.is(await presence('Online').count(), 0)
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+
+      // Back by itself: live again, the banner gone and the list read anew, without a reload.
+      const readAnew = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/devices/' && answer.ok(), { timeout: 20_000 })
+      readAnew.catch(() => undefined)
+      await server.start()
+      await liveStatus(page, /^Live$/).waitFor({ timeout: 20_000 })
+      await page.waitForFunction(() => !document.body.innerText.includes('The server cannot be reached'), null, { timeout: 20_000 })
+      await presence('Online').waitFor()
+      await readAnew
+      assert.equal(await rowNames(page), names)
+      assert.ok(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), 'no reload')
+      await context.close()
+    } finally {
+      await server.remove()
+    }
+  })
 }
 
 test.run()

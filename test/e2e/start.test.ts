@@ -1,9 +1,31 @@
-import type { Page } from 'playwright-core'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { BrowserContext, Page } from 'playwright-core'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { BUILDS, callApi, closeBrowser, holdRequests, newContext, signInAdmin } from './browser'
+import { BUILDS, callApi, closeBrowser, failedLoad, holdRequests, newContext, signInAdmin } from './browser'
 
 test.after(closeBrowser)
+
+/** The address of the build's code file named `<prefix><hash>.js`, e.g. `main-` or `devices-screen-`. */
+function codeFile(flavour: string, prefix: string): string {
+  const name = readdirSync(join(process.cwd(), 'dist', flavour, 'assets')).find((file) => file.startsWith(prefix) && /^-[A-Z0-9]+\.js$/.test(file.slice(prefix.length - 1)))
+  assert.ok(name, `no ${prefix}*.js in dist/${flavour}/assets`)
+  return `/assets/${name}`
+}
+
+/** The first seconds of a first visit, held: the service worker never takes over, so every file comes from the network. */
+const noWorker = (context: BrowserContext) =>
+  context.addInitScript(() => {
+    if ('ServiceWorkerContainer' in window) ServiceWorkerContainer.prototype.register = () => new Promise<never>(() => undefined)
+  })
+
+/** Answers 503 for `path` while the returned switch says the server is down. */
+async function failWhileDown(page: Page, path: string) {
+  const server = { down: true }
+  await page.route(`**${path}`, (route) => (server.down ? route.fulfill({ status: 503, body: '' }) : route.continue()))
+  return server
+}
 
 for (const { flavour, BASE } of BUILDS) {
   test(`opening a list asks for the user and the list once each, while the console's code is still on its way (${flavour})`, async () => {
@@ -64,6 +86,45 @@ for (const { flavour, BASE } of BUILDS) {
       if (!first.length) assert.equal(expected.length, 1, `${address}: the trail asked once: ${asked.join(', ')}`)
       await fresh.close()
     }
+    await context.close()
+  })
+
+  test(`a first visit whose console code does not arrive says so, and Try again starts the console (${flavour})`, async () => {
+    const main = codeFile(flavour, 'main-')
+    const context = await newContext({ expectedErrors: [failedLoad(503, main)] })
+    await noWorker(context)
+    const page = await context.newPage()
+    const server = await failWhileDown(page, main)
+    await page.goto(`${BASE}/app`)
+    const failed = page.getByRole('alert').filter({ hasText: 'The console could not be loaded.' })
+    await failed.waitFor()
+    server.down = false
+    await failed.getByRole('button', { name: 'Try again' }).click()
+    // The page loads again, and the console starts: with nobody signed in, it opens the sign-in page.
+    await page.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 20_000 })
+    assert.is(await failed.count(), 0)
+    await context.close()
+  })
+
+  test(`a screen whose code does not arrive says so in its place, and Try again loads it there (${flavour})`, async () => {
+    const screen = codeFile(flavour, 'devices-screen-')
+    const context = await newContext({ expectedErrors: [failedLoad(503, screen)] })
+    await noWorker(context)
+    const page = await context.newPage()
+    await signInAdmin(page, BASE)
+    const server = await failWhileDown(page, screen)
+    const menu = page.getByRole('navigation', { name: 'Main menu' })
+    await menu.getByRole('button', { name: 'Inventory', exact: true }).click()
+    await menu.getByRole('link', { name: 'Edge & Devices' }).click()
+    const failed = page.getByRole('main').getByRole('alert').filter({ hasText: 'This part of the console could not be loaded.' })
+    await failed.waitFor()
+    // The shell around it stays, with its menu.
+    await menu.getByRole('link', { name: 'Home' }).waitFor()
+    await failed.getByRole('button', { name: 'Reload the page' }).waitFor()
+    server.down = false
+    await failed.getByRole('button', { name: 'Try again' }).click()
+    await page.getByRole('table').waitFor()
+    assert.is(await failed.count(), 0)
     await context.close()
   })
 }

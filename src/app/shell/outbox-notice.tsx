@@ -4,6 +4,7 @@ import { messageText } from '../../lib/i18n'
 import { pluralKey } from '../../lib/plural'
 import { $locale } from '../../stores/locale'
 import { $outbox, clearDone, flushOutbox, watchOutbox } from '../../stores/outbox'
+import { $unreachable } from '../../stores/reach'
 import { $offline, keptScope } from '../../stores/session'
 import { Button } from '../../ui/button'
 import { useT } from '../../ui/use-t'
@@ -18,11 +19,12 @@ export function OutboxNotice() {
   const entries = useStore($outbox)
   const locale = useStore($locale)
   const offline = useStore($offline)
+  const unreachable = useStore($unreachable)
   useEffect(() => watchOutbox(), [])
   // The server answers again: what waits goes now.
   useEffect(() => {
-    if (!offline) void flushOutbox()
-  }, [offline])
+    if (!offline && !unreachable) void flushOutbox()
+  }, [offline, unreachable])
   const scope = keptScope()
   const mine = entries.filter((entry) => entry.scope === scope)
   if (!mine.length) return null

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { clsx } from 'clsx'
 import { useEffect } from 'react'
-import { $session } from '../../stores/session'
+import { $network, $unreachable } from '../../stores/reach'
+import { $offline, $session } from '../../stores/session'
 import { $presence, PRESENCES, setPresence, type Presence } from '../../stores/ui'
 import { Dropdown } from '../../ui/dropdown'
 import { Icon } from '../../ui/icons'
@@ -16,10 +17,18 @@ function choosePresence(presence: Presence): void {
 
 const Dot = ({ presence }: { presence: Presence }) => <span className={clsx(s.dot, s[presence])} aria-hidden="true" />
 
-/** The user's presence status (online, idle, bussy, offline) and the menu that changes it. */
+/**
+ * The user's presence status (online, idle, bussy, offline) and the menu that changes it. Cut off
+ * from the server (no network, or the server out of reach), the user is offline to everyone else,
+ * and it says so until the link is back, whatever was chosen.
+ */
 export function PresenceMenu() {
   const t = useT()
-  const presence = useStore($presence)
+  const chosen = useStore($presence)
+  const network = useStore($network)
+  const unreachable = useStore($unreachable)
+  const offline = useStore($offline)
+  const presence: Presence = !network || unreachable || offline ? 'offline' : chosen
   // The server keeps the user's choice: whenever the user is read (sign-in, sync), it shows here.
   const saved = useStore($session).user?.presence
   useEffect(() => {
@@ -41,7 +50,7 @@ export function PresenceMenu() {
       }
       items={PRESENCES.map((value) => ({
         key: value,
-        checked: value === presence,
+        checked: value === chosen,
         onSelect: () => choosePresence(value),
         label: (
           <>

@@ -1,42 +1,35 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useState } from 'react'
-import { $offline } from '../../stores/session'
+import { useEffect } from 'react'
+import { $network, $unreachable } from '../../stores/reach'
+import { $offline, syncUser } from '../../stores/session'
 import { Banner } from '../../ui/banner'
 import { Button } from '../../ui/button'
 import { useT } from '../../ui/use-t'
 import { $updateReady, startServiceWorker, takeUpdate } from '../service-worker'
 import { OutboxNotice } from './outbox-notice'
+import { ServerAway } from './server-away'
 import s from './status-notices.module.css'
 
-/** Whether the browser says it has a link at all. */
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine)
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine)
-    window.addEventListener('online', update)
-    window.addEventListener('offline', update)
-    return () => {
-      window.removeEventListener('online', update)
-      window.removeEventListener('offline', update)
-    }
-  }, [])
-  return online
-}
-
 /**
- * What the operator must know about the console itself: that it is offline (and shows what it
- * kept, reconnecting by itself), the writes waiting for the link, and that a new version is
- * ready to be taken.
+ * What the operator must know about the console itself, one notice each: that the device is
+ * offline, or else that the server cannot be reached (either way it shows what it kept and
+ * reconnects by itself), the writes waiting for the link, and that a new version is ready.
  */
 export default function StatusNotices() {
   const t = useT()
   const updateReady = useStore($updateReady)
+  // The session could not be checked as the console opened, or an answer since did not come.
   const offline = useStore($offline)
-  const online = useOnline()
+  const unreachable = useStore($unreachable)
+  const online = useStore($network)
   useEffect(() => startServiceWorker(), [])
+  // The server answers again: a session taken from what was kept is checked now, not in a while.
+  useEffect(() => {
+    if (online && !unreachable && $offline.get()) void syncUser()
+  }, [online, unreachable])
   return (
     <div className={s.notices}>
-      {(!online || offline) && <Banner variant="warning">{t('shell.offline')}</Banner>}
+      {!online ? <Banner variant="warning">{t('shell.offline')}</Banner> : (offline || unreachable) && <ServerAway />}
       <OutboxNotice />
       {updateReady && (
         <Banner variant="info">

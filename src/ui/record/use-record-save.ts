@@ -49,14 +49,15 @@ interface Conflict<T, V> {
 export function useRecordSave<T extends BaseRecord, V extends FormValues>(options: RecordSaveOptions<T, V>, version: number | null) {
   const [saving, setSaving] = useState(false)
   const [message, setMessage] = useState<string | null>(null)
-  const [queued, setQueued] = useState(false)
+  // The values whose save waits in the outbox: closing the form then loses nothing.
+  const [queued, setQueued] = useState<V | null>(null)
   const [conflict, setConflict] = useState<Conflict<T, V> | null>(null)
 
   /** Sends `values`, edited from `base` (the values of the version `at`). */
   async function send(values: V, at: number | null, base: V): Promise<void> {
     setSaving(true)
     setMessage(null)
-    setQueued(false)
+    setQueued(null)
     const result = await options.save(values, at)
     setSaving(false)
     if (result.ok) {
@@ -77,7 +78,7 @@ export function useRecordSave<T extends BaseRecord, V extends FormValues>(option
     setConflict(null)
     options.form.setServerErrors(result.errors)
     setMessage(result.message)
-    setQueued(Boolean(result.queued))
+    setQueued(result.queued ? values : null)
   }
 
   /** Shows the record as it is now, with nothing left to save. */
@@ -100,11 +101,11 @@ export function useRecordSave<T extends BaseRecord, V extends FormValues>(option
     /** The message of the last refused save, for a banner above the form. */
     message,
     /** The last save found no link and waits in the outbox: news, not an error. */
-    queued,
+    queued: queued !== null,
     conflict: conflict !== null,
     rows,
-    /** The form's values differ from where it started: closing would lose them. */
-    dirty: options.form.dirty,
+    /** The form's values differ from where it started and wait nowhere: closing would lose them. */
+    dirty: options.form.dirty && !(queued && alike(options.form.values, queued)),
     submit: (values: V) => void send(values, version, options.form.start),
     /** Saves the user's values of the contested fields, with the rest merged, over the version there now. */
     keepMine: () => conflict && void send(conflict.merged, conflict.current.version, options.toValues(conflict.current)),

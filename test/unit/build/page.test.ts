@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { escapeHtml, fillPage, scriptJson, type PageSlots } from '../../../src/build/page.mjs'
+import { bootTexts, escapeHtml, fillPage, scriptJson, type PageSlots } from '../../../src/build/page.mjs'
 
 const TEMPLATE =
   '<title><!--title--></title><meta content="<!--description-->"><script>w("%PALETTES%")</script><!--head-->' +
@@ -60,6 +60,17 @@ test('JSON in a script cannot end the script', () => {
   const json = scriptJson(value)
   assert.not.match(json, /<\/script|<!--/i)
   assert.equal(JSON.parse(json), value)
+})
+
+test("the first load's failure says so in every language the console speaks", () => {
+  const dictionaries = Object.fromEntries(
+    ['en', 'de', 'es', 'id', 'zh', 'ar'].map((lang) => [lang, JSON.parse(readFileSync(join(process.cwd(), 'locales', `${lang}.json`), 'utf8'))]),
+  )
+  const texts = JSON.parse(bootTexts(dictionaries)) as Record<string, { text: string; retry: string }>
+  assert.equal(Object.keys(texts), ['en', 'de', 'es', 'id', 'zh', 'ar'])
+  assert.equal(texts.en, { text: 'The console could not be loaded. Check the connection, then try again.', retry: 'Try again' })
+  for (const [lang, { text, retry }] of Object.entries(texts)) assert.ok(text && retry, lang)
+  assert.is.not(texts.de?.text, texts.en?.text)
 })
 
 test.run()

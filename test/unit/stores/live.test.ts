@@ -2,6 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { StreamHandlers, StreamRequest } from '../../../src/lib/event-stream'
 import { createLive, OFFLINE_AFTER_FAILURES, RETRY_FIRST_MS, RETRY_MAX_MS, type LiveEvent, type LiveState } from '../../../src/stores/live'
+import { $unreachable, noteAnswer } from '../../../src/stores/reach'
 
 /** One connection the store opened: what it asked for, its handlers, and whether it was ended. */
 interface Connection {
@@ -410,6 +411,30 @@ test('network changes after the last listener left open nothing', () => {
   assert.is(networkListeners.size, 0)
   network(true)
   assert.is(connections.length, 1)
+})
+
+test('a stream that cannot connect again and again says the server is out of reach and when it tries next; connecting again ends it', () => {
+  noteAnswer(200)
+  const { live, last, timers, clock, waitOver } = setup()
+  live.listen(() => undefined)
+  last().handlers.onOpen()
+  assert.is(live.$retryAt.get(), null)
+  for (let failure = 1; failure <= OFFLINE_AFTER_FAILURES; failure++) {
+    last().handlers.onClose(0)
+    assert.is($unreachable.get(), failure === OFFLINE_AFTER_FAILURES, `after ${failure} failure(s)`)
+    assert.is(live.$retryAt.get(), clock.now + (timers[timers.length - 1]?.ms ?? NaN))
+    waitOver()
+  }
+  last().handlers.onOpen()
+  assert.is($unreachable.get(), false)
+  assert.is(live.$retryAt.get(), null)
+})
+
+test('an answer that did not come, or came from a proxy saying the server is gone, reads as out of reach; any other as back', () => {
+  for (const [status, away] of [[0, true], [200, false], [503, true], [404, false], [502, true], [500, false], [504, true], [401, false]] as const) {
+    noteAnswer(status)
+    assert.is($unreachable.get(), away, String(status))
+  }
 })
 
 test.run()

@@ -2,7 +2,7 @@ import '../setup'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { useEffect, useState } from 'react'
-import { laterPart } from '../../../src/ui/lazy-part'
+import { laterPart, lazyPart } from '../../../src/ui/lazy-part'
 import { act, cleanup, fireEvent, page, render, waitFor } from './testing'
 
 test.after.each(() => cleanup())
@@ -71,6 +71,27 @@ test('a later part whose code failed to load (offline) loads again when drawn', 
   assert.is(code.calls.count, 2, 'asked again by the render')
   await act(async () => code.give(Box))
   assert.ok(await page().findByLabelText('Tag'))
+})
+
+test('a part whose code cannot be downloaded says so in its place, and Try again draws it there', async () => {
+  const code = deferred<typeof Box>()
+  const Part = lazyPart(code.load)
+  render(
+    <form aria-label="Device">
+      <Part label="Location" />
+    </form>,
+  )
+  await act(async () => code.fail(new Error('Failed to fetch dynamically imported module')))
+  // The drawn failure tries once more by itself; that fails too.
+  await act(async () => code.fail(new Error('offline')))
+  const alert = await page().findByRole('alert')
+  assert.match(alert.textContent ?? '', 'This part of the console could not be loaded.')
+  assert.ok(page().getByRole('button', { name: 'Reload the page' }))
+  fireEvent.click(page().getByRole('button', { name: 'Try again' }))
+  await act(async () => code.give(Box))
+  assert.ok(await page().findByLabelText('Location'))
+  assert.is(page().queryByRole('alert'), null)
+  assert.is(code.calls.count, 3)
 })
 
 test.run()

@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert'
 import { Route } from 'wouter'
 import { Sidebar } from '../../../../src/app/shell/sidebar'
 import type { Right } from '../../../../src/contract/rights'
+import { $unreachable } from '../../../../src/stores/reach'
 import { $session, initialSession } from '../../../../src/stores/session'
 import { $presence, $ui, UI_DEFAULTS } from '../../../../src/stores/ui'
 import '../../../../src/ui/console-texts'
@@ -33,7 +34,8 @@ let stub: FetchStub | undefined
 test.before.each(() => {
   $ui.set({ ...UI_DEFAULTS })
   $presence.set('online')
-  stub = stubFetch({ status: 503, body: { message: 'Not here' } })
+  stub = stubFetch({ status: 404, body: { message: 'Not here' } })
+  $unreachable.set(false)
 })
 test.after.each(() => {
   cleanup()
@@ -203,6 +205,15 @@ test('Esc closes the presence menu without a change', async () => {
   assert.is(view.queryByRole('menu'), null)
   assert.is($presence.get(), 'online')
   assert.is(document.activeElement, view.getByRole('button', { name: 'Status: Online' }))
+})
+
+test('the presence reads Offline while the server cannot be reached, and the chosen one once it answers again', async () => {
+  const { view } = open('/app/home')
+  assert.ok(view.getByRole('button', { name: 'Status: Online' }))
+  act(() => $unreachable.set(true))
+  assert.ok(view.getByRole('button', { name: 'Status: Offline' }))
+  act(() => $unreachable.set(false))
+  assert.ok(view.getByRole('button', { name: 'Status: Online' }))
 })
 
 test.run()

@@ -81,6 +81,7 @@ function renderEditor(record: Device, answers: Result<Device>[]) {
         <button type="submit" disabled={saving.saving}>
           Save
         </button>
+        <span data-dirty={String(saving.dirty)} />
         <ConflictDialog
           open={saving.conflict}
           rows={saving.rows}
@@ -105,6 +106,8 @@ function renderEditor(record: Device, answers: Result<Device>[]) {
     /** Waits for the conflict dialog. */
     conflict: () => view.findByRole('dialog', { name: 'Someone else changed this' }),
     /** The form as the user sees it: name, location and the ticked tags. */
+    /** Whether closing the form would lose what was typed. */
+    dirty: () => document.querySelector('[data-dirty]')?.getAttribute('data-dirty'),
     shown: () => [input('Name').value, input('Location').value, ['North', 'Roof'].filter((label) => input(label).checked)],
   }
 }
@@ -243,6 +246,9 @@ test('a save that found no link and waits in the outbox is news, not an error, a
   assert.is(status.textContent, 'No link: the change waits in the outbox and is sent when the link returns.')
   assert.is(page().queryByRole('alert'), null)
   assert.is(editor.input('Name').value, 'gate-offline')
+  assert.is(editor.dirty(), 'false', 'what waits in the outbox is not lost by closing the form')
+  editor.type('Name', 'gate-offline-2')
+  assert.is(editor.dirty(), 'true', 'typed after the change was queued')
   // A later refusal is an error again.
   editor.save()
   assert.is((await page().findByRole('alert')).textContent, 'Check the marked fields')
