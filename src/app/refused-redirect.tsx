@@ -10,7 +10,8 @@ import type { Right } from '../contract/rights'
 export function RefusedRedirect({ to, path, right }: { to: string; path: string; right: Right }) {
   const [, navigate] = useLocation()
   useLayoutEffect(() => {
-    void import('./refused-notice').then(({ tellRefused }) => tellRefused(path, right))
+    // Without the link the move still happens, only unexplained.
+    void import('./refused-notice').then(({ tellRefused }) => tellRefused(path, right), () => undefined)
     navigate(to, { replace: true })
   }, [])
   return null

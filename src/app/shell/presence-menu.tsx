@@ -12,7 +12,8 @@ import s from './presence-menu.module.css'
 /** Shows the choice at once and saves it for the user's other devices; the saving code loads on first use. */
 function choosePresence(presence: Presence): void {
   setPresence(presence)
-  void import('../../features/profile/profile-api').then(({ savePresence }) => savePresence(presence))
+  // Without the link the choice stays on this screen; it is not an error to raise.
+  void import('../../features/profile/profile-api').then(({ savePresence }) => savePresence(presence), () => undefined)
 }
 
 const Dot = ({ presence }: { presence: Presence }) => <span className={clsx(s.dot, s[presence])} aria-hidden="true" />

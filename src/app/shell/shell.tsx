@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react'
 import { useEffect, type MouseEvent, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { afterLoad } from '../../lib/after-load'
+import { watchLater } from '../../lib/watch-later'
 import { $palette, $ui } from '../../stores/ui'
 import { laterPart, loadLaterParts } from '../../ui/lazy-part'
 import { useT } from '../../ui/use-t'
@@ -89,32 +90,12 @@ function PaletteSlot() {
 
 /** Rights changed elsewhere reach this console live; the watcher loads after the first paint. */
 function useRightsWatch() {
-  useEffect(() => {
-    let stop: (() => void) | undefined
-    let gone = false
-    void import('./rights-watch').then(({ watchRights }) => {
-      if (!gone) stop = watchRights()
-    })
-    return () => {
-      gone = true
-      stop?.()
-    }
-  }, [])
+  useEffect(() => watchLater(() => import('./rights-watch'), ({ watchRights }) => watchRights()), [])
 }
 
 /** The menu's pinned views load after the first paint and follow changes; the shell never waits for them. */
 function usePinnedViews() {
-  useEffect(() => {
-    let stop: (() => void) | undefined
-    let gone = false
-    void import('./pinned-views').then(({ watchPinnedViews }) => {
-      if (!gone) stop = watchPinnedViews()
-    })
-    return () => {
-      gone = true
-      stop?.()
-    }
-  }, [])
+  useEffect(() => watchLater(() => import('./pinned-views'), ({ watchPinnedViews }) => watchPinnedViews()), [])
 }
 
 /** The frame around every signed-in screen: header, navigation, breadcrumb, title, then the screen. */
