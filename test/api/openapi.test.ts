@@ -141,6 +141,19 @@ test('it carries the limits of the contract: lengths, ranges, enums, patterns, d
   assert.ok(doc.paths['/events'].get.responses['200'].content['text/event-stream'].schema['x-events'].change)
 })
 
+test('its sentences take "an" before a vowel: "Create an access key", "Get an app id"', () => {
+  const wrong: string[] = []
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+    for (const [method, operation] of Object.entries(item)) {
+      for (const words of [operation.summary, operation.description, ...Object.values(operation.responses ?? {}).map((answer: any) => answer.description)]) {
+        if (typeof words === 'string' && /\b[Aa] (?!u|one)[aeiou]/.test(words)) wrong.push(`${method} ${path}: ${words}`)
+      }
+    }
+  }
+  assert.equal(wrong, [])
+  assert.is(doc.paths['/access_keys'].post.summary, 'Create an access key')
+})
+
 test('it carries no secret and no example credential', () => {
   for (const secret of [ADMIN.password, ADMIN.email]) assert.not.ok(text.includes(secret), secret)
   // Keys, app tokens, client ids and session tokens as the server makes them.

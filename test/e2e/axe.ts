@@ -29,3 +29,21 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
       }))
   })
 }
+
+/** The rules of WCAG 2.2 at levels A and AA, as axe-core tags them. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/** Runs axe-core's WCAG 2.2 A and AA rules in the page and returns every violation, whatever its impact. */
+export async function wcagViolations(page: Page): Promise<Violation[]> {
+  await page.evaluate(AXE)
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; impact?: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } })
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? '',
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }))
+  }, WCAG_TAGS)
+}

@@ -14,13 +14,17 @@ export function showsBreadcrumb(path: string): boolean {
   return !(NO_BREADCRUMB as readonly string[]).includes(clean(path))
 }
 
-/** One crumb a path segment, each naming and linking to its prefix: `/app`, `/app/users`, ... */
+/**
+ * One crumb a path segment, each naming and linking to its prefix: `/app`, `/app/users`, ...
+ * A crumb named as the one before it is the same page (`/app` is home): the deeper one stays.
+ */
 export function crumbsOf(path: string, text?: (key: string) => string): Crumb[] {
   const segments = clean(path).split('/').filter(Boolean)
-  return segments.map((_, index) => {
+  const crumbs = segments.map((_, index) => {
     const href = `/${segments.slice(0, index + 1).join('/')}`
     return { label: titleOf(href, text), href }
   })
+  return crumbs.filter((crumb, index) => crumb.label !== crumbs[index + 1]?.label)
 }
 
 /**

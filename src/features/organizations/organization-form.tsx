@@ -42,7 +42,7 @@ export function OrganizationForm({ organization, onClose, onSaved }: Organizatio
     <RecordDialog
       title={organization ? t('organizations.renameTitle', { name: organization.name }) : t('organizations.createTitle')}
       width={480}
-      submitLabel={organization ? t('organizations.rename') : t('organizations.create')}
+      submitLabel={organization ? t('organizations.rename') : t('organizations.submitCreate')}
       save={save}
       onSubmit={form.submit}
       onClose={onClose}

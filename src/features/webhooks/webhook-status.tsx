@@ -1,6 +1,7 @@
 import type { LastDelivery, Webhook } from '../../contract/webhooks'
 import { Age } from '../../ui/age'
 import { Badge } from '../../ui/badge'
+import { formatDateTime } from '../../ui/date-time'
 import { useT } from '../../ui/use-t'
 import s from './webhooks.module.css'
 
@@ -20,7 +21,7 @@ export function WebhookStatus({ webhook }: { webhook: Webhook }) {
       )}
       {webhook.failing_since && (
         <span className={s.failing}>
-          {t('webhooks.failingSince', { since: new Date(webhook.failing_since).toLocaleString() })}
+          {t('webhooks.failingSince', { since: formatDateTime(webhook.failing_since) })}
         </span>
       )}
     </span>

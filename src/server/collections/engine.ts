@@ -357,6 +357,9 @@ export function collectionRoutes<Rec extends BaseRecord, Input, Update>(services
 export function describeCollection<Rec extends BaseRecord, Input, Update>(module: CollectionModule<Rec, Input, Update>): void {
   const { docs, name } = module
   const base = `/${name}`
+  // The noun with its article: "an access key", "a device".
+  const one = `${/^[aeio]/i.test(docs.noun) ? 'an' : 'a'} ${docs.noun}`
+  const One = one.charAt(0).toUpperCase() + one.slice(1)
   const readers = [...new Set([module.right, ...readRights(name)])]
   const writers = [...(module.writers ?? [module.right])]
   // One shared schema per collection (`DeviceRecord`), which each of its routes refers to.
@@ -398,19 +401,19 @@ export function describeCollection<Rec extends BaseRecord, Input, Update>(module
         429: EXPORTS_BUSY,
       },
     },
-    { ...common, method: 'get', path: `${base}/:id`, rights: readers, summary: `Get a ${docs.noun}`, answers: { 200: { description: `The ${docs.noun}.`, body: record } } },
+    { ...common, method: 'get', path: `${base}/:id`, rights: readers, summary: `Get ${one}`, answers: { 200: { description: `The ${docs.noun}.`, body: record } } },
     {
       ...common,
       method: 'post',
       path: base,
       rights: writers,
-      summary: `Create a ${docs.noun}`,
+      summary: `Create ${one}`,
       body: module.create.schema,
       example: docs.example,
       answers: {
         201: { description: `The new ${docs.noun}.`, body: docs.created ?? record },
         ...writeAnswers,
-        409: { description: module.cap ? `A ${docs.noun} like it exists already, or the plan's cap of ${docs.noun}s is reached.` : `A ${docs.noun} like it exists already.`, body: { ref: 'Error' } },
+        409: { description: module.cap ? `${One} like it exists already, or the plan's cap of ${docs.noun}s is reached.` : `${One} like it exists already.`, body: { ref: 'Error' } },
       },
     },
     {
@@ -418,7 +421,7 @@ export function describeCollection<Rec extends BaseRecord, Input, Update>(module
       method: 'put',
       path: `${base}/:id`,
       rights: writers,
-      summary: `Update a ${docs.noun}`,
+      summary: `Update ${one}`,
       description: 'Send the record back with the `version` it was read at; fields it does not take are ignored.',
       body: updateBody(module.update.schema),
       answers: {
@@ -435,7 +438,7 @@ export function describeCollection<Rec extends BaseRecord, Input, Update>(module
       method: 'delete',
       path: `${base}/:id`,
       rights: writers,
-      summary: module.retire ? `Revoke a ${docs.noun}` : `Delete a ${docs.noun}`,
+      summary: module.retire ? `Revoke ${one}` : `Delete ${one}`,
       description: docs.deletes,
       answers: { 200: { description: module.retire ? `The ${docs.noun}, revoked; it stays listed.` : `The ${docs.noun} as it was.`, body: record } },
     },

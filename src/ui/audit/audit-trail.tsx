@@ -10,6 +10,7 @@ import { Button } from '../button'
 import { Spinner } from '../spinner'
 import { useT } from '../use-t'
 import './audit-texts'
+import { aboutThemselves, actionText, muteSentence, textOr } from './entry-text'
 import { useAuditTrail, type TrailFilters } from './use-audit-trail'
 import s from './audit-trail.module.css'
 
@@ -43,15 +44,6 @@ function BulkBeneath({ entry }: { entry: AuditEntry }) {
 
 /** A bulk action's entry stands for many records: it names its selection, not a record to open. */
 const isBulk = (entry: AuditEntry) => entry.action.startsWith('bulk_')
-
-/** A translation, or `fallback` when the locale files have none for `key`. */
-const textOr = (t: (key: string) => string, key: string, fallback: string) => {
-  const text = t(key)
-  return text === key ? fallback : text
-}
-
-/** A user's own sign-in, password or session: the record is the actor, named once. */
-const aboutThemselves = (entry: AuditEntry) => entry.collection === 'users' && entry.actor.kind === 'user' && entry.record_id === entry.actor.id
 
 /** A value of a change as the trail shows it: lists joined, yes or no, an empty one marked. */
 function valueText(t: (key: string) => string, value: unknown): string {
@@ -100,7 +92,7 @@ function Changes({ changes }: { changes: AuditChange[] }) {
 }
 
 /** A create's or a delete's values are the whole record: the trail names the change, not all of it. */
-const shownChanges = (entry: AuditEntry) => (entry.action === 'create' || entry.action === 'delete' ? [] : (entry.changes ?? []))
+const shownChanges = (entry: AuditEntry) => (entry.action === 'create' || entry.action === 'delete' || entry.action === 'mute' ? [] : (entry.changes ?? []))
 
 export interface AuditTrailProps {
   /** With `recordId`: one record's trail. Without either: every change the viewer may see. */
@@ -137,40 +129,43 @@ export function AuditTrail({ collection, recordId, perPage = 10, title, filters 
       {trail.status === 'ready' && trail.entries.length === 0 && <p className={s.muted}>{t('audit.empty')}</p>}
       {trail.entries.length > 0 && (
         <ol className={s.entries}>
-          {trail.entries.map((entry) => (
-            <li key={entry.id} className={s.entry} data-action={entry.action}>
-              <div className={s.line}>
-                <bdi className={s.actor}>{entry.actor.name || t(`audit.actorKind.${entry.actor.kind}`)}</bdi>
-                {entry.actor.kind !== 'user' && (
-                  <Badge tone="info" hollow>
-                    {t(`audit.actorKind.${entry.actor.kind}`)}
-                  </Badge>
-                )}
-                <span>{textOr(t, `audit.action.${entry.action}`, entry.action)}</span>
-                {showRecord && !aboutThemselves(entry) && (
-                  <>
-                    <span className={s.muted}>{t(`audit.collection.${entry.collection}`)}</span>
-                    {entry.action === 'delete' || isBulk(entry) ? (
-                      <bdi className={s.record}>{entry.record_name || entry.record_id}</bdi>
-                    ) : (
-                      <Link href={recordHref(entry)} className={s.record}>
-                        <bdi>{entry.record_name || entry.record_id}</bdi>
-                      </Link>
-                    )}
-                  </>
-                )}
-              </div>
-              <div className={s.meta}>
-                <Age at={entry.at} />
-                {entry.fields.length > 0 && shownChanges(entry).length === 0 && (
-                  <span>{t('audit.fields', { fields: entry.fields.map((field) => textOr(t, `audit.field.${field}`, field)).join(', ') })}</span>
-                )}
-                {entry.ip && <bdi className={s.ip}>{entry.ip}</bdi>}
-              </div>
-              {shownChanges(entry).length > 0 && <Changes changes={shownChanges(entry)} />}
-              {isBulk(entry) && <BulkBeneath entry={entry} />}
-            </li>
-          ))}
+          {trail.entries.map((entry) => {
+            const sentence = muteSentence(t, entry)
+            return (
+              <li key={entry.id} className={s.entry} data-action={entry.action}>
+                <div className={s.line}>
+                  <bdi className={s.actor}>{entry.actor.name || t(`audit.actorKind.${entry.actor.kind}`)}</bdi>
+                  {entry.actor.kind !== 'user' && (
+                    <Badge tone="info" hollow>
+                      {t(`audit.actorKind.${entry.actor.kind}`)}
+                    </Badge>
+                  )}
+                  <span>{sentence ?? actionText(t, entry, showRecord)}</span>
+                  {showRecord && !aboutThemselves(entry) && !sentence && (
+                    <>
+                      <span className={s.muted}>{t(`audit.collection.${entry.collection}`)}</span>
+                      {entry.action === 'delete' || isBulk(entry) ? (
+                        <bdi className={s.record}>{entry.record_name || entry.record_id}</bdi>
+                      ) : (
+                        <Link href={recordHref(entry)} className={s.record}>
+                          <bdi>{entry.record_name || entry.record_id}</bdi>
+                        </Link>
+                      )}
+                    </>
+                  )}
+                </div>
+                <div className={s.meta}>
+                  <Age at={entry.at} />
+                  {entry.fields.length > 0 && shownChanges(entry).length === 0 && (
+                    <span>{t('audit.fields', { fields: entry.fields.map((field) => textOr(t, `audit.field.${field}`, field)).join(', ') })}</span>
+                  )}
+                  {entry.ip && <bdi className={s.ip}>{entry.ip}</bdi>}
+                </div>
+                {shownChanges(entry).length > 0 && <Changes changes={shownChanges(entry)} />}
+                {isBulk(entry) && <BulkBeneath entry={entry} />}
+              </li>
+            )
+          })}
         </ol>
       )}
       {trail.total > trail.entries.length && (

@@ -1,6 +1,7 @@
 import { BRAND } from '../../../contract/brand'
 import { useStore } from '@nanostores/react'
 import { clsx } from 'clsx'
+import { useRef } from 'react'
 import { Link } from 'wouter'
 import { $signOutAsked } from '../../../stores/sign-out'
 import { $ui, toggleSidebar } from '../../../stores/ui'
@@ -12,6 +13,7 @@ import { useSmallScreen } from '../use-shell'
 import s from './header.module.css'
 import { HeaderActions } from './header-actions'
 import { useHeaderScroll } from './header-scroll'
+import { useHeaderSize } from './header-size'
 import { OrganizationMenu } from './organization-menu'
 import { SearchBox } from './search-box'
 import { UserMenu } from './user-menu'
@@ -26,10 +28,12 @@ export function Header() {
   const t = useT()
   const { sidebarOpen, layout } = useStore($ui)
   const { darkened, faded, fixed } = useHeaderScroll()
+  const header = useRef<HTMLElement>(null)
+  useHeaderSize(header)
   // The top-navigation and mega-menu layouts have no side navigation to toggle on a desktop.
   const toggles = useSmallScreen() || layout === 'sidebar' || layout === 'big-sidebar'
   return (
-    <header className={clsx(s.header, darkened && s.darkened, fixed && s.fixed)}>
+    <header ref={header} className={clsx(s.header, darkened && s.darkened, fixed && s.fixed)}>
       {toggles && (
         <button
           type="button"

@@ -102,6 +102,7 @@ export function SearchBox() {
       <button type="button" className={s.keys} onClick={openPalette}>
         <span className="visually-hidden">{t('header.palette')} </span>
         <kbd>{t('header.paletteKeys')}</kbd>
+        <Icon name="dashboard" className={s.touchIcon} size={18} />
       </button>
     </div>
   )

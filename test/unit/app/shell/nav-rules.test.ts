@@ -23,6 +23,11 @@ test('crumbs read like titles and ignore the query and a trailing slash', () => 
   assert.equal(crumbsOf('/app/devices', t).at(-1), { label: 'Edge And Connected Devices', href: '/app/devices' })
 })
 
+test('home is one crumb: /app and /app/home name the same page', () => {
+  assert.equal(crumbsOf('/app/home', t), [{ label: 'Home', href: '/app/home' }])
+  assert.equal(crumbsOf('/app/users', t).map((crumb) => crumb.label), ['Home', 'Users'])
+})
+
 test('the breadcrumb hides on /app and the two dashboards only', () => {
   assert.equal(
     ['/app', '/app/', '/app/crm-dashboard', '/app/crypto-dashboard', '/app/home', '/app/users/details'].map(showsBreadcrumb),

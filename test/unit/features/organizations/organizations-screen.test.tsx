@@ -97,7 +97,7 @@ test('creates an organization without switching, and offers to switch to it', as
   fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'New organization' })))
   const form = within(await view.findByRole('dialog', { name: 'New organization' }))
   fireEvent.change(form.getByLabelText('Name'), { target: { value: 'Jacquard Looms' } })
-  fireEvent.click(form.getByRole('button', { name: 'New organization' }))
+  fireEvent.click(form.getByRole('button', { name: 'Create organization' }))
   const offer = within(await waitFor(() => view.getByRole('dialog', { name: '“Jacquard Looms” is ready' })))
   assert.equal(stub!.seen('POST /organizations/')[0]?.body, { name: 'Jacquard Looms' })
   assert.ok(offer.getByRole('button', { name: 'Switch to Jacquard Looms' }))

@@ -104,7 +104,7 @@ test("asks for one record's trail and shows who did what, which fields, and from
   assert.is(asked.searchParams.get('per_page'), '5')
   assert.ok(page().getByText('Changed: name, location'))
   assert.ok(page().getByText('Access key'), 'an access key is marked as one')
-  assert.ok(page().getByText('revoked'))
+  assert.ok(page().getByText('revoked this device'))
   assert.is(page().queryByText('Gateway 1'), null, "one record's trail does not repeat its name")
 })
 
@@ -131,6 +131,41 @@ test('reads the first page again when a change of what it shows arrives live, an
   server.send('change', { collection: 'devices', id: 'd-1', action: 'update', version: 3 })
   await waitFor(() => page().getByText('Grace Hopper'))
   assert.is(server.asked.length, 2)
+})
+
+test("says whole sentences on one record's trail: the record as this one, a person's own step without an object", async () => {
+  const admin = { kind: 'user' as const, id: 'u-1', name: 'Administrator' }
+  const grace = { kind: 'user' as const, id: 'u-2', name: 'Grace Hopper' }
+  server.set([
+    createEntry(1, { actor: grace, action: 'accept', collection: 'users', record_id: 'u-2', fields: [] }),
+    createEntry(2, { actor: grace, action: 'password', collection: 'users', record_id: 'u-2', fields: [] }),
+    createEntry(3, { actor: admin, action: 'create', collection: 'users', record_id: 'u-2', fields: [] }),
+  ])
+  show({ collection: 'users', recordId: 'u-2' })
+  await waitFor(() => page().getByText('Administrator'))
+  const lines = Array.from(document.querySelectorAll('li[data-action]'), (entry) => entry.querySelector('span')?.textContent)
+  assert.equal(lines, ['accepted the invitation', 'changed their password', 'created this user'])
+})
+
+test('a device mute says which device and until when, in the language\'s date and time with its zone', async () => {
+  server.set([
+    createEntry(1, {
+      action: 'mute',
+      collection: 'alerts',
+      record_id: 'm-1',
+      record_name: 'Gateway 7',
+      fields: [],
+      changes: [
+        { field: 'device', before: null, after: 'Gateway 7' },
+        { field: 'until', before: null, after: '2026-03-12T14:30:00.000Z' },
+      ],
+    }),
+  ])
+  show({ perPage: 5 })
+  const line = await waitFor(() => page().getByText(/^muted alerts for device/))
+  assert.match(line.textContent ?? '', /^muted alerts for device Gateway 7 until Mar 1[23], 2026, \d{1,2}:30 [AP]M (UTC|GMT[+-]?[\d:]*|[A-Z]{3,5})$/)
+  assert.is(page().queryByText(/alert rule/), null)
+  assert.is(page().queryByRole('table'), null, 'the sentence says it all')
 })
 
 test('says so when nothing was recorded', async () => {
