@@ -6,7 +6,7 @@ import { LIMITS, Text } from './validation'
 
 /** Days a new key lasts; null never expires. */
 export const KEY_EXPIRY_DAYS = [7, 30, 90, 365] as const
-/** A key that expires within this many days is marked in the list. */
+/** A key is marked in the list as ending soon within this many days at most (and under a fifth of its life). */
 export const EXPIRING_SOON_DAYS = 7
 
 /**

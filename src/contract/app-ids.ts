@@ -1,6 +1,6 @@
 import { array, coerce, enums, object, refine, string, type Infer } from 'superstruct'
 import type { BaseRecord } from './collections'
-import { described } from './json-schema'
+import { described, optional } from './json-schema'
 import { RIGHTS, type Right } from './rights'
 import { LIMITS, LONE_SURROGATE, Text, type MessageKey } from './validation'
 
@@ -15,7 +15,7 @@ export const REDIRECT_URI_MAX = 512
 /** Plain http is only for an app running on the user's own machine (RFC 8252 section 8.3). */
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]']
 
-export const TOKEN_PATH = '/oauth/token'
+export { TOKEN_PATH } from './paths'
 
 /** An OAuth2 client of the organization: it gets tokens with the client credentials grant. */
 export interface AppIdRecord extends BaseRecord {
@@ -60,9 +60,13 @@ export const RedirectUri = described(coerce(refine(string(), 'redirectUri', redi
   description: 'https, or http on a loopback host; no wildcard, fragment or credentials.',
 })
 
+/**
+ * Redirect URIs play no part in the client credentials grant, the only one an app id has: the
+ * console does not ask for them, and the API takes them optionally, for clients that send them.
+ */
 const RedirectUris = described(
   refine(array(RedirectUri), 'redirectUris', (list) => list.length <= REDIRECT_URIS_MAX || 'appIds.redirectCount'),
-  { maxItems: REDIRECT_URIS_MAX },
+  { maxItems: REDIRECT_URIS_MAX, description: 'Not used by the client credentials grant; optional, none when left out (an update without it keeps them).' },
   array(RedirectUri),
 )
 
@@ -71,12 +75,12 @@ const Scopes = described(refine(array(enums(RIGHTS)), 'scopes', (list) => list.l
 
 export const AppIdInput = object({
   name: Text(LIMITS.name),
-  redirect_uris: RedirectUris,
+  redirect_uris: optional(RedirectUris),
   scopes: Scopes,
 })
 export type AppIdInput = Infer<typeof AppIdInput>
 
-/** Name, redirect URIs and scopes change after creation; the client id never does. */
+/** Name and scopes change after creation (redirect URIs too, when sent); the client id never does. */
 export const AppIdUpdate = AppIdInput
 export type AppIdUpdate = AppIdInput
 

@@ -27,3 +27,6 @@ export const ALERT_MAIL_PATH = '/alerts/mail'
 
 /** The API's OpenAPI description, which the API reference screen reads. */
 export const OPENAPI_PATH = '/openapi.json'
+
+/** `POST /oauth/token`: here too, so showing it (an app id's secret dialog) takes no validation code. */
+export const TOKEN_PATH = '/oauth/token'

@@ -8,12 +8,17 @@ export const SUMMARY_PATH = '/summary'
 
 /** Keys that expire within this many days count as expiring (the access keys list marks the same). */
 export const SUMMARY_EXPIRY_DAYS = 7
+/** Devices added within this many days count as added lately (the provisioning tile). */
+export const SUMMARY_ADDED_DAYS = 7
 
 export interface Summary {
   /** When the server counted, ISO; the tiles show its age. */
   generated_at: string
-  /** Right `devices`: the organization's enabled devices by status, and the disabled ones apart. */
-  devices?: { online: number; offline: number; error: number; provisioning: number; disabled: number; total: number }
+  /**
+   * Right `devices`: the organization's enabled devices by status, and the disabled ones apart;
+   * `added_7d` counts those added within `SUMMARY_ADDED_DAYS` days, whatever their state.
+   */
+  devices?: { online: number; offline: number; error: number; provisioning: number; disabled: number; total: number; added_7d: number }
   /** Right `tunnels`: enabled tunnels whose device is online, of all tunnels. */
   tunnels?: { up: number; total: number }
   /** Right `access_keys`: keys not revoked that expire within `SUMMARY_EXPIRY_DAYS` days from now. */

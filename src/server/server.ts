@@ -183,7 +183,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await db.destroy()
     throw error
   }
-  const alerts = alertsEveryMs > 0 ? createAlertEvaluator({ db, mailer, log, now, everyMs: alertsEveryMs, lease: sweeperLease, webhooks, hub, mailsPerHour: options.alertMailsPerHour }) : undefined
+  const alerts = alertsEveryMs > 0 ? createAlertEvaluator({ db, mailer, log, now, everyMs: alertsEveryMs, lease: sweeperLease, webhooks, hub, mailsPerHour: options.alertMailsPerHour, origin: () => options.publicUrl?.replace(/\/+$/, '') ?? `http://localhost:${port}` }) : undefined
   const staticDir = options.staticDir && path.resolve(options.staticDir)
   if (staticDir && !fs.existsSync(path.join(staticDir, 'manifest.json'))) {
     log.info(`No console build in ${staticDir} yet: pages answer 404 until its manifest.json appears.`)

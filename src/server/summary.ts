@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { planOf } from '../contract/billing'
 import { DEVICE_STATUSES, type DeviceStatus } from '../contract/devices'
-import { SUMMARY_EXPIRY_DAYS, SUMMARY_PATH, type Summary } from '../contract/summary'
+import { SUMMARY_ADDED_DAYS, SUMMARY_EXPIRY_DAYS, SUMMARY_PATH, type Summary } from '../contract/summary'
 import { usageOf } from './billing/usage'
 import type { AnyDb } from './db/open'
 import { requirePrincipal, type AuthEnv } from './http/auth'
@@ -26,14 +26,14 @@ describe({
   path: SUMMARY_PATH,
   tag: 'Console',
   summary: 'The home screen\'s figures',
-  description: 'Each figure only with its right: devices by status (a disabled device counts as `disabled`, not by its status), tunnels up, access keys expiring within 7 days, app ids, alerts firing (to holders of `alerts` or `devices`), plan usage.',
+  description: 'Each figure only with its right: devices by status (a disabled device counts as `disabled`, not by its status) and those added within 7 days (`added_7d`), tunnels up, access keys expiring within 7 days, app ids, alerts firing (to holders of `alerts` or `devices`), plan usage.',
   caller: 'principal',
   answers: {
     200: {
       description: 'The figures the caller may see.',
       body: obj({
         generated_at: time,
-        'devices?': obj({ online: int, offline: int, error: int, provisioning: int, disabled: int, total: int }),
+        'devices?': obj({ online: int, offline: int, error: int, provisioning: int, disabled: int, total: int, added_7d: int }),
         'tunnels?': obj({ up: int, total: int }),
         'access_keys?': obj({ expiring: int }),
         'app_ids?': obj({ total: int }),
@@ -53,24 +53,33 @@ export function summaryRoutes(services: Services) {
     const parts: Promise<void>[] = []
 
     if (rights.includes('devices')) {
+      const since = new Date(now.getTime() - SUMMARY_ADDED_DAYS * DAY_MS).toISOString()
+      const added = db
+        .selectFrom('devices')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('organization_id', '=', organizationId)
+        .where('created_at', '>=', since)
+        .executeTakeFirst()
       parts.push(
-        db
-          .selectFrom('devices')
-          .select(['status', 'enabled', (eb) => eb.fn.countAll().as('n')])
-          .where('organization_id', '=', organizationId)
-          .groupBy(['status', 'enabled'])
-          .execute()
-          .then((rows) => {
-            const devices = { online: 0, offline: 0, error: 0, provisioning: 0, disabled: 0, total: 0 }
-            for (const row of rows) {
-              const n = countOf(row)
-              devices.total += n
-              // A disabled device is dark because an operator chose it: counted apart, not as offline.
-              if (!Number(row.enabled)) devices.disabled += n
-              else if ((DEVICE_STATUSES as readonly string[]).includes(row.status)) devices[row.status as DeviceStatus] += n
-            }
-            answer.devices = devices
-          }),
+        Promise.all([
+          db
+            .selectFrom('devices')
+            .select(['status', 'enabled', (eb) => eb.fn.countAll().as('n')])
+            .where('organization_id', '=', organizationId)
+            .groupBy(['status', 'enabled'])
+            .execute(),
+          added,
+        ]).then(([rows, addedRow]) => {
+          const devices = { online: 0, offline: 0, error: 0, provisioning: 0, disabled: 0, total: 0, added_7d: countOf(addedRow) }
+          for (const row of rows) {
+            const n = countOf(row)
+            devices.total += n
+            // A disabled device is dark because an operator chose it: counted apart, not as offline.
+            if (!Number(row.enabled)) devices.disabled += n
+            else if ((DEVICE_STATUSES as readonly string[]).includes(row.status)) devices[row.status as DeviceStatus] += n
+          }
+          answer.devices = devices
+        }),
       )
     }
 

@@ -99,6 +99,28 @@ test('a rule on a tag: no mail within the grace time, one after, none within the
   assert.is(newMails(before).length, 4, 'the end is told once')
 })
 
+test('alert mails link to the alert and its rule in the console; the mail of its end says another fire is mailed again', async () => {
+  const { owner, device, ops } = await organization('Linked')
+  const box = expectStatus<Rec>(await owner.create('devices', createDevice({ name: 'Linked box' })), 201)
+  expectStatus(await createRule(owner, { name: 'Linked & dark', target: 'device', device_id: box.id, condition: 'offline', grace_s: 60, emails: [ops] }), 201)
+  const before = mails(server.dataDir)
+  expectStatus(await device.heartbeat(box.id), 200)
+  advance(2 * MINUTE)
+  await sweep()
+  const [fired] = newMails(before, ops)
+  const origin = `http://localhost:${server.port}`
+  assert.ok(fired, 'the fire is mailed')
+  assert.match(fired!.text, new RegExp(`: ${origin}/app/alerts\\r?\\n`))
+  assert.ok(fired!.text.includes(`${origin}/app/alerts/rules?q=Linked%20%26%20dark`), fired!.text)
+  expectStatus(await device.heartbeat(box.id), 200)
+  await sweep()
+  const ended = newMails(before, ops).filter((mail) => mail.file !== fired!.file)
+  assert.is(ended.length, 1)
+  assert.match(ended[0]!.text, new RegExp(`: ${origin}/app/alerts\\r?\\n`))
+  assert.match(ended[0]!.text, 'If it fires again, you are mailed again.')
+  assert.not.match(ended[0]!.text, 'while the alert lasts')
+})
+
 test('a firing alert is mailed again once the repeat interval has passed, and not after it is acknowledged', async () => {
   const { owner, device, ops } = await organization('Repeating')
   const box = expectStatus<Rec>(await owner.create('devices', createDevice({ name: 'Repeater' })), 201)
@@ -323,6 +345,11 @@ test('a muted device is not mailed until its mute ends; a rule in German mails i
   const mute = expectStatus<Rec>(await call(server, 'POST', '/alerts/mutes', owner.token, { device_id: box.id, until, note: 'Maintenance' }), 201)
   assert.is(expectStatus<Rec[]>(await call(server, 'GET', '/alerts/mutes', owner.token), 200).length, 1)
   assert.is((await call(server, 'POST', '/alerts/mutes', owner.token, { device_id: box.id, until: '2001-01-01T00:00:00Z' })).status, 400)
+  const logged = expectStatus<Rec[]>(await call(server, 'GET', `/audit/?collection=alerts&record_id=${mute.id}`, owner.token), 200)
+  assert.equal(logged[0]?.changes, [
+    { field: 'device', before: null, after: 'Quiet box' },
+    { field: 'until', before: null, after: until },
+  ], 'the trail can say whose alerts are muted, and until when')
   const before = mails(server.dataDir)
   expectStatus(await device.heartbeat(box.id), 200)
   advance(10 * MINUTE)

@@ -30,6 +30,25 @@ async function axeAfterAnimations(page: Page) {
 for (const { flavour, BASE } of BUILDS) {
   const api = (page: Page, method: 'GET' | 'POST', path: string, data?: unknown, key?: string) => callApi(page, BASE, method, path, data, key)
 
+  test(`with no rule yet, the alerts screen says no device is watched and opens the form of the first rule (${flavour})`, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    // A fresh organization: no rule, and a device that is not reporting.
+    await registerAndSignIn(page, 'No rules', BASE)
+    const n = Date.now().toString(36)
+    await api(page, 'POST', '/devices/', { name: `Quiet ${n}`, serial: `QUIET-${n}`, model: 'EdgeBox 300', location: 'Lab', tags: [] })
+    await page.goto(`${BASE}/app/alerts`)
+    const firing = page.getByRole('region', { name: /^Firing now/ })
+    await firing.getByText('No device is watched yet: there is no alert rule.').waitFor()
+    await firing.getByText(/A rule says which devices to watch/).waitFor()
+    assert.is(await page.getByText('Nothing is firing. All watched devices are fine.').count(), 0)
+    assert.equal(await axeAfterAnimations(page), [], 'the invitation')
+    await firing.getByRole('link', { name: 'New rule' }).click()
+    await page.getByRole('dialog', { name: 'New alert rule' }).waitFor()
+    await page.waitForURL(`${BASE}/app/alerts/rules`)
+    await context.close()
+  })
+
   test(`a rule made on the rules screen with a webhook made on its screen fires for a silent device live on the alerts screen and at the webhook, is acknowledged, and shows on the device and home (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()

@@ -28,7 +28,7 @@ for (const { flavour, BASE } of BUILDS) {
     const shown = page.getByRole('dialog', { name: `Client secret of “${name}”` })
     const secret = await shown.getByLabel('Client secret').inputValue()
     assert.match(secret, /^[\w-]{43}$/)
-    const clientId = (await shown.locator('code').textContent()) ?? ''
+    const clientId = (await shown.locator('code').first().textContent()) ?? ''
     assert.match(clientId, /^app_[0-9a-f]{16}$/)
     await shown.getByRole('button', { name: 'I have stored it' }).click()
     await shown.waitFor({ state: 'detached' })
@@ -44,7 +44,7 @@ for (const { flavour, BASE } of BUILDS) {
     return { secret, clientId, appId, row }
   }
 
-  test(`creates an app id, shows its secret once, and rotates it (${flavour})`, async () => {
+  test(`creates an app id without redirect URIs, shows its secret once with a token request that works, and rotates it (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()
     await openAppIds(page)
@@ -53,18 +53,30 @@ for (const { flavour, BASE } of BUILDS) {
     await page.getByRole('button', { name: 'New app id' }).click()
     const form = page.getByRole('dialog', { name: 'New app id' })
     await form.getByLabel('Name').fill(name)
-    const uris = form.getByLabel('Redirect URIs')
-    await uris.fill('https://app.example.com/callback\nhttp://example.com/callback')
-    await uris.blur()
-    await form.getByText('Line 2: Use https, or http only for localhost, 127.0.0.1 or [::1]').waitFor()
-    await uris.fill('https://app.example.com/callback\nhttp://localhost:8080/callback')
+    // The client credentials grant has no redirect: nothing asks for one.
+    assert.is(await form.getByLabel('Redirect URIs').count(), 0)
     await form.getByRole('checkbox', { name: 'Edge & Devices' }).check()
     await form.getByRole('button', { name: 'Create', exact: true }).click()
 
+    // Beside the secret: the token URL and a request with the client id filled in, the secret's place marked.
+    const shown = page.getByRole('dialog', { name: `Client secret of “${name}”` })
+    const example = (await shown.getByRole('figure', { name: 'Example request' }).locator('pre').textContent()) ?? ''
+    const [, exampleId, url] = /^curl -u '(app_[0-9a-f]{16}):<client secret>' -d grant_type=client_credentials (\S+)$/.exec(example) ?? []
+    assert.ok(exampleId && url, example)
+    assert.is(url, `${BASE}/api/oauth/token`)
+    await shown.getByText(url!, { exact: true }).waitFor()
+    const secretShown = await shown.getByLabel('Client secret').inputValue()
+    // The example, with the secret put in its place, gets a token.
+    const viaExample = await page.request.post(url!, {
+      form: { grant_type: 'client_credentials' },
+      headers: { Authorization: `Basic ${Buffer.from(`${exampleId}:${secretShown}`).toString('base64')}` },
+      failOnStatusCode: false,
+    })
+    assert.is(viaExample.status(), 200)
+
     const first = await takeSecret(page, name, undefined)
+    assert.is(first.clientId, exampleId)
     assert.is((await tokenWith(page, first.clientId, first.secret)).status, 200)
-    await first.row.getByText('https://app.example.com/callback').waitFor()
-    await first.row.getByText('+1 more').waitFor()
 
     await first.row.getByRole('button', { name: `Rotate the secret of ${name}` }).click()
     const confirm = page.getByRole('dialog', { name: `Rotate the secret of “${name}”?` })
@@ -96,12 +108,21 @@ for (const { flavour, BASE } of BUILDS) {
       assert.equal(await seriousViolations(page), [], `list, ${mode}`)
       await page.getByRole('button', { name: 'New app id' }).click()
       const form = page.getByRole('dialog', { name: 'New app id' })
-      await form.getByLabel('Redirect URIs').fill('http://example.com/cb')
       await form.getByRole('button', { name: 'Create', exact: true }).click()
-      await form.getByText(/^Line 1:/).waitFor()
+      await form.getByText('Choose at least one scope').waitFor()
       await settle(page)
       assert.equal(await seriousViolations(page), [], `form, ${mode}`)
-      await page.keyboard.press('Escape')
+      // The secret's dialog, with the token URL and the example request.
+      const name = `Axe app ${mode} ${flavour} ${Date.now().toString(36)}`
+      await form.getByLabel('Name').fill(name)
+      await form.getByRole('checkbox', { name: 'Edge & Devices' }).check()
+      await form.getByRole('button', { name: 'Create', exact: true }).click()
+      const shown = page.getByRole('dialog', { name: `Client secret of “${name}”` })
+      await shown.getByRole('figure', { name: 'Example request' }).waitFor()
+      await settle(page)
+      assert.equal(await seriousViolations(page), [], `secret, ${mode}`)
+      await shown.getByRole('button', { name: 'I have stored it' }).click()
+      await shown.waitFor({ state: 'detached' })
     }
     await context.close()
   })

@@ -69,6 +69,54 @@ for (const { flavour, BASE } of BUILDS) {
     assert.is(await page.getByRole('row').filter({ hasText: `Third ${n}` }).count(), 0)
     await context.close()
   })
+
+  test(`on a phone the fleet's figures come first; the provisioning tile adds a device; the expiring keys tile opens the keys list so filtered, where a new 7-day key is not "expiring soon" and its secret fits (${flavour})`, async () => {
+    const context = await newContext({ viewport: { width: 390, height: 844 } })
+    const page = await context.newPage()
+    await registerAndSignIn(page, 'Phone', BASE)
+    const n = Date.now().toString(36)
+    await api(page, 'POST', '/devices/', { name: `Unseen ${n}`, serial: `UNSEEN-${n}`, model: 'EdgeBox 300', location: 'Lab', tags: [] })
+    const week = await api(page, 'POST', '/access_keys/', { name: `Week ${n}`, scopes: ['devices'], expires_in_days: 7 })
+    await api(page, 'POST', '/access_keys/', { name: `Quarter ${n}`, scopes: ['devices'], expires_in_days: 90 })
+
+    await page.goto(`${BASE}/app/home`)
+    const keysTile = page.getByRole('link', { name: '1 Keys expiring within 7 days', exact: true })
+    await keysTile.waitFor()
+    const top = async (name: string) => (await page.getByRole('heading', { name, exact: true }).boundingBox())!.y
+    assert.ok((await top('At a glance')) < (await top('Your rights')), 'the tiles above the rights')
+    const firstTile = (await page.getByRole('link', { name: '0 Devices online', exact: true }).boundingBox())!
+    assert.ok(firstTile.y + firstTile.height <= 844, `the first tile within the first screen (ends at ${firstTile.y + firstTile.height})`)
+
+    // Provisioning: the device not seen yet, those added lately, and the way to add one.
+    await page.getByRole('link', { name: '1 Devices not seen yet', exact: true }).waitFor()
+    await page.getByText('1 added in the last 7 days').waitFor()
+    await page.getByRole('link', { name: 'Add device', exact: true }).click()
+    await page.getByRole('dialog', { name: 'Add a device' }).waitFor()
+    await page.keyboard.press('Escape')
+    await page.goBack()
+
+    // The keys tile opens the list with the same question asked.
+    await keysTile.click()
+    await page.waitForURL(/\/app\/access_keys\?expiry=within_7&revoked=false$/)
+    await page.getByRole('list', { name: 'Filters in use' }).getByText('Expiry: Expiring within 7 days').waitFor()
+    const row = page.getByRole('row').filter({ hasText: `Week ${n}` })
+    await row.waitFor()
+    assert.is(await page.getByRole('row').filter({ hasText: `Quarter ${n}` }).count(), 0, 'a 90-day key is not expiring')
+    assert.is(await row.getByText('Expires soon').count(), 0, `a 7-day key just made (${week.expires_at}) is not yet ending soon`)
+
+    // A new key's secret shows whole in its field, on the phone.
+    await page.getByRole('button', { name: 'New key' }).click()
+    const form = page.getByRole('dialog', { name: 'New access key' })
+    await form.getByLabel('Name').fill(`Phone ${n}`)
+    await form.getByRole('checkbox', { name: 'Edge & Devices' }).check()
+    await form.getByLabel('Expires after').selectOption('7')
+    await form.getByRole('button', { name: 'Create key' }).click()
+    const field = page.getByRole('dialog', { name: `Your new key “Phone ${n}”` }).getByLabel('Secret')
+    assert.match(await field.inputValue(), /^edk_/)
+    const fits = await field.evaluate((box) => box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight + 1)
+    assert.ok(fits, 'the whole secret shows without scrolling its field')
+    await context.close()
+  })
 }
 
 test.run()

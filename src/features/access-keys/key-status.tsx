@@ -17,9 +17,20 @@ export function keyStatus(key: AccessKey, now = Date.now()): KeyStatus {
   return 'active'
 }
 
-/** A working key that stops within EXPIRING_SOON_DAYS: someone should issue its successor. */
-export const expiresSoon = (key: AccessKey, now = Date.now()): boolean =>
-  keyStatus(key, now) === 'active' && key.expires_at !== null && Date.parse(key.expires_at) - now <= EXPIRING_SOON_DAYS * DAY_MS
+/** The share of a key's life left when it starts to count as ending soon. */
+export const SOON_SHARE = 0.2
+
+/**
+ * A working key in the last part of its life: under a fifth of it left, and at most
+ * EXPIRING_SOON_DAYS. Someone should issue its successor; a 7-day key just made is not yet news.
+ */
+export function expiresSoon(key: AccessKey, now = Date.now()): boolean {
+  if (keyStatus(key, now) !== 'active' || key.expires_at === null) return false
+  const end = Date.parse(key.expires_at)
+  const life = end - Date.parse(key.created_at)
+  const window = Math.min(EXPIRING_SOON_DAYS * DAY_MS, Number.isFinite(life) && life > 0 ? life * SOON_SHARE : Infinity)
+  return end - now <= window
+}
 
 /** Active, expired or revoked, in words and in colour. */
 export function KeyStatusBadge({ status }: { status: KeyStatus }) {

@@ -74,29 +74,29 @@ export function AlertTable({ alerts, caption, ended, actions }: { alerts: readon
         <tbody>
           {shown.map((alert) => (
             <tr key={alert.id}>
-              <td>
+              <td data-label={t('alerts.device')}>
                 <Subject alert={alert} canOpenDevice={actions.canOpenDevice} />
               </td>
-              <td>{alert.rule_name}</td>
-              <td>
+              <td data-label={t('alerts.rule')}>{alert.rule_name}</td>
+              <td data-label={t('alerts.condition')}>
                 <Badge tone={ended ? 'muted' : 'error'} hollow={ended}>
                   {t(`alerts.conditions.${alert.condition}`)}
                 </Badge>
               </td>
-              <td>
+              <td data-label={t('alerts.since')}>
                 <Age at={alert.fired_at} />
               </td>
               {ended && (
-                <td>
+                <td data-label={t('alerts.ended')}>
                   <Age at={alert.resolved_at} />
                 </td>
               )}
-              <td>{alert.notified_count}</td>
-              <td>
+              <td data-label={t('alerts.notified')}>{alert.notified_count}</td>
+              <td data-label={t('alerts.acknowledged')}>
                 <Acked alert={alert} />
               </td>
               {acting && (
-                <td>
+                <td data-label={t('alerts.actions')}>
                   <span className={s.actions}>
                     {onAck && !alert.acked_at && (
                       <Button variant="text" aria-label={t('alerts.ackOf', { rule: alert.rule_name, device: alert.subject_name })} onClick={() => onAck(alert)}>

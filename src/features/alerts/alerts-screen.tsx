@@ -19,6 +19,7 @@ import { FIRING_PER_PAGE, listAlerts, listMutes } from './alerts-api'
 import { AlertsNav } from './alerts-nav'
 import { MailNote } from './mail-note'
 import { MuteList } from './mute-list'
+import { NoRules, useNoRules } from './no-rules'
 import { useLiveAlerts, type Loaded } from './use-alerts'
 import s from './alerts.module.css'
 
@@ -40,6 +41,7 @@ export default function AlertsScreen() {
   const firing = useLiveAlerts('firing', (signal) => listAlerts({ state: 'firing', per_page: FIRING_PER_PAGE }, signal))
   const history = useLiveAlerts(`resolved:${page}:${perPage}`, (signal) => listAlerts({ state: 'resolved', page, per_page: perPage }, signal))
   const mutes = useLiveAlerts('mutes', listMutes)
+  const noRules = useNoRules()
   const [acking, setAcking] = useState<Alert | null>(null)
   const [muting, setMuting] = useState<Alert | null>(null)
   const movePage = (next: { page?: number; per_page?: number }) =>
@@ -70,7 +72,7 @@ export default function AlertsScreen() {
           </h3>
           <LiveStatus loadedAt={firing.loadedAt} />
         </div>
-        <AlertsBody loaded={firing} none={t('alerts.noneFiring')} reload={firing.reload}>
+        <AlertsBody loaded={firing} none={noRules ? <NoRules canWrite={canAct} /> : <p className={s.muted}>{t('alerts.noneFiring')}</p>} reload={firing.reload}>
           {(rows) => <AlertTable alerts={rows} caption={t('alerts.firing')} actions={actions} />}
         </AlertsBody>
       </section>
@@ -79,7 +81,7 @@ export default function AlertsScreen() {
         <h3 id="alerts-history" className={s.cardTitle}>
           {t('alerts.history')}
         </h3>
-        <AlertsBody loaded={history} none={t('alerts.noneResolved')} reload={history.reload}>
+        <AlertsBody loaded={history} none={<p className={s.muted}>{t('alerts.noneResolved')}</p>} reload={history.reload}>
           {(rows) => <AlertTable alerts={rows} caption={t('alerts.history')} ended actions={actions} />}
         </AlertsBody>
         {(history.data?.total ?? 0) > 0 && (
@@ -93,7 +95,7 @@ export default function AlertsScreen() {
 }
 
 /** A section's loading, error and empty states around its table. */
-function AlertsBody({ loaded, none, reload, children }: { loaded: Loaded<{ rows: Alert[]; total: number }>; none: string; reload: () => void; children: (rows: Alert[]) => ReactNode }) {
+function AlertsBody({ loaded, none, reload, children }: { loaded: Loaded<{ rows: Alert[]; total: number }>; none: ReactNode; reload: () => void; children: (rows: Alert[]) => ReactNode }) {
   const t = useT()
   if (loaded.status === 'loading' && !loaded.data) return <Spinner label={t('alerts.loading')} />
   return (
@@ -106,7 +108,7 @@ function AlertsBody({ loaded, none, reload, children }: { loaded: Loaded<{ rows:
           </Button>
         </Banner>
       )}
-      {loaded.data && loaded.data.rows.length === 0 && <p className={s.muted}>{none}</p>}
+      {loaded.data && loaded.data.rows.length === 0 && none}
       {loaded.data && loaded.data.rows.length > 0 && children(loaded.data.rows)}
     </>
   )

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import type { AlertMute } from '../../contract/alerts'
 import { messageText } from '../../lib/i18n'
-import { $locale } from '../../stores/locale'
 import { notify } from '../../stores/notices'
 import { Button } from '../../ui/button'
+import { formatDateTime } from '../../ui/date-time'
 import { useT } from '../../ui/use-t'
 import { removeMute } from './alerts-api'
 import type { Loaded } from './use-alerts'
@@ -41,7 +41,7 @@ export function MuteList({ mutes, canUnmute, onChanged }: { mutes: Loaded<AlertM
                 {mute.rule_name && <span className={s.subject}>{t('alerts.mutedRule', { name: mute.rule_name })} </span>}
                 {mute.device_name && <span className={s.subject}>{t('alerts.mutedDevice', { name: mute.device_name })} </span>}
                 <span className={s.note}>
-                  {t('alerts.mutedUntil', { time: new Date(mute.until).toLocaleString($locale.get()) })}
+                  {t('alerts.mutedUntil', { time: formatDateTime(mute.until) })}
                   {mute.note && ` · ${mute.note}`}
                 </span>
               </span>

@@ -7,7 +7,7 @@ import { Button } from '../../ui/button'
 import '../../ui/console-texts'
 import { lazyPart } from '../../ui/lazy-part'
 import { ListView } from '../../ui/list/list-view'
-import { useCollectionList } from '../../ui/list/use-collection-list'
+import { useCollectionList, useCreateParam } from '../../ui/list/use-collection-list'
 import { LiveStatus } from '../../ui/live-status'
 import { useT } from '../../ui/use-t'
 import './texts'
@@ -27,6 +27,8 @@ export default function RulesScreen() {
   const list = useCollectionList<AlertRule>({ collection: 'alert_rules', list: rulesApi.list, defaults: RULE_LIST })
   const [editing, setEditing] = useState<AlertRule | 'new' | null>(null)
   const [deleting, setDeleting] = useState<AlertRule | null>(null)
+  // The alerts screen's invitation to a first rule links here with the form open.
+  useCreateParam(() => canWrite && setEditing('new'))
   const columns = ruleColumns(t, canWrite ? { onEdit: setEditing, onDelete: setDeleting } : {})
   return (
     <section className={s.screen} aria-label={t('alerts.rules.caption')}>

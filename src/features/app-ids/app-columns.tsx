@@ -1,4 +1,3 @@
-import { clsx } from 'clsx'
 import type { AppIdRecord } from '../../contract/app-ids'
 import type { t as translate } from '../../lib/i18n'
 import { Age } from '../../ui/age'
@@ -13,25 +12,11 @@ export interface AppActions {
   onDelete: (app: AppIdRecord) => void
 }
 
-/** The first redirect URI and how many more there are. */
-function RedirectUris({ uris, t }: { uris: readonly string[]; t: typeof translate }) {
-  if (!uris.length) return <span className={s.muted}>{t('appIds.redirectNone')}</span>
-  return (
-    <span className={s.uris}>
-      <code className={clsx(s.mono, s.uri)} dir="ltr" title={uris.join('\n')}>
-        {uris[0]}
-      </code>
-      {uris.length > 1 && <span className={s.muted}>{t('appIds.redirectMore', { n: uris.length - 1 })}</span>}
-    </span>
-  )
-}
-
 /** The columns of the app ids list; newest first unless sorted otherwise. */
 export function appColumns(t: typeof translate, actions: AppActions): Column<AppIdRecord>[] {
   return [
     { key: 'name', label: t('appIds.name'), sort: 'name', render: (row) => <span className={s.name}>{row.name}</span> },
     { key: 'client_id', label: t('appIds.clientId'), render: (row) => <ClientId name={row.name} clientId={row.client_id} /> },
-    { key: 'redirect_uris', label: t('appIds.redirectUris'), priority: 'low', render: (row) => <RedirectUris uris={row.redirect_uris} t={t} /> },
     {
       key: 'scopes',
       label: t('appIds.scopes'),

@@ -2,8 +2,6 @@ import { useState } from 'react'
 import { AppIdInput, type AppIdRecord, type IssuedAppId } from '../../contract/app-ids'
 import { RIGHTS, type Right } from '../../contract/rights'
 import { check } from '../../contract/validation'
-import type { Result } from '../../api/client'
-import { messageText } from '../../lib/i18n'
 import { CheckboxGroup } from '../../ui/checkbox-group'
 import { TextField } from '../../ui/fields'
 import { RecordDialog } from '../../ui/record/record-dialog'
@@ -11,27 +9,18 @@ import { useRecordSave } from '../../ui/record/use-record-save'
 import { errorsOf, useForm, type FormErrors } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import { appIdsApi } from './app-ids-api'
-import { lineErrors, readLines, toText, type AppValues } from './redirect-lines'
-import { RedirectUrisField } from './redirect-uris-field'
 import s from './app-ids.module.css'
 
-const toValues = (app: AppIdRecord): AppValues => ({ name: app.name, redirect_uris: toText(app.redirect_uris), scopes: app.scopes })
-const toInput = (values: AppValues) => ({ name: values.name, redirect_uris: readLines(values.redirect_uris).uris, scopes: values.scopes })
+/**
+ * What the form asks: a name and scopes. An app id gets tokens with the client credentials grant
+ * alone, which has no redirect: its redirect URIs are not asked, and an edit leaves any as they are.
+ */
+type AppValues = { name: string; scopes: readonly string[] }
+
+const toValues = (app: AppIdRecord): AppValues => ({ name: app.name, scopes: app.scopes })
+const toInput = (values: AppValues) => ({ name: values.name, scopes: values.scopes })
 
 const validate = (values: AppValues): FormErrors => errorsOf(check(AppIdInput, toInput(values)))
-
-/**
- * A refusal's errors of single lines become one message on the field: it goes away as soon as the
- * text changes, where a line's own key would stay until that line number was typed again.
- */
-function onField<T>(result: Result<T>, text: string, t: (key: string, vars: Record<string, unknown>) => string): Result<T> {
-  if (result.ok || !result.errors) return result
-  const lines = lineErrors(text, result.errors)
-  if (!lines.length) return result
-  const rest = Object.fromEntries(Object.entries(result.errors).filter(([name]) => !name.startsWith('redirect_uris.')))
-  const joined = lines.map((entry) => t('appIds.line', { n: entry.line, message: messageText(entry.message) })).join(' ')
-  return { ...result, errors: { ...rest, redirect_uris: joined } }
-}
 
 export interface AppFormProps {
   /** The app id to edit; null makes a new one. */
@@ -47,19 +36,17 @@ export interface AppFormProps {
 export function AppForm({ app, rights, onClose, onSaved }: AppFormProps) {
   const t = useT()
   const [record, setRecord] = useState(app)
-  const form = useForm<AppValues>(record ? toValues(record) : { name: '', redirect_uris: '', scopes: [] }, validate, (values): void => save.submit(values))
+  const form = useForm<AppValues>(record ? toValues(record) : { name: '', scopes: [] }, validate, (values): void => save.submit(values))
   const save = useRecordSave<AppIdRecord, AppValues>(
     {
       form,
       save: async (values, version) => {
         const input = toInput(values) as AppIdInput
-        const result = record && version !== null ? await appIdsApi.update(record.id, { ...input, version }) : await appIdsApi.create(input)
-        return onField(result, values.redirect_uris, t)
+        return record && version !== null ? appIdsApi.update(record.id, { ...input, version }) : appIdsApi.create(input)
       },
       toValues,
       fields: [
         { name: 'name', label: t('appIds.name') },
-        { name: 'redirect_uris', label: t('appIds.redirectUris'), show: (text) => readLines(String(text ?? '')).uris.join(', ') },
         { name: 'scopes', label: t('appIds.scopes'), show: (list) => (Array.isArray(list) ? list.map((scope) => t(`menu.${scope}`)).join(', ') : '') },
       ],
       onSaved,
@@ -87,7 +74,6 @@ export function AppForm({ app, rights, onClose, onSaved }: AppFormProps) {
       onClose={onClose}
     >
       <TextField label={t('appIds.name')} maxLength={120} autoComplete="off" required {...form.text('name')} />
-      <RedirectUrisField form={form} />
       <CheckboxGroup legend={t('appIds.scopes')} options={scopes} {...form.list('scopes')} />
       <p className={s.hint}>{t('appIds.scopesHint')}</p>
     </RecordDialog>

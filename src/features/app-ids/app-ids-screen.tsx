@@ -21,11 +21,12 @@ const SecretDialog = lazyPart(() => import('../../ui/record/secret-dialog').then
 const AppDelete = lazyPart(() => import('./app-confirms').then((part) => part.AppDelete))
 const AppRotate = lazyPart(() => import('./app-confirms').then((part) => part.AppRotate))
 const AppForm = lazyPart(() => import('./app-form').then((part) => part.AppForm))
+const TokenHelp = lazyPart(() => import('./token-help').then((part) => part.TokenHelp))
 
 /**
  * The organization's app ids: OAuth2 clients that get short-lived tokens with the client
- * credentials grant. A client secret is shown once, when made or rotated, and dropped when that
- * dialog closes; the list knows an app by its public client id only.
+ * credentials grant. A client secret is shown once, when made or rotated, with how to get a token,
+ * and dropped when that dialog closes; the list knows an app by its public client id only.
  */
 export default function AppIdsScreen() {
   const t = useT()
@@ -75,6 +76,7 @@ export default function AppIdsScreen() {
         title={t('appIds.secretTitle', { name: issued?.name ?? '' })}
         warning={t('appIds.secretWarning')}
         label={t('appIds.secretLabel')}
+        after={issued && <TokenHelp clientId={issued.client_id} />}
         onClose={() => {
           // From here on only the client id remains, in the list.
           setIssued(null)

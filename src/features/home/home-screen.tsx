@@ -9,7 +9,7 @@ import './texts'
 import HomeTiles from './home-tiles'
 import RecentChanges from './recent-changes'
 
-/** The signed-in start page: who you are, where, what you may open, and what changed lately. */
+/** The signed-in start page: the fleet at a glance, then where you are, what you may open, and what changed lately. */
 export default function HomeScreen() {
   const t = useT()
   const { user } = useStore($session)
@@ -18,6 +18,8 @@ export default function HomeScreen() {
   return (
     <div className={s.home}>
       <h2 className={s.greeting}>{t('home.greeting', { name: user.name })}</h2>
+      {/* The fleet's figures first: on a phone they are what fits above the fold. */}
+      {user.rights.length > 0 && <HomeTiles />}
       <section className={s.card} aria-labelledby="home-organization">
         <h3 id="home-organization" className={s.heading}>
           {t('home.organization')}
@@ -40,12 +42,7 @@ export default function HomeScreen() {
           <p className={s.muted}>{t('home.noRights')}</p>
         )}
       </section>
-      {user.rights.length > 0 && (
-        <>
-          <HomeTiles />
-          <RecentChanges />
-        </>
-      )}
+      {user.rights.length > 0 && <RecentChanges />}
     </div>
   )
 }

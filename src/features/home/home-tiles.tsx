@@ -2,12 +2,12 @@ import { useStore } from '@nanostores/react'
 import { clsx } from 'clsx'
 import { Link } from 'wouter'
 import type { Right } from '../../contract/rights'
-import { SUMMARY_EXPIRY_DAYS, type Summary } from '../../contract/summary'
+import { SUMMARY_ADDED_DAYS, SUMMARY_EXPIRY_DAYS, type Summary } from '../../contract/summary'
 import { messageText } from '../../lib/i18n'
 import { $locale } from '../../stores/locale'
 import { $session } from '../../stores/session'
 import { Age } from '../../ui/age'
-import { Button } from '../../ui/button'
+import { Button, buttonClass } from '../../ui/button'
 import { useT } from '../../ui/use-t'
 import '../../ui/console-texts'
 import './texts'
@@ -29,6 +29,10 @@ export interface Tile {
   name?: string
   /** Used of each limit, under the label. */
   parts?: { key: 'devices' | 'tunnels' | 'traffic'; used: number; limit: number }[]
+  /** Devices added lately, under the label (the provisioning tile). */
+  added?: number
+  /** A second link under the figure: the way to act on what the tile counts. */
+  action?: { key: string; href: string }
 }
 
 const GB = 1_000_000_000
@@ -45,6 +49,14 @@ export function tilesOf(summary: Summary, rights: readonly Right[]): Tile[] {
       // Disabled devices are offline by choice: the tile counts, and its list shows, the others.
       { key: 'offline', href: '/devices?status=offline&enabled=true', figure: offline, alert: offline > 0 },
       { key: 'error', href: '/devices?status=error', figure: error, alert: error > 0 },
+      // Provisioning: devices added and not heard from yet, and how to add one.
+      {
+        key: 'provisioning',
+        href: '/devices?status=provisioning&enabled=true',
+        figure: summary.devices.provisioning,
+        added: summary.devices.added_7d ?? 0,
+        action: { key: 'addDevice', href: '/devices?new=1' },
+      },
     )
   }
   if (summary.alerts && (rights.includes('alerts') || rights.includes('devices'))) {
@@ -52,7 +64,9 @@ export function tilesOf(summary: Summary, rights: readonly Right[]): Tile[] {
   }
   if (summary.tunnels && rights.includes('tunnels')) tiles.push({ key: 'tunnels', href: '/tunnels', figure: summary.tunnels.up, of: summary.tunnels.total })
   if (summary.access_keys && rights.includes('access_keys')) {
-    tiles.push({ key: 'keys', href: '/access_keys', figure: summary.access_keys.expiring, alert: summary.access_keys.expiring > 0 })
+    // The keys list with the same question asked: live keys ending within the days.
+    const href = `/access_keys?expiry=within_${SUMMARY_EXPIRY_DAYS}&revoked=false`
+    tiles.push({ key: 'keys', href, figure: summary.access_keys.expiring, alert: summary.access_keys.expiring > 0 })
   }
   if (summary.app_ids && rights.includes('app_ids')) tiles.push({ key: 'appIds', href: '/app_ids', figure: summary.app_ids.total })
   if (summary.billing && rights.includes('billing')) {
@@ -116,6 +130,12 @@ export default function HomeTiles() {
                 </span>{' '}
                 <span className={s.label}>{t(`homeTiles.${tile.key}`, { days: SUMMARY_EXPIRY_DAYS, plan: tile.name ?? '' })}</span>
               </Link>
+              {tile.added !== undefined && <span className={s.muted}>{t('homeTiles.added', { count: count(tile.added), days: SUMMARY_ADDED_DAYS })}</span>}
+              {tile.action && (
+                <Link href={tile.action.href} className={buttonClass('secondary', false, s.action)}>
+                  {t(`homeTiles.${tile.action.key}`)}
+                </Link>
+              )}
               {tile.parts?.map((part) => (
                 <span key={part.key} className={s.muted}>
                   {t(`homeTiles.used.${part.key}`, { used: count(part.used), limit: count(part.limit) })}

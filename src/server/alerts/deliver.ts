@@ -19,6 +19,8 @@ export interface AlertMailOptions {
   log: Logger
   /** Alert mails an organization sends in an hour at most. */
   perHour: number
+  /** The console's origin for the links in the mails (`PUBLIC_URL`, else this server on localhost). */
+  origin: () => string
 }
 
 /**
@@ -26,7 +28,7 @@ export interface AlertMailOptions {
  * is one recipient). What does not fit is held, as rows, and goes out with the rule's next
  * notification that fits: one mail per rule and kind, folding everything held meanwhile.
  */
-export function createAlertMail({ db, mailer, log, perHour }: AlertMailOptions) {
+export function createAlertMail({ db, mailer, log, perHour, origin }: AlertMailOptions) {
   /** Who a rule mails: its organization's active users it names, and its addresses that may be mailed, each once. */
   async function recipientsOf(rule: AlertRule, organizationId: string): Promise<string[]> {
     const users = rule.user_ids.length ? await activeMemberEmails(db, organizationId).where('users.id', 'in', rule.user_ids).execute() : []
@@ -77,7 +79,7 @@ export function createAlertMail({ db, mailer, log, perHour }: AlertMailOptions) 
       if (!(await take(db, organizationId, 'alerts', cost, perHour, new Date(at)))) return hold(organizationId, rule.id, items, at)
       let sent = 0
       for (const kind of kinds) {
-        const mail = composeNotice({ kind, rule, organization, items: items[kind] })
+        const mail = composeNotice({ kind, rule, organization, items: items[kind], origin: origin() })
         for (const to of recipients) {
           await mailer.send({ to, ...mail }).then(
             () => sent++,

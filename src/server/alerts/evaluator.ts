@@ -59,6 +59,8 @@ export interface EvaluatorOptions {
   hub?: Pick<EventsHub, 'publish'>
   /** Alert mails an organization sends in an hour at most (`ALERT_MAILS_PER_HOUR`); default 200. */
   mailsPerHour?: number
+  /** The console's origin for the links in alert mails; `http://localhost` unless said. */
+  origin?: () => string
 }
 
 type DeviceLike = Pick<Beat['device'], 'id' | 'tags'>
@@ -86,7 +88,7 @@ const chunks = <T>(list: T[]): T[][] => Array.from({ length: Math.ceil(list.leng
 export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator {
   const { db, log, now } = options
   const mailsPerHour = Math.max(1, options.mailsPerHour ?? DEFAULT_ALERT_MAILS_PER_HOUR)
-  const mail = createAlertMail({ db, mailer: options.mailer, log, perHour: mailsPerHour })
+  const mail = createAlertMail({ db, mailer: options.mailer, log, perHour: mailsPerHour, origin: options.origin ?? (() => 'http://localhost') })
   /**
    * Per organization, its enabled rules and its open alerts (`rule:subject`), read together: a
    * heartbeat writes only where an alert is open. What another process opened meanwhile, the

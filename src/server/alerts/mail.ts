@@ -21,6 +21,8 @@ export interface Notice {
   rule: { name: string; condition: AlertCondition; metric: AlertMetric | null; threshold: number | null; repeat_s: number; language: AlertLanguage }
   organization: string
   items: Noticed[]
+  /** Where the console is (`PUBLIC_URL`), for the links to the alerts and the rule. */
+  origin: string
 }
 
 /** The line of one device: its name and what happened, in the rule's language. */
@@ -51,6 +53,11 @@ export function composeNotice(notice: Notice): Omit<Mail, 'to'> {
   const intro = fill(firing ? (grouped ? texts.firingGroupedBody : texts.firingBody) : grouped ? texts.resolvedGroupedBody : texts.resolvedBody, vars)
   const listed = notice.items.slice(0, GROUPED_LIST_MAX).map((item) => line(texts, notice, item))
   if (count > GROUPED_LIST_MAX) listed.push(fill(texts.more, { count: count - GROUPED_LIST_MAX }))
-  const footer = fill(texts.footer, { minutes: Math.round(notice.rule.repeat_s / 60) })
-  return { subject: `[${BRAND}] ${subject}`, text: `${intro}\n\n${listed.join('\n')}\n\n${footer}\n` }
+  const links = [
+    fill(texts.openAlerts, { link: `${notice.origin}/app/alerts` }),
+    fill(texts.openRule, { link: `${notice.origin}/app/alerts/rules?q=${encodeURIComponent(notice.rule.name)}` }),
+  ]
+  // The end of an alert is no farewell: the same trouble coming back is mailed again.
+  const footer = firing ? fill(texts.footer, { minutes: Math.round(notice.rule.repeat_s / 60) }) : texts.resolvedFooter
+  return { subject: `[${BRAND}] ${subject}`, text: `${intro}\n\n${listed.join('\n')}\n\n${links.join('\n')}\n\n${footer}\n` }
 }

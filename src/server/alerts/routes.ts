@@ -282,7 +282,13 @@ export function alertRoutes(services: AlertServices) {
         }
         await ctx.db.insertInto('alert_mutes').values(row).execute()
         const name = [rule?.name, device?.name].filter(Boolean).join(' · ')
-        await audit(ctx.db, organizationId, ctx.actor, { action: 'mute', collection: 'alerts', recordId: row.id, recordName: name }, ctx.now)
+        // The trail says in words what the mute holds back and until when: a device's alerts, a rule, or both.
+        const changes = [
+          ...(rule ? [{ field: 'rule', before: null, after: rule.name }] : []),
+          ...(device ? [{ field: 'device', before: null, after: device.name }] : []),
+          { field: 'until', before: null, after: row.until },
+        ]
+        await audit(ctx.db, organizationId, ctx.actor, { action: 'mute', collection: 'alerts', recordId: row.id, recordName: name, changes }, ctx.now)
         tellLater(ctx, row.id, 'create')
         return row
       })

@@ -82,7 +82,7 @@ export const appIds: CollectionModule<AppIdRecord, AppIdInput, AppIdUpdate> = {
     description: 'App ids trade their client id and secret for a Bearer token at `POST /oauth/token` (client credentials grant), limited to the app id\'s scopes.',
     record: APP_RECORD,
     created: { ...APP_RECORD, properties: { ...(APP_RECORD.properties as object), client_secret: { type: 'string', description: 'Sent this once; only a hash is kept.' } }, required: [...(APP_RECORD.required as string[]), 'client_secret'] },
-    example: { name: 'Reporting', redirect_uris: ['https://reports.example.com/callback'], scopes: ['devices'] },
+    example: { name: 'Reporting', scopes: ['devices'] },
   },
   right: 'app_ids',
   table: 'app_ids',
@@ -106,7 +106,7 @@ export const appIds: CollectionModule<AppIdRecord, AppIdInput, AppIdUpdate> = {
           name: input.name,
           client_id: newClientId(),
           secret_hash: hashSecret(secret),
-          redirect_uris: JSON.stringify([...new Set(input.redirect_uris)]),
+          redirect_uris: JSON.stringify([...new Set(input.redirect_uris ?? [])]),
           scopes: JSON.stringify([...new Set(input.scopes)]),
           rotated_at: null,
           ...(await makerOf(ctx)),
@@ -121,7 +121,8 @@ export const appIds: CollectionModule<AppIdRecord, AppIdInput, AppIdUpdate> = {
       mustHold(ctx.principal, input.scopes, current.scopes)
       return {
         name: input.name,
-        redirect_uris: JSON.stringify([...new Set(input.redirect_uris)]),
+        // Left out, they stay as they are: the console no longer shows them.
+        ...(input.redirect_uris ? { redirect_uris: JSON.stringify([...new Set(input.redirect_uris)]) } : {}),
         scopes: JSON.stringify([...new Set(input.scopes)]),
       }
     },

@@ -18,8 +18,10 @@ const STATED_TYPES: readonly string[] = [...AVATAR_TYPES, 'image/x-ms-bmp', 'ima
 const versionOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex').slice(0, 16)
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
+/** Each refusal says why: not an image that can be read (400), too large (413), another type (415). */
+const REASONS = { 400: 'avatarNotImage', 413: 'avatarTooLarge', 415: 'avatarType' } as const
 const refused = (status: 400 | 413 | 415, close = false) =>
-  new ApiError(status, message('avatarRule'), undefined, close ? { Connection: 'close' } : {})
+  new ApiError(status, message(REASONS[status]), undefined, close ? { Connection: 'close' } : {})
 
 /** The body's bytes, or undefined once more than `max` have come; the rest is never read. */
 async function readAtMost(c: Context, max: number): Promise<Uint8Array | undefined> {

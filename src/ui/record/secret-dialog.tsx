@@ -8,7 +8,7 @@ import s from './record.module.css'
 import './secret-texts'
 
 /** Copies `text`: the clipboard API where there is one, else the selected field and the old copy command. */
-export async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
+export async function copyText(text: string, field: HTMLInputElement | HTMLTextAreaElement | null): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text)
@@ -27,6 +27,9 @@ export async function copyText(text: string, field: HTMLInputElement | null): Pr
   }
 }
 
+/** Characters a line of the secret's box holds where it cannot size itself to its text. */
+const SECRET_LINE = 32
+
 export interface SecretDialogProps {
   /** The secret to show once; the dialog is open while there is one. */
   secret: string | null
@@ -38,15 +41,17 @@ export interface SecretDialogProps {
   label?: string
   /** What goes with the secret and stays known, shown above it (an app's client id). */
   children?: ReactNode
+  /** How the secret is used, shown below it (an app's token request). */
+  after?: ReactNode
 }
 
 /**
  * The one time a secret is shown: selectable, with a copy button and a plain warning. The parent
  * drops the secret on close, so after that only its prefix remains anywhere.
  */
-export function SecretDialog({ secret, title, onClose, warning, label, children }: SecretDialogProps) {
+export function SecretDialog({ secret, title, onClose, warning, label, children, after }: SecretDialogProps) {
   const t = useT()
-  const field = useRef<HTMLInputElement>(null)
+  const field = useRef<HTMLTextAreaElement>(null)
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null)
   const close = () => {
     setCopied(null)
@@ -58,13 +63,16 @@ export function SecretDialog({ secret, title, onClose, warning, label, children 
         <Banner variant="warning">{warning ?? t('secret.warning')}</Banner>
         {children}
         <div className={s.secretRow}>
-          <input
+          {/* A box that wraps: the whole secret shows, however narrow the dialog. */}
+          <textarea
             ref={field}
             className={s.secret}
             readOnly
+            rows={Math.max(1, Math.ceil((secret ?? '').length / SECRET_LINE))}
             value={secret ?? ''}
             aria-label={label ?? t('secret.label')}
             spellCheck={false}
+            dir="ltr"
             onFocus={(event) => event.currentTarget.select()}
           />
           <Button variant="secondary" onClick={async () => setCopied((await copyText(secret ?? '', field.current)) ? 'yes' : 'no')}>
@@ -75,6 +83,7 @@ export function SecretDialog({ secret, title, onClose, warning, label, children 
         <p role="status" className={s.hint}>
           {copied === 'no' ? t('secret.copyFailed') : ''}
         </p>
+        {after}
       </div>
       <div className={s.actions}>
         <Button onClick={close} data-autofocus>

@@ -166,7 +166,14 @@ test('refuses a missing name, no scope and an unknown scope with field errors', 
   assert.is(answer.status, 400)
   assert.equal(answer.body.errors, { name: 'Required', scopes: 'Choose at least one scope' })
   assert.equal((await apps(me).create(createApp({ scopes: ['root'] }))).body.errors, { 'scopes.0': 'Invalid value' })
-  assert.equal((await apps(me).create({ name: 'x', scopes: ['devices'] })).body.errors, { redirect_uris: 'Required' })
+})
+
+test('takes an app id without redirect URIs, which the client credentials grant never uses; an update without them keeps those it has', async () => {
+  const bare = expectStatus<Rec>(await apps(me).create({ name: 'Machine only', scopes: ['devices'] }), 201)
+  assert.equal(bare.redirect_uris, [])
+  const kept = expectStatus<Rec>(await apps(me).create(createApp({ name: 'Older app', redirect_uris: ['https://old.example.com/cb'] })), 201)
+  const renamed = expectStatus<Rec>(await apps(me).update(kept.id, { name: 'Older app, renamed', scopes: kept.scopes, version: kept.version }), 200)
+  assert.equal([renamed.name, renamed.redirect_uris], ['Older app, renamed', ['https://old.example.com/cb']])
 })
 
 test('refuses with 403 to give a scope the maker does not hold, and to anyone without the app_ids right', async () => {

@@ -8,7 +8,10 @@ import { bmpImage, JPEG_IMAGE, pngImage } from './_images'
 
 let server: TestServer
 const PASSWORD = 'Tenant-Password-9431'
-const RULE = 'Choose a JPEG, PNG or BMP image of at most 100 KB'
+/** Each refusal says why, in words a person who chose the file understands. */
+const TOO_LARGE = 'The photo is larger than 100 KB, the limit: choose a smaller one'
+const NOT_IMAGE = 'This file is not a JPEG, PNG or BMP image that can be read'
+const WRONG_TYPE = 'The photo must be a JPEG, PNG or BMP image'
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
 
@@ -115,7 +118,7 @@ test('each upload has its own address; an old address, or the id without the pho
   assert.ok(Buffer.from(await (await fetchAvatar(second)).arrayBuffer()).equals(pngImage({ rgb: [4, 5, 6] })), 'the current address, the newest photo')
 })
 
-test('a file of 100 KB is taken, one byte more is refused with the rule', async () => {
+test('a file of 100 KB is taken, one byte more is refused as too large', async () => {
   const who = await register(server)
   const most = pngImage({ size: AVATAR_MAX_BYTES })
   assert.is(most.length, 102400)
@@ -123,7 +126,7 @@ test('a file of 100 KB is taken, one byte more is refused with the rule', async 
   const before = await server.rows(sql`SELECT bytes FROM avatars WHERE user_id = ${who.userId}`)
   const over = await upload(who.token, pngImage({ size: AVATAR_MAX_BYTES + 1, rgb: [9, 9, 9] }), 'image/png')
   assert.is(over.status, 413)
-  assert.is(over.body.message, RULE)
+  assert.is(over.body.message, TOO_LARGE)
   assert.equal(await server.rows(sql`SELECT bytes FROM avatars WHERE user_id = ${who.userId}`), before, 'nothing changed')
 })
 
@@ -143,11 +146,11 @@ test('a body streamed without a length is cut at 100 KB too', async () => {
     duplex: 'half',
   } as RequestInit)
   assert.is(res.status, 413)
-  assert.is(((await res.json()) as { message: string }).message, RULE)
+  assert.is(((await res.json()) as { message: string }).message, TOO_LARGE)
   assert.equal(await server.rows(sql`SELECT user_id FROM avatars WHERE user_id = ${who.userId}`), [])
 })
 
-test('what only claims to be an image is refused with the rule', async () => {
+test('what only claims to be an image is refused as not an image, another type as one', async () => {
   const who = await register(server)
   const html = '<!doctype html><html><body><script>alert(document.domain)</script></body></html>'
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><script>alert(1)</script></svg>'
@@ -169,11 +172,11 @@ test('what only claims to be an image is refused with the rule', async () => {
   ] as const) {
     const answer = await upload(who.token, bytes, 'image/png')
     assert.is(answer.status, 400, what)
-    assert.is(answer.body.message, RULE, what)
+    assert.is(answer.body.message, NOT_IMAGE, what)
   }
   const wrongType = await upload(who.token, pngImage(), 'text/html')
   assert.is(wrongType.status, 415)
-  assert.is(wrongType.body.message, RULE)
+  assert.is(wrongType.body.message, WRONG_TYPE)
   assert.is((await upload('not-a-token', pngImage(), 'image/png')).status, 401)
   assert.equal(await server.rows(sql`SELECT user_id FROM avatars WHERE user_id = ${who.userId}`), [])
   assert.is((await self(who)).avatar, '')

@@ -114,12 +114,15 @@ test('shows the secret once, and after closing no element in the document holds 
   assert.ok(within(rowOf('Deploy bot')).getByText('edk_1a2b3c4d…'))
 })
 
-test('marks in words the keys that expire within seven days, and no others', async () => {
+test('marks in words the keys in the last part of their life (under a fifth of it, seven days at most), and no others', async () => {
   const view = open({
     'GET /access_keys/': () =>
       listReply([
-        createAccessKey({ name: 'Soon', expires_at: daysFromNow(3.5) }),
-        createAccessKey({ name: 'Next week', expires_at: daysFromNow(7.5) }),
+        createAccessKey({ name: 'Soon', created_at: daysFromNow(-86.5), expires_at: daysFromNow(3.5) }),
+        createAccessKey({ name: 'Next week', created_at: daysFromNow(-82.5), expires_at: daysFromNow(7.5) }),
+        createAccessKey({ name: 'Fresh week', created_at: daysFromNow(0), expires_at: daysFromNow(7) }),
+        createAccessKey({ name: 'Half week', created_at: daysFromNow(-3.5), expires_at: daysFromNow(3.5) }),
+        createAccessKey({ name: 'Last day', created_at: daysFromNow(-6), expires_at: daysFromNow(1) }),
         createAccessKey({ name: 'Later', expires_at: daysFromNow(30.5) }),
         createAccessKey({ name: 'Forever', expires_at: null }),
         createAccessKey({ name: 'Gone', expires_at: daysFromNow(2), revoked_at: daysFromNow(-1) }),
@@ -128,7 +131,8 @@ test('marks in words the keys that expire within seven days, and no others', asy
   })
   await waitFor(() => view.getByText('Soon'))
   const marked = (name: string) => within(rowOf(name)).queryByText('Expires soon') !== null
-  assert.equal(['Soon', 'Next week', 'Later', 'Forever', 'Gone', 'Past'].map(marked), [true, false, false, false, false, false])
+  const names = ['Soon', 'Next week', 'Fresh week', 'Half week', 'Last day', 'Later', 'Forever', 'Gone', 'Past']
+  assert.equal(names.map(marked), [true, false, false, false, true, false, false, false, false])
   // After the row's selection box, its name, scopes and last use.
   const expiry = (name: string) => rowOf(name).querySelectorAll('td')[4]?.textContent
   assert.equal(['Soon', 'Later', 'Forever'].map(expiry), ['in 3 d!Expires soon', 'in 30 d', 'never'])

@@ -12,7 +12,7 @@ import { createUser } from '../../contract/factories'
 import { within } from '../../ui/testing'
 import { act, cleanup, fireEvent, renderAt, resetSession, waitFor } from '../helpers'
 import { eventStream, listReply, routeFetch, type Handler, type RouteStub } from '../route-stub'
-import { createAlert } from './factories'
+import { createAlert, createRule } from './factories'
 
 let stub: RouteStub | undefined
 // One stream for the file: the live store keeps its connection a moment after a test ends.
@@ -133,6 +133,13 @@ test('mutes the device of an alert for eight hours', async () => {
   assert.ok(Math.abs(Date.parse(sent.until) - Date.now() - 8 * 3600_000) < 60_000, sent.until)
 })
 
+test("a mute's end reads as the language writes a date and time, with its zone", async () => {
+  const mute = { id: 'm-1', rule_id: null, rule_name: null, device_id: 'd-1', device_name: 'gate-1', until: '2026-03-12T14:30:00.000Z', note: '', created_at: '2026-03-12T06:30:00.000Z' }
+  const view = open({ firing: () => [] }, { 'GET /alerts/mutes': () => ({ status: 200, body: [mute] }) })
+  const end = await waitFor(() => view.getByText(/^until /))
+  assert.match(end.textContent ?? '', /^until Mar 1[23], 2026, \d{1,2}:30 [AP]M (UTC|GMT[+-]?[\d:]*|[A-Z]{3,5})$/)
+})
+
 test('a holder of devices alone reads the alerts without the buttons to act on them', async () => {
   signIn(['devices'])
   const view = open({ firing: () => [createAlert()] })
@@ -153,6 +160,27 @@ test("says when the organization's alert mail is held back past its hourly limit
   await waitFor(() => calm.getByText('Nothing is firing. All watched devices are fine.'))
   await waitFor(() => assert.ok(stub!.seen('GET /alerts/mail').length > 0))
   assert.is(calm.queryByText(/held back/), null)
+})
+
+test('with no rule yet, says no device is watched and invites the first rule instead of saying all is fine', async () => {
+  const view = open({ firing: () => [] }, { 'GET /alert_rules/': () => listReply([]) })
+  await waitFor(() => view.getByText(/No device is watched yet/))
+  assert.ok(view.getByText(/A rule says which devices to watch/))
+  assert.is(view.getByRole('link', { name: 'New rule' }).getAttribute('href'), '/app/alerts/rules?new=1')
+  assert.is(view.queryByText('Nothing is firing. All watched devices are fine.'), null)
+  cleanup()
+  stub?.restore()
+  const watched = open({ firing: () => [] }, { 'GET /alert_rules/': () => listReply([createRule()]) })
+  await waitFor(() => watched.getByText('Nothing is firing. All watched devices are fine.'))
+  assert.is(watched.queryByText(/No device is watched yet/), null)
+  assert.is(watched.queryByRole('link', { name: 'New rule' }), null)
+})
+
+test('a reader without the right Alerts is told no device is watched, with no link to make a rule', async () => {
+  signIn(['devices'])
+  const view = open({ firing: () => [] }, { 'GET /alert_rules/': () => listReply([]) })
+  await waitFor(() => view.getByText(/No device is watched yet/))
+  assert.is(view.queryByRole('link', { name: 'New rule' }), null)
 })
 
 test.run()

@@ -32,6 +32,15 @@ test('greets the user with the organization and the rights', () => {
   )
 })
 
+test('shows the fleet at a glance before the rights, under a one-line greeting', () => {
+  const { view } = open()
+  const glance = view.getByRole('heading', { name: 'At a glance' })
+  const rights = view.getByRole('heading', { name: 'Your rights' })
+  assert.ok(glance.compareDocumentPosition(rights) & Node.DOCUMENT_POSITION_FOLLOWING, 'the tiles come first')
+  const greeting = view.getByRole('heading', { level: 2, name: 'Hello, Ada Lovelace' })
+  assert.ok(greeting.compareDocumentPosition(glance) & Node.DOCUMENT_POSITION_FOLLOWING)
+})
+
 test('says so when the user has no rights', () => {
   $session.setKey('user', createUser({ rights: [] }))
   const { view } = open()

@@ -18,7 +18,7 @@ configure({ asyncUtilTimeout: 4000 })
 
 const ALL: Summary = {
   generated_at: new Date(Date.now() - 30_000).toISOString(),
-  devices: { online: 1234, offline: 3, error: 2, provisioning: 1, disabled: 0, total: 1240 },
+  devices: { online: 1234, offline: 3, error: 2, provisioning: 1, disabled: 0, total: 1240, added_7d: 4 },
   tunnels: { up: 4, total: 6 },
   access_keys: { expiring: 2 },
   app_ids: { total: 5 },
@@ -117,8 +117,10 @@ test('shows every tile to a holder of every right, with its figure and the list 
     ['1,234 Devices online', '/app/devices?status=online'],
     ['3 Devices offline', '/app/devices?status=offline&enabled=true'],
     ['2 Devices in error', '/app/devices?status=error'],
+    ['1 Devices not seen yet', '/app/devices?status=provisioning&enabled=true'],
+    ['Add device', '/app/devices?new=1'],
     ['4 of 6 Tunnels up', '/app/tunnels'],
-    ['2 Keys expiring within 7 days', '/app/access_keys'],
+    ['2 Keys expiring within 7 days', '/app/access_keys?expiry=within_7&revoked=false'],
     ['5 App ids (they do not expire)', '/app/app_ids'],
     ['90% Usage of the Team plan', '/app/billing'],
   ])
@@ -126,6 +128,8 @@ test('shows every tile to a holder of every right, with its figure and the list 
   assert.ok(page().getByText('Devices: 30 of 50'))
   assert.ok(page().getByText('Tunnels: 4 of 20'))
   assert.ok(page().getByText('Traffic this month: 450 of 500 GB'))
+  // The provisioning tile: how many devices came lately, and the way to add one.
+  assert.ok(page().getByText('4 added in the last 7 days'))
   assert.is(server.asked.length, 1)
   assert.ok(server.asked[0]!.pathname.endsWith('/summary'))
 })
@@ -135,7 +139,7 @@ test('shows the age of the figures on each tile', async () => {
   show()
   await waitFor(() => page().getByRole('link', { name: /Devices offline/ }))
   const ages = page().getAllByText('30 s ago')
-  assert.is(ages.length, 3)
+  assert.is(ages.length, 4)
   assert.is(ages[0]!.getAttribute('datetime'), ALL.generated_at)
 })
 
@@ -143,10 +147,10 @@ test('shows only the tiles of the rights held, even when the answer holds more',
   signedIn(['access_keys', 'roles'])
   show()
   await waitFor(() => page().getByRole('link', { name: /Keys expiring/ }))
-  assert.equal(links(), [['2 Keys expiring within 7 days', '/app/access_keys']])
+  assert.equal(links(), [['2 Keys expiring within 7 days', '/app/access_keys?expiry=within_7&revoked=false']])
 
   cleanup()
-  assert.equal(tilesOf(ALL, ['devices']).map((tile) => tile.key), ['online', 'offline', 'error'])
+  assert.equal(tilesOf(ALL, ['devices']).map((tile) => tile.key), ['online', 'offline', 'error', 'provisioning'])
   assert.equal(tilesOf(ALL, ['tunnels', 'app_ids']).map((tile) => tile.key), ['tunnels', 'appIds'])
   assert.equal(tilesOf({ generated_at: ALL.generated_at }, ['devices', 'tunnels']), [], 'no part, no tile')
   const [usage] = tilesOf(ALL, ['billing'])
@@ -158,7 +162,7 @@ test('shows only the tiles of the rights held, even when the answer holds more',
 test('counts firing alerts for holders of alerts or devices, linking to the alerts', () => {
   const alerted = { ...ALL, alerts: { firing: 3 } }
   assert.equal(tilesOf(alerted, ['alerts']), [{ key: 'alerts', href: '/alerts', figure: 3, alert: true }])
-  assert.equal(tilesOf(alerted, ['devices']).map((tile) => tile.key), ['online', 'offline', 'error', 'alerts'])
+  assert.equal(tilesOf(alerted, ['devices']).map((tile) => tile.key), ['online', 'offline', 'error', 'provisioning', 'alerts'])
   assert.equal(tilesOf(alerted, ['tunnels']).map((tile) => tile.key), ['tunnels'], 'no alerts tile without alerts nor devices')
   assert.equal(tilesOf({ ...ALL, alerts: { firing: 0 } }, ['alerts'])[0]?.alert, false, 'calm at zero')
 })
@@ -173,7 +177,7 @@ test('asks nothing and shows nothing without a right the tiles count', async () 
 
 test('marks figures that ask for attention', async () => {
   signedIn(['devices'])
-  server.set({ ...ALL, devices: { online: 5, offline: 0, error: 1, provisioning: 0, disabled: 0, total: 6 } })
+  server.set({ ...ALL, devices: { online: 5, offline: 0, error: 1, provisioning: 0, disabled: 0, total: 6, added_7d: 0 } })
   show()
   await waitFor(() => page().getByRole('link', { name: /Devices in error/ }))
   const tile = (name: RegExp) => page().getByRole('link', { name }).closest('li')!.className
@@ -185,7 +189,7 @@ test('asks again once, after the throttle, however many device events arrive', a
   signedIn(['devices'])
   show()
   await waitFor(() => page().getByRole('link', { name: '3 Devices offline' }))
-  server.set({ ...ALL, generated_at: new Date().toISOString(), devices: { online: 1235, offline: 2, error: 2, provisioning: 1, disabled: 0, total: 1240 } })
+  server.set({ ...ALL, generated_at: new Date().toISOString(), devices: { online: 1235, offline: 2, error: 2, provisioning: 1, disabled: 0, total: 1240, added_7d: 4 } })
   const sentAt = Date.now()
   await waitFor(() => server.send('device', { id: 'd-1', status: 'online', last_seen: new Date().toISOString() }))
   server.send('device', { id: 'd-2', status: 'online', last_seen: new Date().toISOString() })
@@ -196,7 +200,7 @@ test('asks again once, after the throttle, however many device events arrive', a
   await waitFor(() => page().getByRole('link', { name: '2 Devices offline' }))
   const gap = server.askedAt[1]! - server.askedAt[0]!
   assert.ok(gap >= SUMMARY_THROTTLE_MS - 20, `${gap} ms between the requests`)
-  assert.is(page().getAllByText('just now').length, 3, 'the age follows the new figures')
+  assert.is(page().getAllByText('just now').length, 4, 'the age follows the new figures')
   await wait(300)
   assert.is(server.asked.length, 2, 'one request for the three events')
 })

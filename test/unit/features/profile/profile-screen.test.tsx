@@ -30,10 +30,15 @@ const createSession = (overrides: Partial<SessionRecord> = {}): SessionRecord =>
 
 const signIn = (user: User = createUser()) => $session.set({ ...initialSession(), loggedIn: true, user, uid: user.id })
 
+/** The browser's decode of a chosen photo: every file draws, unless a test says otherwise. */
+const draws = () => Promise.resolve({ close() {} })
+const decoder = globalThis as { createImageBitmap?: unknown }
+
 test.before.each(() => {
   resetSession()
   signIn()
   $presence.set('online')
+  decoder.createImageBitmap = draws
 })
 test.after.each(() => {
   cleanup()
@@ -49,12 +54,25 @@ const open = (routes: Record<string, Handler> = {}) => {
 const choose = (view: ReturnType<typeof open>, file: File) =>
   fireEvent.change(view.getByLabelText('Choose a photo', { selector: 'input' }), { target: { files: [file] } })
 
-test('a photo over 100 KB or of another type shows the rule and is never sent', async () => {
+test('a photo over 100 KB or of another type says why, keeps the rule in view, and is never sent', async () => {
   const view = open()
-  choose(view, new File([new Uint8Array(AVATAR_MAX_BYTES + 1)], 'big.png', { type: 'image/png' }))
-  assert.is((await waitFor(() => view.getByRole('alert'))).textContent, RULE)
+  choose(view, new File([new Uint8Array(240 * 1024)], 'big.png', { type: 'image/png' }))
+  assert.is((await waitFor(() => view.getByRole('alert'))).textContent, 'The picture is 240 KB; the limit is 100 KB')
+  assert.ok(view.getByText(RULE), 'the rule stays under the reason')
+  choose(view, new File([new Uint8Array(AVATAR_MAX_BYTES + 1)], 'just-over.png', { type: 'image/png' }))
+  assert.is(view.getByRole('alert').textContent, 'The picture is 101 KB; the limit is 100 KB')
   choose(view, new File([new Uint8Array(10)], 'moving.gif', { type: 'image/gif' }))
-  assert.is(view.getByRole('alert').textContent, RULE)
+  assert.is(view.getByRole('alert').textContent, 'This file is not a JPEG, PNG or BMP image')
+  assert.is(view.queryByRole('button', { name: 'Upload' }), null)
+  assert.equal(stub!.seen('POST /users/self/avatar'), [])
+})
+
+test('a file named as a photo that the browser cannot draw is said not to be an image, with no broken preview', async () => {
+  decoder.createImageBitmap = () => Promise.reject(new DOMException('The source image could not be decoded.', 'InvalidStateError'))
+  const view = open()
+  choose(view, new File(['<html>not a photo</html>'], 'me.png', { type: 'image/png' }))
+  assert.is((await waitFor(() => view.getByRole('alert'))).textContent, 'This file is not an image')
+  assert.is(view.queryByRole('img', { name: 'The new photo, not saved yet' }), null)
   assert.is(view.queryByRole('button', { name: 'Upload' }), null)
   assert.equal(stub!.seen('POST /users/self/avatar'), [])
 })
@@ -63,7 +81,7 @@ test('a photo within the rule is previewed, then sent as its type and shown', as
   const saved = createUser({ avatar: '/avatars/u-1?v=abc' })
   const view = open({ 'POST /users/self/avatar': () => ({ status: 200, body: saved }) })
   choose(view, new File([new Uint8Array(AVATAR_MAX_BYTES)], 'me.jpg', { type: '' }))
-  assert.ok(view.getByRole('img', { name: 'The new photo, not saved yet' }))
+  assert.ok(await waitFor(() => view.getByRole('img', { name: 'The new photo, not saved yet' })))
   fireEvent.click(view.getByRole('button', { name: 'Upload' }))
   await waitFor(() => assert.is($session.get().user?.avatar, '/avatars/u-1?v=abc'))
   const [sent] = stub!.seen('POST /users/self/avatar')
@@ -74,7 +92,7 @@ test('a photo within the rule is previewed, then sent as its type and shown', as
 test("the server's refusal of a photo shows as it says it", async () => {
   const view = open({ 'POST /users/self/avatar': () => ({ status: 400, body: { message: 'Refused by the server' } }) })
   choose(view, new File([new Uint8Array(50)], 'me.png', { type: 'image/png' }))
-  fireEvent.click(view.getByRole('button', { name: 'Upload' }))
+  fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'Upload' })))
   assert.is((await waitFor(() => view.getByRole('alert'))).textContent, 'Refused by the server')
 })
 
