@@ -30,5 +30,10 @@ import '../../ui/fields.module.css'
 // A field's label mark, hint and counter, which the forms' fields and the lists' select share: in
 // neither kit alone, it would be a file of its own on the sign-in page and the first /app load.
 import '../../ui/field-parts'
+// What stands in for code that could not be downloaded (the screen table's and the lazy parts'),
+// and dates written with their zone (the change history's, the alerts' and the webhooks'): each
+// shared by chunks of their own, they would be a file of their own on the first /app load.
+import '../../ui/load-failed'
+import '../../ui/date-time'
 import '../../ui/spinner'
 import '../../ui/use-t'
