@@ -32,3 +32,23 @@ export function retryingLazy<P extends object>(
     ),
   ) as unknown as ComponentType<P>
 }
+
+/**
+ * Loads once what `load` gives, keeping it: `preload` starts the download (or answers the one in
+ * flight) and, once it failed, lets the next call try again; `loaded` is what arrived, if it did.
+ */
+export function loadOnce<T>(load: () => Promise<T>): { preload: () => Promise<void>; loaded: () => T | undefined } {
+  let loaded: T | undefined
+  let pending: Promise<void> | undefined
+  const preload = () =>
+    (pending ??= load().then(
+      (value) => {
+        loaded = value
+      },
+      (error: unknown) => {
+        pending = undefined
+        throw error
+      },
+    ))
+  return { preload, loaded: () => loaded }
+}

@@ -1,5 +1,5 @@
 import { createElement, Suspense, useState, type ComponentType } from 'react'
-import { retryingLazy } from '../lib/lazy-retry'
+import { loadOnce, retryingLazy } from '../lib/lazy-retry'
 import { LoadFailed } from './load-failed'
 
 /**
@@ -8,19 +8,8 @@ import { LoadFailed } from './load-failed'
  * says so in its place, with a retry.
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  let loaded: ComponentType<P> | undefined
-  let pending: Promise<void> | undefined
-  const preload = () =>
-    (pending ??= load().then(
-      (component) => {
-        loaded = component
-      },
-      (error: unknown) => {
-        pending = undefined
-        throw error
-      },
-    ))
-  const Part = retryingLazy(preload, () => loaded, LoadFailed)
+  const { preload, loaded } = loadOnce(load)
+  const Part = retryingLazy(preload, loaded, LoadFailed)
   return function LazyPart(props: P) {
     return (
       <Suspense fallback={null}>
@@ -46,25 +35,14 @@ const LATE_PART_DELAY_MS = 1000
  * renders at once, without suspending.
  */
 export function laterPart<P extends object>(load: () => Promise<ComponentType<P>>): LaterPart<P> {
-  let loaded: ComponentType<P> | undefined
-  let pending: Promise<void> | undefined
-  const preload = () =>
-    (pending ??= load().then(
-      (component) => {
-        loaded = component
-      },
-      (error: unknown) => {
-        pending = undefined
-        throw error
-      },
-    ))
+  const { preload, loaded } = loadOnce(load)
   if (started) setTimeout(() => void preload().catch(() => undefined), LATE_PART_DELAY_MS)
   else waiting.push(preload)
-  const Part = retryingLazy(preload, () => loaded, LoadFailed)
+  const Part = retryingLazy(preload, loaded, LoadFailed)
   function LaterPart(props: P) {
     // Chosen once: one drawn through the lazy wrapper stays so when the code arrives, or the part
     // would be drawn anew (its state and focus lost) on its next render.
-    const [ready] = useState(() => loaded)
+    const [ready] = useState(loaded)
     return ready ? (
       createElement(ready, props)
     ) : (
