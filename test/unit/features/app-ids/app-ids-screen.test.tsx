@@ -97,7 +97,8 @@ test('shows the client id and the secret once, and after closing no element hold
   assert.match(dialog.textContent ?? '', /only the client id remains/)
   // How to get a token: the token URL, and a request to copy with the id filled in and the secret's place marked.
   const tokenUrl = `${location.origin}/api/oauth/token`
-  assert.ok(within(dialog).getByText(tokenUrl))
+  // Its code loads as the dialog opens.
+  assert.ok(await within(dialog).findByText(tokenUrl))
   const example = within(dialog).getByRole('figure', { name: 'Example request' }).querySelector('pre')!
   assert.is(example.textContent, `curl -u 'app_aaaaaaaaaaaaaaaa:<client secret>' -d grant_type=client_credentials ${tokenUrl}`)
   assert.ok(within(dialog).getByRole('button', { name: 'Copy the example request' }))
