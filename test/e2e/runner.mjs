@@ -68,6 +68,25 @@ async function startConsole(root, flavour) {
   }
 }
 
+/**
+ * Moves the admin's organization to the Business plan through the API, as its operator would: the
+ * browser tests add devices to it from many files, past the seeded Team plan's 50.
+ */
+async function roomForTests(url) {
+  const call = async (method, path, body, token) => {
+    const answer = await fetch(`${url}/api${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    })
+    if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status} before the browser tests`)
+    return answer.json()
+  }
+  const { user } = await call('POST', '/login/users/', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+  const billing = await call('GET', '/billing/', undefined, user.auth_key)
+  await call('PUT', '/billing/plan', { plan: 'business', version: billing.version }, user.auth_key)
+}
+
 export async function runBrowserTests(root, runFiles) {
   if (!existsSync(CHROMIUM)) {
     const reason = `browser tests skipped: no Chromium at ${CHROMIUM} (install Debian's chromium package or set CHROMIUM_PATH)`
@@ -82,6 +101,7 @@ export async function runBrowserTests(root, runFiles) {
   }
   const react = await startConsole(root, 'react')
   const preact = await startConsole(root, 'preact')
+  await Promise.all([roomForTests(react.url), roomForTests(preact.url)])
   process.env.E2E_URL = react.url
   process.env.E2E_DATA_DIR = react.dataDir
   process.env.E2E_PREACT_URL = preact.url
