@@ -42,7 +42,8 @@ export function ContactForm() {
         <TextField label={t('landing.contact.email')} type="email" autoComplete="email" {...form.text('email')} />
       </div>
       <TextArea label={t('landing.contact.messages')} rows={5} className={s.message} {...form.text('messages')} />
-      <div className={s.trap} aria-hidden="true">
+      {/* Off screen rather than display: none, which some form-filling robots skip. */}
+      <div className="visually-hidden" aria-hidden="true">
         <label>
           {t('landing.contact.trap')}
           <input name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(event) => setWebsite(event.currentTarget.value)} />
