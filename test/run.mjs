@@ -85,13 +85,16 @@ async function runFiles(layer, files, parallel, env, nodeArgs = []) {
     logLevel: 'warning',
   })
   const queue = [...files]
+  const took = []
   let ok = true
   const worker = async () => {
     for (let file = queue.shift(); file; file = queue.shift()) {
       const out = join(outdir, relative(join(root, 'test'), file)).replace(/\.tsx?$/, '.mjs')
       const name = relative(root, file)
       if (parallel === 1) console.log(`  ${name}`)
+      const began = Date.now()
       const result = await run(process.execPath, ['--enable-source-maps', ...nodeArgs, out], env, parallel === 1, layer === 'e2e' ? 0 : FILE_TIMEOUT_MS)
+      took.push([name, Date.now() - began])
       const missed = result.code === 0 ? notRun(result.output) : ''
       if (result.code === 0 && !missed) console.log(`  ok  ${name}`)
       else {
@@ -103,6 +106,9 @@ async function runFiles(layer, files, parallel, env, nodeArgs = []) {
   }
   await Promise.all(Array.from({ length: parallel }, worker))
   rmSync(outdir, { recursive: true, force: true })
+  // The slowest files, where a faster suite starts.
+  const slowest = took.sort((a, b) => b[1] - a[1]).slice(0, 5)
+  console.log(`  slowest: ${slowest.map(([name, ms]) => `${name.replace(/^test\//, '')} ${(ms / 1000).toFixed(1)} s`).join(', ')}`)
   return ok
 }
 

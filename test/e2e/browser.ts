@@ -1,7 +1,6 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { guardContext, type ExpectedError } from './page-guard'
 
 export { failedLoad, OFFLINE } from './page-guard'
@@ -21,12 +20,18 @@ const FLAGS = [
   '--disable-sync',
 ]
 
-const profiles: string[] = []
 const contexts: BrowserContext[] = []
+let launched: Promise<Browser> | undefined
+
+/** The file's one Chromium of the system, started with its first context and ended by `closeBrowser`. */
+function browser(): Promise<Browser> {
+  launched ??= chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS })
+  return launched
+}
 
 /**
- * A fresh Chromium of the system with its own empty profile; closing the context ends it, and
- * fails when a page broke the policy or logged an error other than the `expectedErrors`.
+ * A fresh context (its own storage, cookies and cache, as a new profile) of the file's Chromium;
+ * closing it fails when a page broke the policy or logged an error other than the `expectedErrors`.
  * The first-visit guide counts as seen unless `guide` is set, so it does not cover the console.
  */
 export async function newContext(
@@ -37,11 +42,7 @@ export async function newContext(
     expectedErrors?: ExpectedError[]
   } = {},
 ): Promise<BrowserContext> {
-  const profile = mkdtempSync(join(tmpdir(), 'console-chromium-'))
-  profiles.push(profile)
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: FLAGS,
+  const context = await (await browser()).newContext({
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: options.viewport ?? { width: 1280, height: 800 },
   })
@@ -59,12 +60,14 @@ export async function newContext(
 }
 
 /**
- * Closes what a failed test left open, printing what its pages reported, and removes the profiles
- * of the contexts this file opened.
+ * Closes what a failed test left open, printing what its pages reported, and ends the file's
+ * Chromium (its profile goes with it).
  */
 export async function closeBrowser(): Promise<void> {
   await Promise.all(contexts.splice(0).map((context) => context.close().catch((error: Error) => console.error(error.message))))
-  for (const profile of profiles.splice(0)) rmSync(profile, { recursive: true, force: true })
+  const running = launched
+  launched = undefined
+  if (running) await (await running).close()
 }
 
 /** Fills the sign-in form and submits it. */
