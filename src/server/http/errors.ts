@@ -1,13 +1,14 @@
 import type { Context, ErrorHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import consoleTexts from '../../../locales/console/en.json'
-import type { Right } from '../../contract/rights'
 import type { ErrorAnswer } from '../../contract/user'
 import { PasswordsBusy } from '../auth/passwords'
 import { storageTrouble } from '../db/errors'
 import type { Logger } from '../log'
 import { message, type ServerKey } from '../messages'
+import { Problem, type ProblemKind } from '../problem'
+
+export { needsRight, rightName } from '../problem'
 
 /** A failure the client caused; answered as `{message, errors?}` with its status. */
 export class ApiError extends Error {
@@ -23,17 +24,35 @@ export class ApiError extends Error {
   }
 }
 
-/** A right as the console's menu names it ('devices' is 'Edge & Devices'). */
-export const rightName = (right: Right): string => consoleTexts.menu[right]
-
-/** 403 naming the rights any one of which would have let the caller through. */
-export const needsRight = (...rights: Right[]) =>
-  new ApiError(403, message('needsRight', { right: rights.map(rightName).join(message('rightsOr')) }), undefined, {}, { rights })
-
 export const fail = (status: ContentfulStatusCode, key: ServerKey, vars?: Record<string, string | number>) =>
   new ApiError(status, message(key, vars))
 
-export const answerError = (c: Context, error: ApiError) => {
+/** The status the edge answers each kind of the domain's refusals with. */
+const STATUS_OF: Record<ProblemKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  unsupported: 415,
+  unprocessable: 422,
+  tooMany: 429,
+  unavailable: 503,
+}
+
+/** A refusal of the domain as the HTTP answer it makes. */
+export function fromProblem(problem: Problem): ApiError {
+  const { rights, reason, retryAfterS, closeConnection } = problem.details
+  const headers = {
+    ...(retryAfterS !== undefined ? { 'Retry-After': String(retryAfterS) } : {}),
+    ...(closeConnection ? { Connection: 'close' } : {}),
+  }
+  return new ApiError(STATUS_OF[problem.kind], problem.message, problem.errors, headers, { ...(rights ? { rights } : {}), ...(reason ? { reason } : {}) })
+}
+
+export const answerError = (c: Context, error: ApiError | Problem) => {
+  if (error instanceof Problem) error = fromProblem(error)
   const body: ErrorAnswer = { ...(error.errors ? { message: error.message, errors: error.errors } : { message: error.message }), ...error.more }
   return c.json(body, error.status, error.headers)
 }
@@ -56,7 +75,7 @@ const STORAGE_ANSWERS = {
 export const errorHandler =
   (log: Logger): ErrorHandler =>
   (error, c) => {
-    if (error instanceof ApiError) return answerError(c, error)
+    if (error instanceof ApiError || error instanceof Problem) return answerError(c, error)
     if (error instanceof PasswordsBusy) return answerError(c, new ApiError(503, message('busy'), undefined, { 'Retry-After': '5' }))
     const trouble = storageTrouble(error)
     if (trouble) {
