@@ -1,5 +1,5 @@
-// Runs every check of the project: types, unit, API, size and browser tests.
-// `node test/run.mjs [typecheck|unit|api|size|e2e ...]` runs a subset.
+// Runs every check of the project: types, the architecture's floors, unit, API, size and browser tests.
+// `node test/run.mjs [typecheck|architecture|unit|api|postgres|size|e2e ...]` runs a subset.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -12,7 +12,7 @@ const cache = join(root, 'node_modules/.cache/tests')
 const wanted = process.argv.slice(2)
 // `ONLY=people/users` runs just the test files whose path contains that text.
 const only = process.env.ONLY
-const layers = wanted.length ? wanted : ['typecheck', 'unit', 'api', 'postgres', 'size', 'e2e']
+const layers = wanted.length ? wanted : ['typecheck', 'architecture', 'unit', 'api', 'postgres', 'size', 'e2e']
 
 const find = (dir) =>
   existsSync(dir)
@@ -63,7 +63,7 @@ function notRun(output) {
 }
 
 /** Bundles each test file for Node (packages stay imports) and runs them, `parallel` at a time. */
-async function runFiles(layer, files, parallel, env, nodeArgs = []) {
+async function runFiles(layer, files, parallel, env, nodeArgs = [], envOf = () => ({})) {
   if (!files.length) return true
   // One folder per run, so two runs at once (an editor's and a terminal's) do not delete each other's files.
   const outdir = join(cache, `${layer}-${process.pid}`)
@@ -87,13 +87,13 @@ async function runFiles(layer, files, parallel, env, nodeArgs = []) {
   const queue = [...files]
   const took = []
   let ok = true
-  const worker = async () => {
+  const worker = async (slot) => {
     for (let file = queue.shift(); file; file = queue.shift()) {
       const out = join(outdir, relative(join(root, 'test'), file)).replace(/\.tsx?$/, '.mjs')
       const name = relative(root, file)
       if (parallel === 1) console.log(`  ${name}`)
       const began = Date.now()
-      const result = await run(process.execPath, ['--enable-source-maps', ...nodeArgs, out], env, parallel === 1, layer === 'e2e' ? 0 : FILE_TIMEOUT_MS)
+      const result = await run(process.execPath, ['--enable-source-maps', ...nodeArgs, out], { ...env, ...envOf(slot) }, parallel === 1, layer === 'e2e' ? 0 : FILE_TIMEOUT_MS)
       took.push([name, Date.now() - began])
       const missed = result.code === 0 ? notRun(result.output) : ''
       if (result.code === 0 && !missed) console.log(`  ok  ${name}`)
@@ -104,13 +104,16 @@ async function runFiles(layer, files, parallel, env, nodeArgs = []) {
       if (process.env.VERBOSE && parallel > 1) console.log(result.output)
     }
   }
-  await Promise.all(Array.from({ length: parallel }, worker))
+  await Promise.all(Array.from({ length: parallel }, (_, slot) => worker(slot)))
   rmSync(outdir, { recursive: true, force: true })
   // The slowest files, where a faster suite starts.
   const slowest = took.sort((a, b) => b[1] - a[1]).slice(0, 5)
   console.log(`  slowest: ${slowest.map(([name, ms]) => `${name.replace(/^test\//, '')} ${(ms / 1000).toFixed(1)} s`).join(', ')}`)
   return ok
 }
+
+/** The longest files first (by size), so that the last file to start does not run alone for long. */
+const longestFirst = (files) => files.map((file) => [file, statSync(file).size]).sort((a, b) => b[1] - a[1]).map(([file]) => file)
 
 const SQLITE_ONLY = ['/test/api/durability/', '/test/api/readme.test.ts']
 
@@ -120,6 +123,7 @@ const steps = {
     if (result.code !== 0) console.log(result.output)
     return result.code === 0
   },
+  architecture: async () => (await import('./architecture/run.mjs')).checkArchitecture(root),
   unit: () =>
     runFiles('unit', find(join(root, 'test/unit')), Math.max(1, cpus().length), { NODE_ENV: 'test' }, [
       '--import',
@@ -142,7 +146,14 @@ const steps = {
     }
   },
   size: async () => (await import('./size/check.mjs')).checkBudgets(root),
-  e2e: async () => (await import('./e2e/runner.mjs')).runBrowserTests(root, (files) => runFiles('e2e', files, 1, {})),
+  // Browser tests wait on pages more than they compute: three files run at once (E2E_PARALLEL),
+  // each against consoles of its own.
+  e2e: async () =>
+    (await import('./e2e/runner.mjs')).runBrowserTests(
+      root,
+      (files, envOf, slots) => runFiles('e2e', longestFirst(files), slots, {}, [], envOf),
+      Number(process.env.E2E_PARALLEL) || 3,
+    ),
 }
 
 let failed = []

@@ -87,7 +87,13 @@ async function roomForTests(url) {
   await call('PUT', '/billing/plan', { plan: 'business', version: billing.version }, user.auth_key)
 }
 
-export async function runBrowserTests(root, runFiles) {
+/**
+ * Runs the browser tests in `slots` side by side: each slot has a console of each flavour to
+ * itself (a database of its own), so a file that signs everyone out or restarts its console never
+ * reaches a file of another slot. `runFiles(files, envOf)` runs the files, `envOf(i)` being the
+ * environment of the i-th slot.
+ */
+export async function runBrowserTests(root, runFiles, slots = 1) {
   if (!existsSync(CHROMIUM)) {
     const reason = `browser tests skipped: no Chromium at ${CHROMIUM} (install Debian's chromium package or set CHROMIUM_PATH)`
     console.log(`  ${reason}`)
@@ -99,26 +105,35 @@ export async function runBrowserTests(root, runFiles) {
       if (build.status !== 0) return false
     }
   }
-  const react = await startConsole(root, 'react')
-  const preact = await startConsole(root, 'preact')
-  await Promise.all([roomForTests(react.url), roomForTests(preact.url)])
-  process.env.E2E_URL = react.url
-  process.env.E2E_DATA_DIR = react.dataDir
-  process.env.E2E_PREACT_URL = preact.url
-  process.env.E2E_PREACT_DATA_DIR = preact.dataDir
-  process.env.E2E_ADMIN_EMAIL = ADMIN_EMAIL
-  process.env.E2E_ADMIN_PASSWORD = ADMIN_PASSWORD
-  process.env.CHROMIUM_PATH = CHROMIUM
+  const dir = join(root, 'test/e2e')
+  // E2E_ONLY=devices runs the files whose name holds it, while working on one screen.
+  const only = process.env.E2E_ONLY
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.test.ts') && (!only || name.includes(only)))
+    .map((name) => join(dir, name))
+  const count = Math.max(1, Math.min(slots, files.length))
+  const consoles = []
   try {
-    const dir = join(root, 'test/e2e')
-    // E2E_ONLY=devices runs the files whose name holds it, while working on one screen.
-    const only = process.env.E2E_ONLY
-    const files = readdirSync(dir)
-      .filter((name) => name.endsWith('.test.ts') && (!only || name.includes(only)))
-      .map((name) => join(dir, name))
-    return await runFiles(files)
+    const started = await Promise.all(
+      Array.from({ length: count }, async () => {
+        const react = await startConsole(root, 'react')
+        consoles.push(react)
+        const preact = await startConsole(root, 'preact')
+        consoles.push(preact)
+        await Promise.all([roomForTests(react.url), roomForTests(preact.url)])
+        return {
+          E2E_URL: react.url,
+          E2E_DATA_DIR: react.dataDir,
+          E2E_PREACT_URL: preact.url,
+          E2E_PREACT_DATA_DIR: preact.dataDir,
+          E2E_ADMIN_EMAIL: ADMIN_EMAIL,
+          E2E_ADMIN_PASSWORD: ADMIN_PASSWORD,
+          CHROMIUM_PATH: CHROMIUM,
+        }
+      }),
+    )
+    return await runFiles(files, (slot) => started[slot % started.length], count)
   } finally {
-    react.stop()
-    preact.stop()
+    for (const running of consoles) running.stop()
   }
 }
