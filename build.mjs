@@ -23,7 +23,16 @@ const flavour = args.has('--preact') ? 'preact' : 'react'
 /** The template's demo pages (src/app/demo-pages.ts) are in unless `--no-demo` or `DEMO=off`. */
 const demo = !args.has('--no-demo') && process.env.DEMO !== 'off'
 const watch = args.has('--watch')
-const out = join(root, 'dist', flavour)
+/**
+ * `--quick` makes a build to look into, not to serve: no second minification, no compressed
+ * copies and no server (the size check's `--no-demo` build). `--no-server` leaves the server's
+ * bundle and the Show Code sources to another build running beside this one.
+ */
+const quick = args.has('--quick')
+const withServer = !quick && !args.has('--no-server')
+/** `--out=<dir>` writes the pages and assets there instead of `dist/<flavour>`. */
+const outArg = [...args].find((arg) => arg.startsWith('--out='))
+const out = outArg ? join(root, outArg.slice('--out='.length)) : join(root, 'dist', flavour)
 const assets = join(out, 'assets')
 const RELOAD_PORT = Number(process.env.RELOAD_PORT || 35729)
 
@@ -54,14 +63,14 @@ const PUBLIC_ENTRY = /\/src\/features\/(auth|landing|errors)\/|\/src\/features\/
  * The presence menu's save (profile-api) and the organization switcher name the forms kit too: they
  * validate what they send.
  */
-const NO_LISTS = /\/src\/ui\/(dialog-box|dropdown-menu)\.tsx$|\/src\/app\/shell\/|\/src\/features\/(home|network|traffic|palette)\/|\/src\/lib\/|\/src\/features\/profile\/profile-api\.ts$/
+const NO_LISTS = /\/src\/ui\/(dialog-box|dropdown-menu)\.tsx$|\/src\/app\/shell\/|\/src\/features\/(home|network|traffic)\/|\/src\/lib\/|\/src\/features\/profile\/profile-api\.ts$/
 const WITH_FORMS = /\/src\/features\/profile\/profile-api\.ts$|\/src\/app\/shell\/header\/organization-switcher\.tsx$/
 /** The sign-out dialog asks with the lists' confirm dialog, so it names the lists kit (it keeps the kit whole). */
 const WITH_LISTS = /\/src\/app\/shell\/header\/sign-out-dialog\.tsx$/
 /** The demo forms show the sign-in and registration forms with the public pages' texts. */
 const WITH_PUBLIC = /\/src\/demo\/forms\/forms-screen\.tsx$/
 /** The command palette checks the organization switch it offers with the rules kit's structs. */
-const WITH_RULES = /\/src\/features\/palette\/palette-screen\.tsx$/
+const WITH_RULES = /\/src\/app\/shell\/palette\/palette-screen\.tsx$/
 /** A feature's kit: the small modules its screens share, one file instead of one per set of screens. */
 const FEATURE_KITS = [kit('devices')]
 /**
@@ -76,7 +85,7 @@ const kitsOf = (path, lazy, uses) => {
   if (path === join(srcDir, 'main.tsx') || path === join(srcDir, 'prerender.tsx')) return [kit('core')]
   if (!lazy) return []
   // The sign-in page starts the service worker: its registration needs no kit beyond the core.
-  if (path === join(srcDir, 'app/service-worker.ts')) return [kit('core')]
+  if (path === join(srcDir, 'stores/service-worker.ts')) return [kit('core')]
   if (PUBLIC_ENTRY.test(path)) return [kit('core'), kit('public')]
   const features = FEATURE_KITS.filter(uses)
   if (!NO_LISTS.test(path) || WITH_LISTS.test(path)) {
@@ -157,7 +166,7 @@ const outputFor = (meta, entry) => Object.keys(meta.outputs).find((file) => meta
 async function finish(result) {
   const meta = result.metafile
   dropEmptyChunks(meta, root)
-  if (!watch) await minifyOutputs(meta, root)
+  if (!watch && !quick) await minifyOutputs(meta, root)
   const main = outputFor(meta, 'src/main.tsx')
   const prerenderFile = outputFor(meta, 'src/prerender.tsx')
   const stylesCss = outputFor(meta, 'styles/index.css')
@@ -291,12 +300,13 @@ async function finish(result) {
   if (watch) writeFileSync(join(out, 'sw.js'), RETIRING_WORKER)
   else await writeServiceWorker(meta, { main, also: [relative(root, join(assets, `${stylesList}.json`))] })
 
+  writeFileSync(join(out, 'metafile.json'), JSON.stringify(meta))
+  if (quick) return
   if (!watch) await compressTree(out, join(root, 'node_modules/.cache/zopfli'))
   const report = sizeReport({ root, out, meta, keep, downloads: downloads(meta, { main, screenOutputs, screenCss, manifest, publicScreens, appScreens: [...new Set(prerender.APP_SCREENS)], appPaths: Object.fromEntries(prerender.APP_ROUTE_PAGES.map((entry) => [entry.screen, entry.path.slice('/app'.length)])) }) })
   writeFileSync(join(out, 'size-report.json'), JSON.stringify({ flavour, ...report }, null, 2))
-  writeFileSync(join(out, 'metafile.json'), JSON.stringify(meta))
   printReport(flavour, report, { full: args.has('--report'), out: relative(root, out) })
-  writeDocs(modules)
+  if (withServer) writeDocs(modules)
 }
 
 /**
@@ -441,7 +451,7 @@ async function once() {
   rmSync(out, { recursive: true, force: true })
   const result = await esbuild.build(clientOptions)
   await finish(result)
-  await buildServer()
+  if (withServer) await buildServer()
 }
 
 /** Dev mode: rebuild on change, restart the server, tell open pages to reload. */

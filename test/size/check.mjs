@@ -1,7 +1,10 @@
 // Builds both flavours and holds each to the byte budgets of budgets.json.
-import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+
+/** Where the `--no-demo` build goes, apart from the flavours' builds. */
+const NO_DEMO_OUT = 'dist/no-demo'
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`
 
@@ -40,12 +43,13 @@ export function checkReport({ flavour, report, meta, limits, path = [] }) {
  * A build made with `--no-demo` holds no demo page: no module of `src/demo/` but the empty one
  * the screen table loads in their place, no demo route in the /app page, no demo menu entry.
  */
-function checkWithoutDemo(root) {
-  const build = spawnSync(process.execPath, ['build.mjs', '--no-demo'], { cwd: root, encoding: 'utf8' })
+async function checkWithoutDemo(root) {
+  // A build to look into, in a folder of its own, while the budgets' builds run beside it.
+  const build = await buildAsync(root, ['--no-demo', '--quick', `--out=${NO_DEMO_OUT}`])
   if (build.status !== 0) return [{ pass: false, text: `build --no-demo\n${build.stderr}` }]
-  const meta = JSON.parse(readFileSync(join(root, 'dist/react/metafile.json'), 'utf8'))
+  const meta = JSON.parse(readFileSync(join(root, NO_DEMO_OUT, 'metafile.json'), 'utf8'))
   const demo = Object.keys(meta.inputs).filter((input) => input.startsWith('src/demo/') && input !== 'src/demo/no-demo.tsx')
-  const page = readFileSync(join(root, 'dist/react/pages/app.html'), 'utf8')
+  const page = readFileSync(join(root, NO_DEMO_OUT, 'pages/app.html'), 'utf8')
   const code = Object.keys(meta.outputs)
     .filter((file) => file.endsWith('.js') && existsSync(join(root, file)))
     .map((file) => readFileSync(join(root, file), 'utf8'))
@@ -78,20 +82,37 @@ export function checkRoutePages(root, flavour) {
   return results.length ? results : [{ pass: false, text: `${flavour} has no /app page` }]
 }
 
-export function checkBudgets(root) {
+/** Runs `node build.mjs ...args` and resolves with its status and output. */
+function buildAsync(root, args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['build.mjs', ...args], { cwd: root })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('close', (status) => resolve({ status, stdout, stderr }))
+  })
+}
+
+/**
+ * Builds both flavours and the `--no-demo` look-in build side by side (the Preact build leaves the
+ * server's bundle to the React one), then holds each flavour to its budgets.
+ */
+export async function checkBudgets(root) {
   const budgets = JSON.parse(readFileSync(join(root, 'test/size/budgets.json'), 'utf8'))
+  const flavours = Object.keys(budgets).filter((flavour) => !flavour.startsWith('//'))
+  const [withoutDemo, ...builds] = await Promise.all([
+    checkWithoutDemo(root),
+    ...flavours.map((flavour) => buildAsync(root, flavour === 'preact' ? ['--preact', '--no-server'] : [])),
+  ])
   let ok = true
-  // First, as the budgets' builds below replace it.
-  for (const { pass, text } of checkWithoutDemo(root)) {
+  for (const { pass, text } of withoutDemo) {
     console.log(`  ${pass ? 'ok  ' : 'FAIL'} ${text}`)
     ok &&= pass
   }
-  for (const [flavour, limits] of Object.entries(budgets)) {
-    if (flavour.startsWith('//')) continue
-    const build = spawnSync(process.execPath, ['build.mjs', ...(flavour === 'preact' ? ['--preact'] : [])], {
-      cwd: root,
-      encoding: 'utf8',
-    })
+  rmSync(join(root, NO_DEMO_OUT), { recursive: true, force: true })
+  for (const [index, flavour] of flavours.entries()) {
+    const build = builds[index]
     process.stdout.write(build.stdout)
     if (build.status !== 0) {
       console.log(`  FAIL build of ${flavour}\n${build.stderr}`)
@@ -103,7 +124,7 @@ export function checkBudgets(root) {
       if (!pass) console.log(`  FAIL ${text}`)
       ok &&= pass
     }
-    for (const { pass, text } of checkReport({ flavour, report: read('size-report.json'), meta: read('metafile.json'), limits })) {
+    for (const { pass, text } of checkReport({ flavour, report: read('size-report.json'), meta: read('metafile.json'), limits: budgets[flavour] })) {
       console.log(`  ${pass ? 'ok  ' : 'FAIL'} ${text}`)
       ok &&= pass
     }
