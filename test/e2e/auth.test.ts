@@ -95,7 +95,7 @@ test('resets a password through the e-mailed link', async () => {
   await page.getByLabel('Confirm password').fill('second-Password-2')
   await page.getByRole('button', { name: 'Set new password' }).click()
   // "Back to sign in" is there all along: the link that counts is the one the success shows.
-  await page.getByText('Password changed. Your other sessions have ended.').waitFor()
+  await page.getByText('Your password has been changed. Sign in with the new one.').waitFor()
   await page.getByRole('link', { name: 'Sign in', exact: true }).click()
   await page.waitForURL(`${BASE}/login`)
   await signIn(page, email, 'second-Password-2')
