@@ -25,15 +25,22 @@ const find = (dir) =>
 
 /** A test file still running after this long is stopped and fails, so a hang cannot hold CI. */
 const FILE_TIMEOUT_MS = 5 * 60_000
+/** The longest browser file takes some 3 minutes on a loaded machine. */
+const BROWSER_FILE_TIMEOUT_MS = 10 * 60_000
 
 /** Runs a command; with `live` its output also goes straight through (one file at a time). */
 const run = (command, args, env = {}, live = false, timeoutMs = 0) =>
   new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+    // A group of its own, so that a stopped file's browsers and servers stop with it.
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, detached: true })
     const timer = timeoutMs
       ? setTimeout(() => {
           output += `\n(stopped: still running after ${timeoutMs / 1000} s)\n`
-          child.kill('SIGKILL')
+          try {
+            process.kill(-child.pid, 'SIGKILL')
+          } catch {
+            child.kill('SIGKILL')
+          }
         }, timeoutMs)
       : undefined
     let output = ''
@@ -93,7 +100,7 @@ async function runFiles(layer, files, parallel, env, nodeArgs = [], envOf = () =
       const name = relative(root, file)
       if (parallel === 1) console.log(`  ${name}`)
       const began = Date.now()
-      const result = await run(process.execPath, ['--enable-source-maps', ...nodeArgs, out], { ...env, ...envOf(slot) }, parallel === 1, layer === 'e2e' ? 0 : FILE_TIMEOUT_MS)
+      const result = await run(process.execPath, ['--enable-source-maps', ...nodeArgs, out], { ...env, ...envOf(slot) }, parallel === 1, layer === 'e2e' ? BROWSER_FILE_TIMEOUT_MS : FILE_TIMEOUT_MS)
       took.push([name, Date.now() - began])
       const missed = result.code === 0 ? notRun(result.output) : ''
       if (result.code === 0 && !missed) console.log(`  ok  ${name}`)

@@ -12,22 +12,48 @@ export interface Violation {
   targets: string[]
 }
 
-/** Runs axe-core in the page and returns the serious and critical violations. */
-export async function seriousViolations(page: Page): Promise<Violation[]> {
+type AxeViolation = { id: string; impact?: string; help: string; nodes: Array<{ target: string[] }> }
+
+/**
+ * Runs axe-core in the page once nothing moves, and again when an animation or a transition
+ * started during the run (a toast fading out, a row fading in): colours read mid-fade are no
+ * finding. A violation that stays is reported.
+ */
+async function runAxe(page: Page, options: unknown): Promise<AxeViolation[]> {
   // Evaluated through the driver: the page's policy rightly refuses an inline script tag.
   await page.evaluate(AXE)
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context?: unknown) => Promise<{ violations: Array<{ id: string; impact?: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe
-    const result = await axe.run(document)
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({
-        id: violation.id,
-        impact: violation.impact ?? '',
-        help: violation.help,
-        targets: violation.nodes.map((node) => node.target.join(' ')),
-      }))
-  })
+  return page.evaluate(async (options) => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe
+    const still = () =>
+      new Promise<void>((resolve) => {
+        const check = () => (document.getAnimations().every((animation) => animation.playState !== 'running') ? resolve() : requestAnimationFrame(check))
+        check()
+      })
+    for (let round = 1; ; round++) {
+      await still()
+      let moved = false
+      const onStart = () => (moved = true)
+      document.addEventListener('animationstart', onStart, true)
+      document.addEventListener('transitionstart', onStart, true)
+      const result = await axe.run(document, options)
+      document.removeEventListener('animationstart', onStart, true)
+      document.removeEventListener('transitionstart', onStart, true)
+      if (!moved || round === 3) return result.violations
+    }
+  }, options)
+}
+
+const shown = (violation: AxeViolation): Violation => ({
+  id: violation.id,
+  impact: violation.impact ?? '',
+  help: violation.help,
+  targets: violation.nodes.map((node) => node.target.join(' ')),
+})
+
+/** Runs axe-core in the page and returns the serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<Violation[]> {
+  const violations = await runAxe(page, {})
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map(shown)
 }
 
 /** The rules of WCAG 2.2 at levels A and AA, as axe-core tags them. */
@@ -35,15 +61,5 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 /** Runs axe-core's WCAG 2.2 A and AA rules in the page and returns every violation, whatever its impact. */
 export async function wcagViolations(page: Page): Promise<Violation[]> {
-  await page.evaluate(AXE)
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; impact?: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } })
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact ?? '',
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }))
-  }, WCAG_TAGS)
+  return (await runAxe(page, { runOnly: { type: 'tag', values: WCAG_TAGS } })).map(shown)
 }
