@@ -119,6 +119,44 @@ async function runFiles(layer, files, parallel, env, nodeArgs = [], envOf = () =
   return ok
 }
 
+/**
+ * A database of the cluster at `url` migrated to the newest schema by the server's own migrations,
+ * for the tests' databases to be made from (`CREATE DATABASE ... TEMPLATE`).
+ */
+async function migratedTemplate(url) {
+  const name = 'console_template'
+  const script = join(cache, `migrate-${process.pid}.mjs`)
+  mkdirSync(cache, { recursive: true })
+  await esbuild.build({
+    stdin: {
+      contents: `import { openDatabase } from './src/server/db/open'\nconst db = await openDatabase({ dataDir: '', databaseUrl: process.argv[2] })\nawait db.destroy()\n`,
+      resolveDir: root,
+      loader: 'ts',
+    },
+    outfile: script,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  })
+  const target = new URL(url)
+  const { default: pg } = await import('pg')
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  try {
+    await admin.query(`create database "${name}"`)
+  } finally {
+    await admin.end()
+  }
+  target.pathname = `/${name}`
+  const result = await run(process.execPath, [script, target.toString()])
+  rmSync(script, { force: true })
+  if (result.code !== 0) throw new Error(`migrating the template database failed:\n${result.output}`)
+  return name
+}
+
 /** The longest files first (by size), so that the last file to start does not run alone for long. */
 const longestFirst = (files) => files.map((file) => [file, statSync(file).size]).sort((a, b) => b[1] - a[1]).map(([file]) => file)
 
@@ -142,7 +180,8 @@ const steps = {
     const { startCluster } = await import('./postgres-cluster.mjs')
     const cluster = await startCluster()
     try {
-      const env = { NODE_ENV: 'test', TEST_DATABASE_URL: cluster.url }
+      const template = await migratedTemplate(cluster.url)
+      const env = { NODE_ENV: 'test', TEST_DATABASE_URL: cluster.url, TEST_DATABASE_TEMPLATE: template }
       // Tests of SQLite's own file (crash, full disk, backup) and of the README's default commands stay on SQLite.
       const suite = find(join(root, 'test/api')).filter((file) => !SQLITE_ONLY.some((part) => file.includes(part)))
       const apiOk = await runFiles('postgres-api', suite, Math.max(1, cpus().length), env)
