@@ -24,9 +24,15 @@ async function runAxe(page: Page, options: unknown): Promise<AxeViolation[]> {
   await page.evaluate(AXE)
   return page.evaluate(async (options) => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe
+    // A spinner or a carousel turns for ever: only what ends is waited for, and for 3 s at most.
+    const ends = (animation: Animation) => animation.effect?.getTiming().iterations !== Infinity
     const still = () =>
       new Promise<void>((resolve) => {
-        const check = () => (document.getAnimations().every((animation) => animation.playState !== 'running') ? resolve() : requestAnimationFrame(check))
+        const until = performance.now() + 3000
+        const check = () =>
+          document.getAnimations().every((animation) => animation.playState !== 'running' || !ends(animation)) || performance.now() > until
+            ? resolve()
+            : requestAnimationFrame(check)
         check()
       })
     for (let round = 1; ; round++) {
