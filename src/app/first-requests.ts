@@ -1,5 +1,5 @@
 import { collectionPath, type CollectionName, type QueryValues } from '../contract/collections'
-import { APP_LIST, DEVICE_LIST, KEY_LIST, ORGANIZATION_LIST, ROLE_LIST, RULE_LIST, TUNNEL_LIST, USER_LIST, WEBHOOK_LIST } from '../features/list-defaults'
+import { APP_LIST, DEVICE_LIST, KEY_LIST, ORGANIZATION_LIST, ROLE_LIST, RULE_LIST, TUNNEL_LIST, USER_LIST, WEBHOOK_LIST } from '../ui/list/list-defaults'
 import { FIRING_PER_PAGE, historyPage } from '../features/alerts/alert-pages'
 import { readFilters, TRAIL_PER_PAGE, trailQuery } from '../features/audit/audit-filters'
 import { ALERT_MUTES_PATH, ALERTS_PATH, OPENAPI_PATH } from '../contract/paths'

@@ -1,4 +1,5 @@
 import { isRight, readersOf, type Right } from '../contract/rights'
+import type { PinnedEntry } from '../stores/pinned-views'
 import type { MenuIconName } from '../ui/icons'
 import { DEMO_PAGES, demoPath } from './demo-pages'
 
@@ -28,13 +29,6 @@ export interface MenuItem {
 
 /** What an entry reads: its own label, else the text of its `name`. */
 export const menuText = (t: (key: string) => string, item: MenuItem) => item.label ?? t(item.name)
-
-/** A saved view pinned in the menu, as the menu needs it. */
-export interface PinnedEntry {
-  id: string
-  name: string
-  collection: string
-}
 
 /**
  * The menu with the pinned views as a last "Views" group, each linking to its list with `?view=`;

@@ -47,7 +47,7 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = lazyScreens({
   'code-panel': () => import('./shell/panels/code-panel-body'),
   'status-notices': () => import('./shell/status-notices'),
   // The command palette (Ctrl+K): the shell finds it here, and it loads with its own stylesheet.
-  palette: () => import('../features/palette/palette-screen'),
+  palette: () => import('./shell/palette/palette-screen'),
   // The question a sign-out asks while changes wait unsent (a rare sight): the header finds it here.
   'sign-out': () => import('./shell/header/sign-out-dialog'),
   // A list's bulk bar and a bulk entry's records in the audit trail: the list kit and the trail

@@ -84,18 +84,3 @@ export function formatMoney(cents: number): string {
 /** A price as a pitch says it: whole dollars without cents (`$49`), else as `formatMoney`. */
 export const formatPrice = (cents: number): string => (cents % 100 === 0 ? formatMoney(cents).slice(0, -3) : formatMoney(cents))
 
-/** Bytes in decimal units, one decimal past the first unit: 1234567 -> `1.2 MB`. */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB']
-  let value = Math.max(0, bytes)
-  let unit = 0
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000
-    unit++
-  }
-  const shown = unit === 0 || value >= 100 ? String(Math.round(value)) : value.toFixed(1).replace(/\.0$/, '')
-  return `${shown} ${units[unit]}`
-}
-
-/** Traffic as an invoice counts it: whole GB (`534 GB`, `5,000 GB`); under one GB as `formatBytes`. */
-export const formatGb = (bytes: number): string => (bytes < GB ? formatBytes(bytes) : `${wholeGb(bytes).toLocaleString('en')} GB`)

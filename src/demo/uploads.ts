@@ -1,5 +1,5 @@
 /**
- * The demo pages' upload rules (SPEC.md section 5). Files stay in the browser: nothing is sent.
+ * The demo pages' upload rules. Files stay in the browser: nothing is sent.
  * Each check answers the files it keeps and, for the ones it refuses, a text key and its values.
  */
 

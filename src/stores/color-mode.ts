@@ -1,4 +1,6 @@
-import type { Mode } from './ui'
+/** What the page shows: light or dark. */
+export const MODES = ['light', 'dark'] as const
+export type Mode = (typeof MODES)[number]
 
 /** Light or dark as the settings offer it: the system's (the default), or one chosen by hand. */
 export const MODE_CHOICES = ['system', 'light', 'dark'] as const

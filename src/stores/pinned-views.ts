@@ -1,5 +1,11 @@
 import { atom } from 'nanostores'
-import type { PinnedEntry } from '../app/menu'
+
+/** A saved view pinned in the menu, as the menu needs it. */
+export interface PinnedEntry {
+  id: string
+  name: string
+  collection: string
+}
 
 /**
  * The views pinned in the menu, as the server last listed them for the signed-in user; empty

@@ -1,16 +1,16 @@
 import { storageName } from '../contract/brand'
 import { atom, map } from 'nanostores'
 import { keepOnClear, readItem, writeItem } from '../lib/storage'
-import { isModeChoice, resolveMode, savedModeChoice, systemDark, type ModeChoice } from './color-mode'
+import { isModeChoice, MODES, resolveMode, savedModeChoice, systemDark, type Mode, type ModeChoice } from './color-mode'
 import { readPreferences, savePreferences } from './preferences'
 
+export { MODES, type Mode }
+
 export const THEMES = ['red', 'green', 'blue', 'purple', 'orange', 'grey', 'lightGreen', 'lightBlue', 'brown'] as const
-export const MODES = ['light', 'dark'] as const
 export const DIRECTIONS = ['ltr', 'rtl'] as const
 export const LAYOUTS = ['sidebar', 'big-sidebar', 'top-navigation', 'mega-menu'] as const
 
 export type Theme = (typeof THEMES)[number]
-export type Mode = (typeof MODES)[number]
 export type Direction = (typeof DIRECTIONS)[number]
 export type Layout = (typeof LAYOUTS)[number]
 

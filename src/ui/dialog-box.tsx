@@ -1,7 +1,7 @@
 import { clsx } from 'clsx'
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react'
 import { createPortal } from 'react-dom'
-import type { DialogProps } from './dialog'
+import type { DialogProps } from './dialog-props'
 import s from './dialog.module.css'
 
 const FOCUSABLE =

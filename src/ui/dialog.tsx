@@ -1,20 +1,7 @@
-import type { ReactNode } from 'react'
+import type { DialogProps } from './dialog-props'
 import { laterPart } from './lazy-part'
 
-export interface DialogProps {
-  open: boolean
-  onClose: () => void
-  /** The heading that names the dialog. */
-  title: ReactNode
-  children: ReactNode
-  /** A centred box, or a side drawer sliding in from the end edge. */
-  variant?: 'center' | 'drawer'
-  /** The accessible name of the close button in the title bar; no button without it. */
-  closeLabel?: string
-  /** The widest it grows, in px; narrower screens get their whole width. */
-  width?: number
-  className?: string
-}
+export type { DialogProps }
 
 /** The open dialog's code: no screen needs it to draw first, so it loads just after (see laterPart). */
 const DialogBox = laterPart(() => import('./dialog-box').then((part) => part.DialogBox))

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
 import { useEffect, useRef, type KeyboardEvent } from 'react'
-import { DROPDOWN_MAX_HEIGHT_PX, type DropdownItem } from './dropdown'
+import { DROPDOWN_MAX_HEIGHT_PX, type DropdownItem } from './dropdown-item'
 import s from './dropdown.module.css'
 import { Icon } from './icons'
 

@@ -1,22 +1,11 @@
 import { clsx } from 'clsx'
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { DROPDOWN_OPEN_DELAY_MS, type DropdownItem } from './dropdown-item'
 import s from './dropdown.module.css'
 import type { DropdownMenuProps } from './dropdown-menu'
 import { laterPart } from './lazy-part'
 
-/** A dropdown menu opens 50 ms after the click and grows at most 500 px high. */
-export const DROPDOWN_OPEN_DELAY_MS = 50
-export const DROPDOWN_MAX_HEIGHT_PX = 500
-
-export interface DropdownItem {
-  key: string
-  label: ReactNode
-  onSelect: () => void
-  /** Makes the item one choice of several (`menuitemradio`), checked or not. */
-  checked?: boolean
-  /** The language of the label, when it is not the page's. */
-  lang?: string
-}
+export { DROPDOWN_MAX_HEIGHT_PX, DROPDOWN_OPEN_DELAY_MS, type DropdownItem } from './dropdown-item'
 
 /** The open menu's code: no screen needs it to draw first, so it loads just after (see laterPart). */
 const DropdownMenu = laterPart<DropdownMenuProps>(() => import('./dropdown-menu').then((part) => part.DropdownMenu))

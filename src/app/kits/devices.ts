@@ -4,4 +4,4 @@
 import '../../features/devices/devices-api'
 import '../../features/devices/device-status'
 import '../../features/devices/device-values'
-import '../../features/devices/texts'
+import '../../ui/device-texts'

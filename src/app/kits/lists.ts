@@ -5,7 +5,7 @@
 // name the records kit (src/app/kits/records.ts) and load on first use. A list screen whose own
 // code builds structs names the rules kit too (build.mjs). See src/app/kits/core.ts.
 import '../../contract/collections'
-import '../../features/list-defaults'
+import '../../ui/list/list-defaults'
 import '../../ui/lazy-part'
 import '../../ui/list/list-pages'
 import '../../ui/list/list-search'

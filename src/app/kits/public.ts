@@ -2,7 +2,7 @@
 // invitation, the landing and error pages). See src/app/kits/core.ts.
 import './forms'
 import '../../features/auth/session-message'
-import '../../features/auth/texts'
+import '../../ui/auth-texts'
 import '../../stores/sign-in'
 import '../../ui/auth-layout'
 import '../../ui/use-hydrated'

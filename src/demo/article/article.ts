@@ -16,7 +16,7 @@ export interface Comment {
 }
 
 /**
- * The comment form's rules (SPEC.md section 5): every field required, and the e-mail a basic
+ * The comment form's rules: every field required, and the e-mail a basic
  * address with a 2 to 4 letter ending, else 'Invalid email'. Messages are locale keys.
  */
 export function commentErrors({ name, email, comment }: Comment): Partial<Record<string, string>> {

@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 5: dates are typed as DD/MM/YYYY and times as hh:mm AM/PM. The masks format
+ * Dates are typed as DD/MM/YYYY and times as hh:mm AM/PM. The masks format
  * as the user types, keeping digits only (and, for a time, an a or p for the half of the day);
  * the parsers say whether the result is a real date or time.
  */

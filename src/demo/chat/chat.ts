@@ -1,7 +1,7 @@
 import { map } from 'nanostores'
 
 /**
- * SPEC.md section 4: the conversation scrolls to its newest message 300 ms after a send, once the
+ * The conversation scrolls to its newest message 300 ms after a send, once the
  * new message is on screen and laid out.
  */
 export const CHAT_SCROLL_DELAY_MS = 300
@@ -10,7 +10,7 @@ export const CHAT_REPLY_DELAY_MS = 1500
 /** `from` of the messages the console's user sends. */
 export const ME = 'me'
 
-/** A chat message (SPEC.md section 3); `from` is a contact's id or `me`. */
+/** A chat message; `from` is a contact's id or `me`. */
 export interface ChatMessage {
   id: string
   from: string

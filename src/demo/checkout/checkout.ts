@@ -2,7 +2,7 @@ import { map } from 'nanostores'
 import type { FormErrors } from '../../ui/use-form'
 import type { CartStore } from '../shop/cart'
 
-/** SPEC.md section 2: the checkout's steps, in order. */
+/** The checkout's steps, in order. */
 export const STEPS = ['address', 'payment', 'review'] as const
 export type Step = (typeof STEPS)[number]
 
@@ -11,7 +11,7 @@ export const nextStep = (step: Step): Step => STEPS[Math.min(STEPS.indexOf(step)
 /** The step before `step`; the address is the first. */
 export const previousStep = (step: Step): Step => STEPS[Math.max(STEPS.indexOf(step) - 1, 0)]!
 
-/** SPEC.md section 3's address form. */
+/** The checkout's address form. */
 export type AddressForm = {
   firstName: string
   lastName: string
@@ -23,15 +23,15 @@ export type AddressForm = {
   country: string
 }
 
-/** SPEC.md section 3's payment form. */
+/** The checkout's payment form. */
 export type PaymentForm = { cardName: string; cardNumber: string; expDate: string; cvv: string }
 
 export const EMPTY_ADDRESS: AddressForm = { firstName: '', lastName: '', address1: '', address2: '', city: '', state: '', zip: '', country: '' }
 export const EMPTY_PAYMENT: PaymentForm = { cardName: '', cardNumber: '', expDate: '', cvv: '' }
 
-/** SPEC.md section 5: the address fields an order needs; address2 and state are optional. */
+/** The address fields an order needs; address2 and state are optional. */
 export const ADDRESS_REQUIRED = ['firstName', 'lastName', 'address1', 'city', 'zip', 'country'] as const
-/** SPEC.md section 5: every payment field is required. */
+/** Every payment field is required. */
 export const PAYMENT_REQUIRED = ['cardName', 'cardNumber', 'expDate', 'cvv'] as const
 
 /** The longest a typed text may be: no name or address line is longer. */

@@ -1,4 +1,4 @@
-import type { Contact } from './contacts'
+import type { Contact } from './contact'
 
 /** Blank fields of a contact, so each made-up one names only what it has. */
 const contact = (fields: Pick<Contact, 'key' | 'name' | 'title'> & Partial<Contact>): Contact => ({

@@ -1,27 +1,10 @@
 import { map } from 'nanostores'
 import { EMAIL_PATTERN } from '../../contract/validation'
 import type { FormErrors } from '../../ui/use-form'
+import type { Contact, ContactValues } from './contact'
 import { CONTACT_FIXTURES } from './contact-fixtures'
 
-/** What the add and edit form holds: every field of a contact but its key and avatar. */
-export type ContactValues = {
-  name: string
-  title: string
-  phone: string
-  secondaryPhone: string
-  personalEmail: string
-  companyEmail: string
-  address: string
-  website: string
-  favorited: boolean
-}
-
-/** SPEC.md section 3's demo contact. */
-export type Contact = ContactValues & {
-  key: string
-  /** A photo's address; empty draws the name's initials. */
-  avatar: string
-}
+export type { Contact, ContactValues }
 
 export type ContactTab = 'all' | 'favorites'
 export const CONTACT_TABS: readonly ContactTab[] = ['all', 'favorites']
@@ -49,7 +32,7 @@ export const EMPTY_CONTACT: ContactValues = {
 /** The fields that hold an e-mail address. */
 const EMAIL_FIELDS = ['personalEmail', 'companyEmail'] as const
 
-/** SPEC.md section 2: the search is a case-insensitive substring of the name; an empty one matches all. */
+/** The search is a case-insensitive substring of the name; an empty one matches all. */
 export const nameMatches = (name: string, query: string) => name.toLowerCase().includes(query.trim().toLowerCase())
 
 /** The contacts of the tab that match the search, by name; their number is the total shown. */
@@ -60,7 +43,7 @@ export function visibleContacts({ tab, query, contacts }: Pick<ContactBook, 'tab
 }
 
 /**
- * SPEC.md section 5: the name is required; an e-mail address, if given, has a basic address's
+ * The name is required; an e-mail address, if given, has a basic address's
  * shape with a 2 to 4 letter ending. The messages are locale keys the form translates.
  */
 export function contactErrors(values: ContactValues): FormErrors {

@@ -1,4 +1,4 @@
-/** SPEC.md section 3: the coins the demos offer, in this order. */
+/** The coins the demos offer, in this order. */
 export const COIN_SYMBOLS = ['BNB', 'BTC', 'BCN', 'ADA', 'DCR', 'ICX', 'IOTA', 'LTC', 'XMR', 'NANO', 'NEM', 'PPT', 'XRP', 'XLM', 'STRAT', 'TRX'] as const
 export type CoinSymbol = (typeof COIN_SYMBOLS)[number]
 
@@ -66,7 +66,7 @@ const FACTS: readonly CoinFacts[] = [
   { symbol: 'TRX', name: 'TRON', price: 0.1187, change: 2.74, volume: 298_000_000 },
 ]
 
-/** The demos' coin cards, in SPEC.md's order. */
+/** The demos' coin cards, in the order of `COIN_SYMBOLS`. */
 export const COINS: readonly Coin[] = FACTS.map((facts, i) => ({ ...facts, series: priceSeries(facts.price, facts.change, i + 1) }))
 
 /** The coin of `symbol` (every symbol of COIN_SYMBOLS has one). */

@@ -12,7 +12,7 @@ export interface MarketSort {
 }
 
 /**
- * SPEC.md section 4: the first click on a column sorts it descending; a repeat click toggles.
+ * The first click on a column sorts it descending; a repeat click toggles.
  * The nutrition table's `nextSort` is typed to its dessert columns, so the marketplace has its own.
  */
 export function nextMarketSort(current: MarketSort | null, column: MarketColumn): MarketSort {

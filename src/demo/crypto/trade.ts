@@ -1,4 +1,4 @@
-/** SPEC.md section 9: the demos' currency is USD, written with $. */
+/** The demos' currency: USD, written with $. */
 export const CURRENCY = 'USD'
 
 export type Side = 'buy' | 'sell'

@@ -16,7 +16,7 @@ import { MAIL_HEADING, MailView, Star, useMailTime } from './mail-view'
 import { CATEGORIES, folderCounts, FOLDERS, mailbox as defaultMailbox, visibleMails, type Folder, type MailboxStore } from './mails'
 import './texts'
 
-/** SPEC.md section 9: a notice hides itself after 4 s. */
+/** A notice hides itself after 4 s. */
 const NOTICE_MS = 4000
 
 const LIST_HEADING = 'demo-email-folder'

@@ -1,4 +1,4 @@
-import type { Mail } from './mails'
+import type { Mail } from './mail'
 
 /** A received mail, not starred and without a photo unless said. */
 const mail = (fields: Omit<Mail, 'avatar' | 'stared' | 'category'> & Partial<Mail>): Mail => ({ avatar: '', stared: false, category: 'inbox', ...fields })

@@ -1,33 +1,16 @@
 import { map } from 'nanostores'
 import { EMAIL_PATTERN } from '../../contract/validation'
 import type { FormErrors } from '../../ui/use-form'
+import type { Mail, MailCategory } from './mail'
 import { MAIL_FIXTURES } from './mail-fixtures'
 
-/** Where a mail belongs: received (the inbox, or one of its four categories), sent, or spam. */
-export type MailCategory = 'inbox' | 'sent' | 'spam' | 'updates' | 'social' | 'promos' | 'forums'
+export type { Mail, MailCategory }
 
-/** SPEC.md section 2's eight folders; `stared` is spelt as the template spells it. */
+/** The mailbox's eight folders; `stared` is spelt as the template spells it. */
 export type Folder = 'inbox' | 'stared' | 'sent' | 'spam' | 'updates' | 'social' | 'promos' | 'forums'
 /** The folders proper, then the inbox's categories. */
 export const FOLDERS: readonly Folder[] = ['inbox', 'stared', 'sent', 'spam']
 export const CATEGORIES: readonly Folder[] = ['updates', 'social', 'promos', 'forums']
-
-/** SPEC.md section 3's demo e-mail. */
-export interface Mail {
-  key: string
-  subject: string
-  content: string
-  /** The other party: the sender of a received mail, the recipient of a sent one. */
-  name: string
-  /** A photo's address; empty draws the name's initials. */
-  avatar: string
-  /** `YYYY-MM-DD`, local time. */
-  date: string
-  /** `HH:mm`, local time. */
-  time: string
-  category: MailCategory
-  stared: boolean
-}
 
 export interface Mailbox {
   folder: Folder
@@ -54,7 +37,7 @@ export function inFolder(mail: Mail, folder: Folder): boolean {
 export const folderCounts = (mails: readonly Mail[]) =>
   Object.fromEntries([...FOLDERS, ...CATEGORIES].map((folder) => [folder, mails.filter((mail) => inFolder(mail, folder)).length])) as Record<Folder, number>
 
-/** SPEC.md section 2: the search is a case-insensitive substring of the subject; an empty one matches all. */
+/** The search is a case-insensitive substring of the subject; an empty one matches all. */
 export const subjectMatches = (subject: string, query: string) => subject.toLowerCase().includes(query.trim().toLowerCase())
 
 /** The folder's mails that match the search, newest first. */
@@ -64,7 +47,7 @@ export function visibleMails({ folder, query, mails }: Pick<Mailbox, 'folder' | 
     .sort((a, b) => `${b.date}T${b.time}`.localeCompare(`${a.date}T${a.time}`))
 }
 
-/** SPEC.md section 5: the address is required and has a basic address's shape with a 2 to 4 letter ending. */
+/** The address is required and has a basic address's shape with a 2 to 4 letter ending. */
 export function composeErrors(values: ComposeValues): FormErrors {
   const to = values.to?.trim()
   if (!to) return { to: 'validation.required' }

@@ -1,3 +1,4 @@
+import '../../ui/auth-texts'
 import { Avatar } from '../../ui/avatar'
 import { Button } from '../../ui/button'
 import card from '../../ui/card.module.css'
@@ -6,7 +7,6 @@ import { useT } from '../../ui/use-t'
 import { DemoCard, useDemoForm } from './demo-form'
 import s from './forms-screen.module.css'
 import { lockErrors, registerErrors, signInErrors } from './validation'
-import '../../features/auth/texts'
 
 // The demo forms hold made-up values: no browser should offer to fill or keep them.
 const NO_FILL = 'off'

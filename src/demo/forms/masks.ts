@@ -1,5 +1,5 @@
 /**
- * The demo's masked fields (SPEC.md section 5): a date as DD/MM/YYYY and a time as hh:mm AM/PM,
+ * The demo's masked fields: a date as DD/MM/YYYY and a time as hh:mm AM/PM,
  * formatted as the user types. The masks only shape the text; whether it names a real date or a
  * 12-hour time is `isValidDate` and `isValidTime`.
  */

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import '../../ui/auth-texts'
 import { Banner } from '../../ui/banner'
 import { Button } from '../../ui/button'
 import card from '../../ui/card.module.css'
@@ -9,7 +10,6 @@ import { DemoCard } from './demo-form'
 import s from './forms-screen.module.css'
 import { codeMatches, makeCode } from './reset-code'
 import { messageErrors, resetErrors } from './validation'
-import '../../features/auth/texts'
 
 /**
  * The template's reset form with a code: a valid address 'sends' a made-up code, which the card

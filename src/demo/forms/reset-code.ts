@@ -1,5 +1,5 @@
 /**
- * The demo's reset with a code (SPEC.md section 4): the reset form 'sends' a made-up code, shown
+ * The demo's reset with a code: the reset form 'sends' a made-up code, shown
  * on the page as the e-mail would show it, and a message equal to that code is the right one.
  */
 

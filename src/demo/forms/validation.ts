@@ -5,7 +5,7 @@ import { errorsOf, type FormErrors } from '../../ui/use-form'
 import { isValidDate, isValidTime } from './masks'
 
 /**
- * The demo forms' rules (SPEC.md section 5), made of the console's own field rules: 'Required',
+ * The demo forms' rules, made of the console's own field rules: 'Required',
  * 'Invalid email' for an address without a 2 to 4 letter ending, 'Passwords dont match'.
  */
 

@@ -1,4 +1,4 @@
-/** SPEC.md sections 4 and 9: the lightbox's zoom bounds and step, its animation, padding and keys. */
+/** The lightbox's zoom bounds and step, its animation, padding and keys. */
 export const ZOOM_MIN = 1
 export const ZOOM_MAX = 4
 export const ZOOM_STEP = 0.5

@@ -2,7 +2,7 @@ import { atom } from 'nanostores'
 import { toCents } from './money'
 import type { Product } from './products'
 
-/** SPEC.md section 5: a product's quantity is at least 0, and Add to cart needs 1 or more. */
+/** A product's quantity is at least 0, and Add to cart needs 1 or more. */
 export const QTY_MIN = 0
 /** The most of one product a cart takes: a demo cap that keeps totals far from float limits. */
 export const QTY_MAX = 99
@@ -51,10 +51,10 @@ export const cartCount = (items: readonly CartItem[]) => items.reduce((sum, item
 /** One line's amount in cents: price times quantity. */
 export const lineCents = (item: CartItem) => toCents(item.price) * item.qty
 
-/** SPEC.md section 4: the cart's total is the sum of price times quantity, in whole cents. */
+/** The cart's total is the sum of price times quantity, in whole cents. */
 export const cartTotalCents = (items: readonly CartItem[]) => items.reduce((sum, item) => sum + lineCents(item), 0)
 
-/** The shop's cart (SPEC.md section 3's cart items) and its moves. */
+/** The shop's cart (its items) and its moves. */
 export function createCart(initial: readonly CartItem[] = []) {
   const $cart = atom<readonly CartItem[]>(initial)
   return {

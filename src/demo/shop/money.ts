@@ -1,4 +1,4 @@
-/** SPEC.md section 9: the demos' currency is USD, written with $. */
+/** The demos' currency: USD, written with $. */
 export const CURRENCY = 'USD'
 
 /** A price in whole cents: sums of cents stay exact where sums of dollars drift (0.1 + 0.2). */

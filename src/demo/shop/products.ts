@@ -1,10 +1,10 @@
-/** SPEC.md section 9: a rating is out of 5. */
+/** A rating is out of 5. */
 export const RATING_MAX = 5
 
 /** The pictures a product's thumbnail draws (src/demo/shop/thumbnail.tsx). */
 export type ThumbnailKind = 'gateway' | 'sensor' | 'camera' | 'antenna' | 'router' | 'tracker'
 
-/** SPEC.md section 3's product, `ratting` spelt as there. */
+/** A shop product, `ratting` spelt as the template spells it. */
 export interface Product {
   id: string
   name: string

@@ -5,7 +5,7 @@ import '../texts'
 import type { PostImage } from './posts'
 import s from './social.module.css'
 
-/** A post's picture; one that fails to load says so (SPEC.md section 8) instead of leaving a blank box. */
+/** A post's picture; one that fails to load says so instead of leaving a blank box. */
 export function PostPicture({ image, className }: { image: PostImage; className?: string }) {
   const t = useT()
   const [broken, setBroken] = useState(false)

@@ -16,7 +16,7 @@ export interface PostComment {
   message: string
 }
 
-/** A timeline post (SPEC.md section 3). `avatar` is a photo's address, or empty for initials. */
+/** A timeline post. `avatar` is a photo's address, or empty for initials. */
 export interface Post {
   id: string
   author: string
@@ -24,7 +24,7 @@ export interface Post {
   /** When it was written, ISO 8601. */
   date: string
   text: string
-  /** At most two (SPEC.md section 5). */
+  /** At most two. */
   images: PostImage[]
   likes: number
   /** Whether the console's user likes it. */

@@ -1,6 +1,6 @@
 /** The editable table's made-up devices in stock and the rules of its rows. */
 
-/** SPEC.md section 9: the demos' currency is USD, written with $. */
+/** The demos' currency: USD, written with $. */
 export const CURRENCY = 'USD'
 
 export const CATEGORIES = ['gateway', 'router', 'sensor', 'camera', 'kiosk'] as const

@@ -3,7 +3,7 @@
  * have an id and a name, which the search looks in; `C` are the columns it sorts by.
  */
 
-/** SPEC.md section 9: the demo tables' rows are 49 px high and show 5, 10 or 25 to a page. */
+/** The demo tables' rows are 49 px high and show 5, 10 or 25 to a page. */
 export const ROW_HEIGHT = 49
 export const ROWS_PER_PAGE = [5, 10, 25] as const
 export const DEFAULT_ROWS = ROWS_PER_PAGE[0]
@@ -18,7 +18,7 @@ export interface Sort<C extends string> {
   order: 'asc' | 'desc'
 }
 
-/** SPEC.md section 4: the first click on a column sorts it descending; a repeat click toggles. */
+/** The first click on a column sorts it descending; a repeat click toggles. */
 export function nextSort<C extends string>(current: Sort<C> | null, column: C): Sort<C> {
   if (current?.by !== column) return { by: column, order: 'desc' }
   return { by: column, order: current.order === 'desc' ? 'asc' : 'desc' }
@@ -49,7 +49,7 @@ export interface TableState<C extends string> {
 
 export const INITIAL_TABLE: TableState<never> = { sort: null, query: '', perPage: DEFAULT_ROWS, page: 0 }
 
-/** SPEC.md section 4: a search shows all its rows; an empty search restores the default page size. */
+/** A search shows all its rows; an empty search restores the default page size. */
 export function withQuery<C extends string>(state: TableState<C>, query: string): TableState<C> {
   return { ...state, query, page: 0, perPage: query.trim() ? 'all' : DEFAULT_ROWS }
 }

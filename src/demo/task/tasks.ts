@@ -1,6 +1,6 @@
 import { map } from 'nanostores'
 
-/** SPEC.md section 5: a task's title holds at most 64 characters; empty input is ignored. */
+/** A task's title holds at most 64 characters; empty input is ignored. */
 export const TASK_TITLE_MAX = 64
 
 export type TaskFilter = 'all' | 'active' | 'completed'
@@ -42,7 +42,7 @@ export function visibleTasks({ filter, tasks }: Todo): Task[] {
 /** How many tasks are not done yet. */
 export const tasksLeft = ({ tasks }: Todo) => Object.values(tasks).filter((task) => !task.completed).length
 
-/** The to-do list's state (SPEC.md section 3: a filter, and the tasks keyed by key) and its moves. */
+/** The to-do list's state (a filter, and the tasks keyed by key) and its moves. */
 export function createTodo(initial: readonly Task[] = TASK_FIXTURES) {
   const $todo = map<Todo>({ filter: 'all', tasks: Object.fromEntries(initial.map((task) => [task.key, { ...task }])) })
   let next = initial.length

@@ -1,4 +1,4 @@
-/** SPEC.md section 9: the carousel moves on every 5000 ms. */
+/** The carousel moves on every 5000 ms. */
 export const CAROUSEL_AUTOPLAY_MS = 5000
 
 /** The slide after `index`, round to the first after the last. */

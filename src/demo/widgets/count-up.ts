@@ -1,4 +1,4 @@
-/** SPEC.md section 9: a counter runs from 0 to its value in 3 s. */
+/** A counter runs from 0 to its value in 3 s. */
 export const COUNTER_DURATION_MS = 3000
 
 /**

@@ -4,7 +4,7 @@ import card from '../../ui/card.module.css'
 import { useT } from '../../ui/use-t'
 import s from './widgets-screen.module.css'
 
-/** SPEC.md section 9: a rating counts up to 5 stars. */
+/** A rating counts up to 5 stars. */
 export const RATING_MAX = 5
 
 const STAR = 'M12 2l3 6.5 7 .8-5.2 4.8 1.4 7L12 17.6 5.8 21.1l1.4-7L2 9.3l7-.8z'

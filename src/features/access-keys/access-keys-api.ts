@@ -6,4 +6,4 @@ export const keysApi = collection<AccessKey, AccessKeyInput, IssuedKey>('access_
 /** After issue only the name changes. */
 export const renameApi = collection<AccessKey, AccessKeyUpdate>('access_keys')
 
-export { KEY_LIST } from '../list-defaults'
+export { KEY_LIST } from '../../ui/list/list-defaults'

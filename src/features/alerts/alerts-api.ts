@@ -8,7 +8,7 @@ export const rulesApi = collection<AlertRule, AlertRuleInput>('alert_rules')
 /** Read only: the users a rule mails are picked from the organization's. */
 export const usersApi = collection<UserRecord>('users')
 
-export { RULE_LIST } from '../list-defaults'
+export { RULE_LIST } from '../../ui/list/list-defaults'
 
 export { FIRING_PER_PAGE, HISTORY_PER_PAGE } from './alert-pages'
 

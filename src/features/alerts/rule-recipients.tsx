@@ -1,12 +1,12 @@
 import { clsx } from 'clsx'
 import { useEffect, useState } from 'react'
+import { webhooksApi } from '../../api/webhooks'
 import type { AlertRule } from '../../contract/alerts'
 import { messageText } from '../../lib/i18n'
 import { CheckboxGroup } from '../../ui/checkbox-group'
 import { TextArea } from '../../ui/text-area'
 import type { ListBinding, TextFieldBinding } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
-import { webhooksApi } from '../webhooks/webhooks-api'
 import { usersApi } from './alerts-api'
 import s from './alerts.module.css'
 

@@ -9,4 +9,4 @@ export const appIdsApi = collection<AppIdRecord, AppIdInput, IssuedAppId>('app_i
 /** A new secret for the app id, answered once; the old one stops working at once. */
 export const rotateAppId = (id: string) => call<IssuedAppId>('POST', `${collectionPath('app_ids', id)}/rotate`)
 
-export { APP_LIST } from '../list-defaults'
+export { APP_LIST } from '../../ui/list/list-defaults'

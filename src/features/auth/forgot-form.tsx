@@ -3,12 +3,12 @@ import { ForgotBody } from '../../contract/auth'
 import { check } from '../../contract/validation'
 import { $session } from '../../stores/session'
 import { passwordForget } from '../../stores/sign-in'
+import '../../ui/auth-texts'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/fields'
 import { errorsOf, useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import s from './form.module.css'
-import './texts'
 
 const validate = (values: Record<string, unknown>) => errorsOf(check(ForgotBody, values))
 

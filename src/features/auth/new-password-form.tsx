@@ -3,13 +3,13 @@ import { Link } from 'wouter'
 import { resetPassword } from '../../api/auth'
 import { resetFormErrors } from '../../contract/auth'
 import { messageText } from '../../lib/i18n'
+import '../../ui/auth-texts'
 import { Banner } from '../../ui/banner'
 import { Button, buttonClass } from '../../ui/button'
 import { TextField } from '../../ui/fields'
 import { useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import s from './form.module.css'
-import './texts'
 
 type Outcome = { state: 'idle' | 'busy' | 'done' } | { state: 'failed'; message: string }
 

@@ -2,12 +2,12 @@ import { useStore } from '@nanostores/react'
 import { registerFormErrors } from '../../contract/auth'
 import { $session } from '../../stores/session'
 import { registerWithEmail } from '../../stores/sign-in'
+import '../../ui/auth-texts'
 import { Button } from '../../ui/button'
 import { Checkbox, TextField } from '../../ui/fields'
 import { useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import s from './form.module.css'
-import './texts'
 
 const EMPTY = { name: '', email: '', password: '', passwordConfirm: '', agree: false }
 

@@ -1,10 +1,10 @@
 import { Link } from 'wouter'
 import { AuthLayout } from '../../ui/auth-layout'
+import '../../ui/auth-texts'
 import { useT } from '../../ui/use-t'
 import s from './form.module.css'
 import { RegisterForm } from './register-form'
 import { SessionMessage, useFreshMessage } from './session-message'
-import './texts'
 
 export default function RegisterScreen() {
   const t = useT()

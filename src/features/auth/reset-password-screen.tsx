@@ -1,13 +1,13 @@
 import { Link, useSearch } from 'wouter'
 import { RESET_SENT } from '../../stores/session'
 import { AuthLayout } from '../../ui/auth-layout'
+import '../../ui/auth-texts'
 import { useHydrated } from '../../ui/use-hydrated'
 import { useT } from '../../ui/use-t'
 import { ForgotForm } from './forgot-form'
 import s from './form.module.css'
 import { NewPasswordForm } from './new-password-form'
 import { SessionMessage, useFreshMessage } from './session-message'
-import './texts'
 
 /** Without a token: ask for a reset link. With `?token=`: choose the new password. */
 export default function ResetPasswordScreen() {

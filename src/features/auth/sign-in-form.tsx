@@ -4,12 +4,12 @@ import { LoginForm } from '../../contract/auth'
 import { check } from '../../contract/validation'
 import { $session } from '../../stores/session'
 import { loginWithEmail } from '../../stores/sign-in'
+import '../../ui/auth-texts'
 import { Button } from '../../ui/button'
 import { Checkbox, TextField } from '../../ui/fields'
 import { errorsOf, useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import s from './form.module.css'
-import './texts'
 
 const validate = (values: Record<string, unknown>) => errorsOf(check(LoginForm, values))
 

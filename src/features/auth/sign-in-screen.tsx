@@ -1,11 +1,11 @@
 import { useEffect } from 'react'
 import { Link } from 'wouter'
 import { AuthLayout } from '../../ui/auth-layout'
+import '../../ui/auth-texts'
 import { useT } from '../../ui/use-t'
 import s from './form.module.css'
 import { SessionMessage, useFreshMessage } from './session-message'
 import { SignInForm } from './sign-in-form'
-import './texts'
 
 /**
  * A kiosk waiting at sign-in takes the console's service worker (after the page has loaded and
@@ -14,7 +14,7 @@ import './texts'
  */
 function useServiceWorker() {
   useEffect(() => {
-    void import('../../app/service-worker').then(({ startServiceWorker }) => startServiceWorker(), () => undefined)
+    void import('../../stores/service-worker').then(({ startServiceWorker }) => startServiceWorker(), () => undefined)
   }, [])
 }
 

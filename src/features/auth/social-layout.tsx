@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
+import '../../ui/auth-texts'
 import { Footer } from '../../ui/brand'
 import { useT } from '../../ui/use-t'
 import s from './social-layout.module.css'
 import { SocialProviders } from './social-providers'
 import { SocialReturn } from './social-return'
-import './texts'
 
 /** The alternative public layout: a brand panel beside the form, providers first, then e-mail. */
 export function SocialLayout({ title, children }: { title: string; children: ReactNode }) {

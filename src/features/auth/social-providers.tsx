@@ -6,10 +6,10 @@ import { NOT_FOUND } from '../../api/client'
 import { listProviders, providerStartUrl } from '../../api/social'
 import { PROVIDER_IDS, PROVIDER_NAMES, type Provider, type ProviderId } from '../../contract/social'
 import { messageText } from '../../lib/i18n'
+import '../../ui/auth-texts'
 import { useHydrated } from '../../ui/use-hydrated'
 import { useT } from '../../ui/use-t'
 import s from './social-layout.module.css'
-import './texts'
 
 /** Monochrome marks (Simple Icons, CC0), drawn in the text colour. */
 const MARKS: Record<ProviderId, string> = {

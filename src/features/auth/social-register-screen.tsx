@@ -1,10 +1,10 @@
 import { Link } from 'wouter'
+import '../../ui/auth-texts'
 import { useT } from '../../ui/use-t'
 import s from './form.module.css'
 import { RegisterForm } from './register-form'
 import { SessionMessage, useFreshMessage } from './session-message'
 import { SocialLayout } from './social-layout'
-import './texts'
 
 export default function SocialRegisterScreen() {
   const t = useT()

@@ -5,10 +5,10 @@ import { exchangeCode } from '../../api/social'
 import { knownSocialError, socialErrorKey } from '../../contract/social'
 import { $session } from '../../stores/session'
 import { login } from '../../stores/sign-in'
+import '../../ui/auth-texts'
 import { Banner } from '../../ui/banner'
 import { useHydrated } from '../../ui/use-hydrated'
 import { useT } from '../../ui/use-t'
-import './texts'
 
 /** Codes already sent, so a second mount (or a strict-mode rerun) never spends one twice. */
 const spent = new Set<string>()

@@ -1,10 +1,10 @@
 import { Link } from 'wouter'
+import '../../ui/auth-texts'
 import { useT } from '../../ui/use-t'
 import s from './form.module.css'
 import { SessionMessage, useFreshMessage } from './session-message'
 import { SignInForm } from './sign-in-form'
 import { SocialLayout } from './social-layout'
-import './texts'
 
 export default function SocialSignInScreen() {
   const t = useT()

@@ -32,4 +32,4 @@ export async function listInvoices(query: ListQuery, signal?: AbortSignal): Prom
 
 export const getInvoice = (id: string, signal?: AbortSignal) => call<Invoice>('GET', invoicePath(id), { signal })
 
-export { INVOICE_LIST } from '../list-defaults'
+export { INVOICE_LIST } from '../../ui/list/list-defaults'

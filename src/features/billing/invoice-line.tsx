@@ -1,4 +1,5 @@
-import { formatGb, formatMoney, type InvoiceLine, type PlanName } from '../../contract/billing'
+import { formatMoney, type InvoiceLine, type PlanName } from '../../contract/billing'
+import { formatGb } from '../../ui/numbers'
 import { useT } from '../../ui/use-t'
 import { dayName } from './format'
 import s from './invoice.module.css'

@@ -1,4 +1,5 @@
-import { OVERAGE_CENTS_PER_GB, formatBytes, formatMoney, planOf, usageBars, type Billing } from '../../contract/billing'
+import { OVERAGE_CENTS_PER_GB, formatMoney, planOf, usageBars, type Billing } from '../../contract/billing'
+import { formatBytes } from '../../ui/numbers'
 import { Button } from '../../ui/button'
 import { useT } from '../../ui/use-t'
 import { CapList } from './cap-list'

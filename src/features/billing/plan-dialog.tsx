@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { OVERAGE_CENTS_PER_GB, formatBytes, formatMoney, planOf, type Billing, type PlanName } from '../../contract/billing'
+import { OVERAGE_CENTS_PER_GB, formatMoney, planOf, type Billing, type PlanName } from '../../contract/billing'
+import { formatBytes } from '../../ui/numbers'
 import { messageText } from '../../lib/i18n'
 import { Banner } from '../../ui/banner'
 import { Button } from '../../ui/button'

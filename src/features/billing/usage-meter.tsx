@@ -1,6 +1,7 @@
 import { clsx } from 'clsx'
 import { useId } from 'react'
-import { formatBytes, type UsageBar } from '../../contract/billing'
+import { type UsageBar } from '../../contract/billing'
+import { formatBytes } from '../../ui/numbers'
 import { useT } from '../../ui/use-t'
 import s from './billing.module.css'
 

@@ -5,13 +5,13 @@ import { messageText } from '../../lib/i18n'
 import { notify } from '../../stores/notices'
 import { Banner } from '../../ui/banner'
 import { Button } from '../../ui/button'
+import '../../ui/device-texts'
 import { ConfirmDialog } from '../../ui/record/confirm-dialog'
 import { useT } from '../../ui/use-t'
 import { DeviceFormDialog } from './device-form-dialog'
 import { toInput, toValues } from './device-values'
 import { devicesApi, saveDevice } from './devices-api'
 import s from './device-summary.module.css'
-import './texts'
 
 /**
  * Edit, Disable (or Enable) and Delete. The edit form keeps the version the device had when it

@@ -1,11 +1,11 @@
 import { Link } from 'wouter'
 import type { Device } from '../../contract/devices'
 import { Age } from '../../ui/age'
+import '../../ui/device-texts'
 import type { Column } from '../../ui/list/list-view'
 import { deviceHref } from './devices-api'
 import { StatusBadge, TagList } from './device-status'
 import s from './devices-screen.module.css'
-import './texts'
 
 /**
  * The devices table: what an operator scans for, most telling first; narrow screens keep the first.

@@ -1,3 +1,4 @@
+import '../../ui/device-texts'
 import { TextField } from '../../ui/fields'
 import type { Form } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
@@ -5,7 +6,6 @@ import { SameNameNote, useSameNamed } from './device-form-same-name'
 import { TagList } from './device-status'
 import { splitTags, type DeviceValues } from './device-values'
 import s from './device-form.module.css'
-import './texts'
 
 /**
  * The fields a person sets on a device; status, IP and firmware come from its heartbeats. A name

@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react'
 import { DEFAULT_HISTORY_RANGE, HISTORY_RANGES } from '../../contract/device-history'
 import type { DeviceSample } from '../../contract/devices'
 import { messageText } from '../../lib/i18n'
+import '../../ui/device-texts'
 import { Spinner } from '../../ui/spinner'
 import { useT } from '../../ui/use-t'
 import { deviceHistory } from './devices-api'
-import { formatBytes, formatNumber } from './format'
+import { formatBytes, formatNumber } from '../../ui/numbers'
 import { Sparkline } from './sparkline'
 import { pointsOf } from './sparkline-data'
 import card from './device-screen.module.css'
-import './texts'
 
 /** While heartbeats arrive, the history is read again at most this often. */
 export const HISTORY_REFRESH_MS = 60_000

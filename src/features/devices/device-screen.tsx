@@ -1,5 +1,6 @@
 import { useSearchParams } from 'wouter'
 import { AuditTrail } from '../../ui/audit/audit-trail'
+import '../../ui/device-texts'
 import { lazyPart } from '../../ui/lazy-part'
 import { RecordPending } from '../../ui/record/record-pending'
 import { useT } from '../../ui/use-t'
@@ -9,7 +10,6 @@ import { DeviceSummary } from './device-summary'
 import { DeviceTunnels } from './device-tunnels'
 import { useDevice } from './use-device'
 import s from './device-screen.module.css'
-import './texts'
 
 // The alerts section, with its texts, loads once the page shows: the device comes first.
 const DeviceAlerts = lazyPart(() => import('./device-alerts').then((part) => part.DeviceAlerts))

@@ -1,8 +1,8 @@
 import type { DeviceStatus } from '../../contract/devices'
 import { Badge, type BadgeTone } from '../../ui/badge'
+import '../../ui/device-texts'
 import { useT } from '../../ui/use-t'
 import s from './device-status.module.css'
-import './texts'
 
 const TONES: Record<DeviceStatus, BadgeTone> = { online: 'success', offline: 'muted', provisioning: 'info', error: 'error' }
 

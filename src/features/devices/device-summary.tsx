@@ -3,13 +3,13 @@ import type { ReactNode } from 'react'
 import type { Device } from '../../contract/devices'
 import { Age } from '../../ui/age'
 import { Banner } from '../../ui/banner'
+import '../../ui/device-texts'
 import { LiveStatus } from '../../ui/live-status'
 import { useT } from '../../ui/use-t'
 import { DeviceActions } from './device-actions'
 import { StatusBadge, TagList } from './device-status'
 import card from './device-screen.module.css'
 import s from './device-summary.module.css'
-import './texts'
 
 const orDash = (value: ReactNode) => (value === '' || value === null ? '—' : value)
 

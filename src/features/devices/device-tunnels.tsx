@@ -5,12 +5,12 @@ import type { Tunnel } from '../../contract/tunnels'
 import { messageText } from '../../lib/i18n'
 import { live } from '../../stores/live'
 import { $session } from '../../stores/session'
+import '../../ui/device-texts'
 import { Spinner } from '../../ui/spinner'
 import { useT } from '../../ui/use-t'
 import { deviceTunnelsHref, tunnelsApi } from './devices-api'
 import card from './device-screen.module.css'
 import s from './device-tunnels.module.css'
-import './texts'
 
 /** How many of the device's tunnels the detail view lists; the tunnels screen has them all. */
 export const TUNNELS_SHOWN = 5

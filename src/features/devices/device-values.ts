@@ -1,9 +1,9 @@
 import type { Device, DeviceInput } from '../../contract/devices'
 import type { DeviceEvent } from '../../contract/collections'
 import { DEVICE_STATUSES, type DeviceStatus } from '../../contract/device-status'
+import '../../ui/device-texts'
 import type { FormErrors } from '../../ui/use-form'
 import type { FieldLabel } from '../../ui/record/use-record-save'
-import './texts'
 
 // The form's values and their conversions, with no rule of the structs: a list draws with them
 // alone; the rules are in `device-rules.ts`, loaded with the form or the bulk bar.

@@ -1,9 +1,9 @@
 import { clsx } from 'clsx'
 import { useId } from 'react'
+import '../../ui/device-texts'
 import { useT } from '../../ui/use-t'
 import { sparkPath, summarise, type SparkBox, type SparkPoint } from './sparkline-data'
 import s from './sparkline.module.css'
-import './texts'
 
 const WIDTH = 300
 const HEIGHT = 48

@@ -1,7 +1,7 @@
 import { DEVICE_STATUSES } from '../../contract/device-status'
+import '../../ui/device-texts'
 import { ToggleGroup } from '../../ui/toggle-group'
 import { useT } from '../../ui/use-t'
-import './texts'
 
 /**
  * All, online, offline, provisioning or error, as a row of toggle buttons; the chosen one is

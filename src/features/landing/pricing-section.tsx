@@ -1,6 +1,7 @@
 import { clsx } from 'clsx'
 import { Link } from 'wouter'
-import { CAP_KINDS, OVERAGE_CENTS_PER_GB, PLANS, formatBytes, formatMoney, formatPrice, type Plan } from '../../contract/plans'
+import { CAP_KINDS, OVERAGE_CENTS_PER_GB, PLANS, formatMoney, formatPrice, type Plan } from '../../contract/plans'
+import { formatBytes } from '../../ui/numbers'
 import { buttonClass } from '../../ui/button'
 import { useT } from '../../ui/use-t'
 import s from './pricing-section.module.css'

@@ -1,9 +1,9 @@
 import type { NetworkMetrics } from '../../contract/metrics'
 import { formatNumber, formatShare } from '../../ui/charts/format'
+import '../../ui/device-texts'
 import { useT } from '../../ui/use-t'
 import { statusSlices } from './network-data'
 import s from './status-breakdown.module.css'
-import '../devices/texts'
 
 // A circle of circumference 100: dash lengths are hundredths of the ring.
 const R = 15.9155

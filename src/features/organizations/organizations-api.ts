@@ -3,4 +3,4 @@ import type { OrganizationInput, OrganizationRecord } from '../../contract/organ
 
 export const organizationsApi = collection<OrganizationRecord, OrganizationInput>('organizations')
 
-export { ORGANIZATION_LIST } from '../list-defaults'
+export { ORGANIZATION_LIST } from '../../ui/list/list-defaults'

@@ -6,7 +6,7 @@ import { roleMembersPath, rolePreviewPath, type RoleInput, type RoleMember, type
 
 export const rolesApi = collection<RoleRecord, RoleInput>('roles')
 
-export { ROLE_LIST } from '../list-defaults'
+export { ROLE_LIST } from '../../ui/list/list-defaults'
 
 /** What giving the role `rights` would do to people; `null` asks what deleting it would. */
 export const previewRole = (id: string, rights: readonly Right[] | null, signal?: AbortSignal): Promise<Result<RolePreview>> =>

@@ -7,7 +7,7 @@ export const tunnelsApi = collection<Tunnel, TunnelInput>('tunnels')
 /** Read only, to pick a tunnel's device and to name the device a list is filtered by. */
 export const devicesApi = collection<Device>('devices')
 
-export { TUNNEL_LIST } from '../list-defaults'
+export { TUNNEL_LIST } from '../../ui/list/list-defaults'
 
 /** A tunnel is up while it is enabled and its device online: a device event settles it at once. */
 export function withDeviceStatus(row: Tunnel, event: DeviceEvent): Tunnel {

@@ -1,5 +1,6 @@
 import { acceptFormErrors, type InvitationInfo } from '../../contract/users'
 import { messageText } from '../../lib/i18n'
+import '../../ui/auth-texts'
 import { Banner } from '../../ui/banner'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/fields'
@@ -7,7 +8,6 @@ import { useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import s from './invitation.module.css'
 import { useAccept } from './use-accept'
-import '../auth/texts'
 
 /**
  * The invitee's name and password, typed twice, with the register form's rules. Accepting signs

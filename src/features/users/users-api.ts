@@ -7,7 +7,7 @@ export const usersApi = collection<UserRecord, UserInvite>('users')
 /** A member's roles and status change with the version they were read at. */
 export const userUpdateApi = collection<UserRecord, UserUpdate>('users')
 
-export { USER_LIST } from '../list-defaults'
+export { USER_LIST } from '../../ui/list/list-defaults'
 
 /** A new link for an invited member; the one sent before stops working. */
 export const resendInvitation = (id: string) => call<UserRecord>('POST', USERS_PATHS.invitation(id))

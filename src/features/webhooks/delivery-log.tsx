@@ -5,7 +5,7 @@ import { Age } from '../../ui/age'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { useT } from '../../ui/use-t'
-import { webhookDeliveries } from './webhooks-api'
+import { webhookDeliveries } from '../../api/webhooks'
 import { deliveryResult } from './webhook-status'
 import s from './webhooks.module.css'
 

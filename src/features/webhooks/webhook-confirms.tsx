@@ -3,7 +3,7 @@ import type { IssuedWebhook, Webhook } from '../../contract/webhooks'
 import { notify } from '../../stores/notices'
 import { ConfirmDialog } from '../../ui/record/confirm-dialog'
 import { useT } from '../../ui/use-t'
-import { rotateWebhook, webhooksApi } from './webhooks-api'
+import { rotateWebhook, webhooksApi } from '../../api/webhooks'
 
 interface ConfirmProps {
   webhook: Webhook | null

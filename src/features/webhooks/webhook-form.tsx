@@ -7,7 +7,7 @@ import { useRecordSave } from '../../ui/record/use-record-save'
 import { TextArea } from '../../ui/text-area'
 import { errorsOf, useForm, type FormErrors } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
-import { webhooksApi } from './webhooks-api'
+import { webhooksApi } from '../../api/webhooks'
 
 type Values = { name: string; url: string; enabled: boolean; description: string }
 

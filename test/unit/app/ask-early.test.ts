@@ -7,7 +7,7 @@ import { askEarly } from '../../../src/app/ask-early'
 import { earlyRouteFor } from '../../../src/app/early-route'
 import * as firstRequests from '../../../src/app/first-requests'
 import { APP_BASE, APP_ROUTES } from '../../../src/app/route-table'
-import { DEVICE_LIST, KEY_LIST, TUNNEL_LIST, USER_LIST } from '../../../src/features/list-defaults'
+import { DEVICE_LIST, KEY_LIST, TUNNEL_LIST, USER_LIST } from '../../../src/ui/list/list-defaults'
 import { readListQuery } from '../../../src/ui/list/list-url'
 import { stubFetch, respond, type FetchStub } from '../api/fetch-stub'
 
@@ -179,7 +179,7 @@ test('the alerts screen takes its early answers: what fires, the page of ended a
 })
 
 test('the alert rules, the audit trail and the API reference take their early answers', async () => {
-  const { RULE_LIST } = await import('../../../src/features/list-defaults')
+  const { RULE_LIST } = await import('../../../src/ui/list/list-defaults')
   const { auditPage } = await import('../../../src/api/audit')
   const { readFilters, trailQuery, TRAIL_PER_PAGE } = await import('../../../src/features/audit/audit-filters')
   const { call } = await import('../../../src/api/client')

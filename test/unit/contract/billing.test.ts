@@ -7,15 +7,14 @@ import {
   cardNumberRule,
   excessOver,
   expiryRule,
-  formatBytes,
   formatMoney,
-  formatGb,
   luhn,
   overageGb,
   storedCard,
   usageBars,
   usageLevel,
   usagePercent,
+  wholeGb,
 } from '../../../src/contract/billing'
 import { check } from '../../../src/contract/validation'
 import { invoiceLines, wholeMonth } from '../../../src/server/billing/invoices'
@@ -89,7 +88,6 @@ test('money is US dollars with $, grouped by thousands', () => {
     [0, 5, 4900, 123400, 100000000, -500, 99999].map(formatMoney),
     ['$0.00', '$0.05', '$49.00', '$1,234.00', '$1,000,000.00', '-$5.00', '$999.99'],
   )
-  assert.equal([0, 999, 1000, 1234567, 5e9, 512.3e9, 2e12].map(formatBytes), ['0 B', '999 B', '1 KB', '1.2 MB', '5 GB', '512 GB', '2 TB'])
 })
 
 const GB = 1_000_000_000
@@ -98,7 +96,6 @@ test('an invoice bills the whole GB past what its plans included, the part of a 
   assert.equal([overageGb(534.075 * GB, 500 * GB), overageGb(534.999 * GB, 500 * GB), overageGb(500.9 * GB, 500 * GB), overageGb(499 * GB, 500 * GB)], [34, 34, 0, 0])
   // A month on two plans includes a prorated share of each, counted up to the next whole GB.
   assert.is(overageGb(345 * GB + 6912, (5 * GB * 10) / 31 + (500 * GB * 21) / 31), 4)
-  assert.equal([formatGb(534.075 * GB), formatGb(5000 * GB), formatGb(0.4 * GB)], ['534 GB', '5,000 GB', '400 MB'])
 })
 
 test('a 534 GB month on the 500 GB plan bills 34 GB past it, and its lines agree', () => {
@@ -107,7 +104,7 @@ test('a 534 GB month on the 500 GB plan bills 34 GB past it, and its lines agree
   const traffic = lines.find((line) => line.kind === 'traffic')!
   assert.equal(overage, { kind: 'overage', quantity: 34, unit_cents: 10, amount_cents: 340, included_gb: 500 })
   assert.is(overage!.quantity * overage!.unit_cents, overage!.amount_cents)
-  assert.is(Number.parseInt(formatGb(traffic.quantity), 10) - overage!.included_gb!, overage!.quantity)
+  assert.is(wholeGb(traffic.quantity) - overage!.included_gb!, overage!.quantity)
 })
 
 test.run()

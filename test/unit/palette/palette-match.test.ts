@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { matchScore, rankByQuery } from '../../../src/features/palette/palette-match'
+import { matchScore, rankByQuery } from '../../../src/app/shell/palette/palette-match'
 
 const ranked = (query: string, labels: string[]) => rankByQuery(query, labels, (label) => label)
 

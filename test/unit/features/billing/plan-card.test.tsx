@@ -9,6 +9,9 @@ import { cleanup, fireEvent, page, render } from '../../ui/testing'
 
 test.after.each(cleanup)
 
+/** Without the isolation marks and with plain spaces, as a reader sees it. */
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u2066-\u2069]/g, '').replace(/\s/g, ' ')
+
 const team = planOf('team')
 const billing: Billing = {
   plan: 'team',
@@ -22,14 +25,14 @@ const billing: Billing = {
 
 test('the plan card says what traffic past the plan costs', () => {
   render(<PlanCard billing={billing} onChange={() => undefined} />)
-  assert.ok(page().getByText('Traffic past 500 GB a month: $0.10 per GB'))
+  assert.ok(page().getByText((_, element) => element?.tagName === 'P' && plain(element.textContent) === 'Traffic past 500 GB a month: $0.10 per GB'))
 })
 
 test('where a plan is chosen, each choice and the confirmation say the traffic overage', () => {
   render(<PlanDialog billing={billing} onClose={() => undefined} onChanged={() => undefined} />)
   const labels = page()
     .getAllByRole('radio')
-    .map((radio) => radio.closest('label')?.textContent)
+    .map((radio) => plain(radio.closest('label')?.textContent))
   assert.equal(labels, [
     'Free · $0.00 · 10 devices, 5 tunnels, 5 GB a month, then $0.10 per GB',
     'Team · $49.00 · 50 devices, 20 tunnels, 500 GB a month, then $0.10 per GB (Current plan)',
@@ -37,7 +40,7 @@ test('where a plan is chosen, each choice and the confirmation say the traffic o
   ])
   fireEvent.click(page().getByRole('radio', { name: /^Business/ }))
   fireEvent.click(page().getByRole('button', { name: 'Change plan' }))
-  assert.ok(page().getByText('Traffic past 5 TB a month: $0.10 per GB'))
+  assert.ok(page().getByText((_, element) => element?.tagName === 'P' && plain(element.textContent) === 'Traffic past 5 TB a month: $0.10 per GB'))
 })
 
 test.run()

@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { bucketSamples } from '../../../../src/contract/device-history'
-import { formatBytes } from '../../../../src/features/devices/format'
+import { formatBytes } from '../../../../src/ui/numbers'
 import { pointsOf, sparkPath, SPARK_PAD, summarise, type SparkBox } from '../../../../src/features/devices/sparkline-data'
 
 const MIN = 60_000

@@ -5,7 +5,7 @@ import { DEVICE_STATUSES } from '../../../../src/contract/devices'
 import { filtersOf } from '../../../../src/contract/list-filters'
 import { PROTOCOLS } from '../../../../src/contract/tunnels'
 import { MEMBER_STATUSES } from '../../../../src/contract/users'
-import { DEVICE_LIST, KEY_LIST, TUNNEL_LIST, USER_LIST } from '../../../../src/features/list-defaults'
+import { DEVICE_LIST, KEY_LIST, TUNNEL_LIST, USER_LIST } from '../../../../src/ui/list/list-defaults'
 import { readListQuery, writeListQuery, type ListDefaults } from '../../../../src/ui/list/list-url'
 
 const defaults: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: ['status', 'model'] }

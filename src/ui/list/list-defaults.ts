@@ -1,4 +1,4 @@
-import type { ListDefaults } from '../ui/list/list-url'
+import type { ListDefaults } from './list-url'
 
 // Each list's defaults, in one module without side effects: the screens use them, and the
 // `/app` page's start script asks for a list's first page with them before any screen loads. The

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { $palette } from '../../stores/ui'
+import { $palette } from '../../../stores/ui'
 import { Palette } from './palette'
 
 const close = () => $palette.set(false)

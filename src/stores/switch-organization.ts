@@ -1,9 +1,9 @@
-import { call, type Result } from '../../api/client'
-import { switchPath } from '../../contract/organizations'
-import type { User } from '../../contract/user'
-import { live } from '../../stores/live'
-import { syncUser } from '../../stores/session'
-import { switchingHere } from '../../stores/session-switch'
+import { call, type Result } from '../api/client'
+import { switchPath } from '../contract/organizations'
+import type { User } from '../contract/user'
+import { live } from './live'
+import { syncUser } from './session'
+import { switchingHere } from './session-switch'
 
 /** Where the console goes after a switch, so no screen keeps the old organization's data. */
 export const AFTER_SWITCH = '~/app/home'

@@ -1,7 +1,7 @@
-import { MENU, menuLinks, visibleMenu } from '../../app/menu'
-import { readRights, type CollectionName } from '../../contract/collections'
-import type { Organization } from '../../contract/user'
-import type { IconName } from '../../ui/icons'
+import { MENU, menuLinks, visibleMenu } from '../../menu'
+import { readRights, type CollectionName } from '../../../contract/collections'
+import type { Organization } from '../../../contract/user'
+import type { IconName } from '../../../ui/icons'
 import { rankByQuery } from './palette-match'
 
 /** One line of the palette: it either goes to `href` (inside the console) or switches to `organization`. */

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { Link, useLocation } from 'wouter'
-import type { Right } from '../../contract/rights'
-import { $session } from '../../stores/session'
-import { useT } from '../../ui/use-t'
+import type { Right } from '../contract/rights'
+import { $session } from '../stores/session'
+import { useT } from './use-t'
 import s from './alerts-nav.module.css'
 
 /**

@@ -1,7 +1,7 @@
-import { collection } from '../../api/collection'
-import { call } from '../../api/client'
-import { collectionPath } from '../../contract/collections'
-import type { IssuedWebhook, Webhook, WebhookDelivery, WebhookInput } from '../../contract/webhooks'
+import { collectionPath } from '../contract/collections'
+import type { IssuedWebhook, Webhook, WebhookDelivery, WebhookInput } from '../contract/webhooks'
+import { call } from './client'
+import { collection } from './collection'
 
 /** Creating answers the webhook with its signing secret, once; every other answer leaves it out. */
 export const webhooksApi = collection<Webhook, WebhookInput, IssuedWebhook>('webhooks')
@@ -15,5 +15,3 @@ export const sendTestEvent = (id: string) => call<{ id: string; event_id: string
 /** The newest deliveries of a webhook, with the total. */
 export const webhookDeliveries = (id: string, page: number, perPage: number, signal?: AbortSignal) =>
   call<WebhookDelivery[]>('GET', `${collectionPath('webhooks', id)}/deliveries`, { query: { page, per_page: perPage }, signal })
-
-export { WEBHOOK_LIST } from '../list-defaults'
