@@ -11,7 +11,8 @@ import type { OAuthOptions } from './auth/oauth-config'
 import { createPasswords } from './auth/passwords'
 import { DEFAULT_SESSIONS, type SessionPolicy } from './auth/tokens'
 import { createLease } from './db/lease'
-import { databaseKind, makePrivateDir, openDatabase, tune, type Db } from './db/open'
+import { sharedByProcesses } from './db/live'
+import { makePrivateDir, openDatabase, tune, type Db } from './db/open'
 import { seed } from './seed/seed'
 import { clientAddress, type TrustProxy } from './http/client'
 import { createThrottle } from './http/throttle'
@@ -26,7 +27,7 @@ import { createWebhooks, type Lookup, type Webhooks } from './webhooks/service'
 import { watchLoopDelay } from './fairness/loop-delay'
 import { BRAND, message } from './messages'
 import { consoleLogger, type Logger } from './log'
-import { createBackground } from './services'
+import { createBackground, type RequestContext } from './services'
 
 export interface ServerOptions {
   /** Default 8080; 0 picks a free port. */
@@ -150,11 +151,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     from: options.mailFrom ?? `${BRAND} <no-reply@localhost>`,
   })
   const background = createBackground(log)
-  const clientAddressOf = (c: Context) => clientAddress(c, options.trustProxy ?? 0)
+  const clientAddressOf = (c: RequestContext) => clientAddress(c as Context, options.trustProxy ?? 0)
   const throttle = createThrottle(db, now, clientAddressOf)
   // On PostgreSQL several processes may share the database: events go through it to all of them,
   // and the scheduled jobs run in one process at a time (leases).
-  const shared = databaseKind(db) === 'postgres'
+  const shared = sharedByProcesses(db)
   const leases = ['sweeper', 'presence', 'fold'].map((name) => createLease(db, name, now))
   const [sweeperLease, presenceLease, foldLease] = leases
   const sweeper = createSweeper({ db, now, throttle, log, lease: sweeperLease })

@@ -4,14 +4,13 @@ import { DEVICE_STATUSES, type DeviceStatus } from '../contract/devices'
 import { SUMMARY_ADDED_DAYS, SUMMARY_EXPIRY_DAYS, SUMMARY_PATH, type Summary } from '../contract/summary'
 import { usageOf } from './billing/usage'
 import type { AnyDb } from './db/open'
+import { appIdCount, deviceCounts, devicesAddedSince, firingCount, keysExpiringCount, planNameOf, tunnelCount, tunnelsUp } from './db/summary'
 import { requirePrincipal, type AuthEnv } from './http/auth'
 import type { Services } from './services'
 import { describe } from './openapi/registry'
 import { int, obj, ref, time } from './openapi/shapes'
 
 const DAY_MS = 86_400_000
-
-const countOf = (row: { n?: unknown } | undefined) => Number(row?.n ?? 0)
 
 /**
  * `GET /summary`: the home screen's figures, each part only with its right, all counted in the
@@ -54,29 +53,14 @@ export function summaryRoutes(services: Services) {
 
     if (rights.includes('devices')) {
       const since = new Date(now.getTime() - SUMMARY_ADDED_DAYS * DAY_MS).toISOString()
-      const added = db
-        .selectFrom('devices')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('organization_id', '=', organizationId)
-        .where('created_at', '>=', since)
-        .executeTakeFirst()
       parts.push(
-        Promise.all([
-          db
-            .selectFrom('devices')
-            .select(['status', 'enabled', (eb) => eb.fn.countAll().as('n')])
-            .where('organization_id', '=', organizationId)
-            .groupBy(['status', 'enabled'])
-            .execute(),
-          added,
-        ]).then(([rows, addedRow]) => {
-          const devices = { online: 0, offline: 0, error: 0, provisioning: 0, disabled: 0, total: 0, added_7d: countOf(addedRow) }
+        Promise.all([deviceCounts(db, organizationId), devicesAddedSince(db, organizationId, since)]).then(([rows, added]) => {
+          const devices = { online: 0, offline: 0, error: 0, provisioning: 0, disabled: 0, total: 0, added_7d: added }
           for (const row of rows) {
-            const n = countOf(row)
-            devices.total += n
+            devices.total += row.n
             // A disabled device is dark because an operator chose it: counted apart, not as offline.
-            if (!Number(row.enabled)) devices.disabled += n
-            else if ((DEVICE_STATUSES as readonly string[]).includes(row.status)) devices[row.status as DeviceStatus] += n
+            if (!row.enabled) devices.disabled += row.n
+            else if ((DEVICE_STATUSES as readonly string[]).includes(row.status)) devices[row.status as DeviceStatus] += row.n
           }
           answer.devices = devices
         }),
@@ -84,69 +68,26 @@ export function summaryRoutes(services: Services) {
     }
 
     if (rights.includes('tunnels')) {
-      const total = db
-        .selectFrom('tunnels')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('organization_id', '=', organizationId)
-        .executeTakeFirst()
-      const up = db
-        .selectFrom('tunnels as t')
-        .innerJoin('devices as d', 'd.id', 't.device_id')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('t.organization_id', '=', organizationId)
-        .where('d.organization_id', '=', organizationId)
-        .where('t.enabled', '=', 1)
-        .where('d.status', '=', 'online')
-        .executeTakeFirst()
-      parts.push(Promise.all([up, total]).then(([upRow, totalRow]) => void (answer.tunnels = { up: countOf(upRow), total: countOf(totalRow) })))
+      parts.push(Promise.all([tunnelsUp(db, organizationId), tunnelCount(db, organizationId)]).then(([up, total]) => void (answer.tunnels = { up, total })))
     }
 
     if (rights.includes('access_keys')) {
       const until = new Date(now.getTime() + SUMMARY_EXPIRY_DAYS * DAY_MS).toISOString()
-      parts.push(
-        db
-          .selectFrom('access_keys')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('organization_id', '=', organizationId)
-          .where('expires_at', '>', now.toISOString())
-          .where('expires_at', '<=', until)
-          .where('revoked_at', 'is', null)
-          .executeTakeFirst()
-          .then((row) => void (answer.access_keys = { expiring: countOf(row) })),
-      )
+      parts.push(keysExpiringCount(db, organizationId, now.toISOString(), until).then((expiring) => void (answer.access_keys = { expiring })))
     }
 
     if (rights.includes('app_ids')) {
-      parts.push(
-        db
-          .selectFrom('app_ids')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('organization_id', '=', organizationId)
-          .executeTakeFirst()
-          .then((row) => void (answer.app_ids = { total: countOf(row) })),
-      )
+      parts.push(appIdCount(db, organizationId).then((total) => void (answer.app_ids = { total })))
     }
 
     if (rights.includes('alerts') || rights.includes('devices')) {
-      parts.push(
-        db
-          .selectFrom('alerts')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('organization_id', '=', organizationId)
-          .where('fired_at', 'is not', null)
-          .where('resolved_at', 'is', null)
-          .executeTakeFirst()
-          .then((row) => void (answer.alerts = { firing: countOf(row) })),
-      )
+      parts.push(firingCount(db, organizationId).then((firing) => void (answer.alerts = { firing })))
     }
 
     if (rights.includes('billing')) {
       parts.push(
-        Promise.all([
-          db.selectFrom('organizations').select('plan').where('id', '=', organizationId).executeTakeFirst(),
-          usageOf(db as unknown as AnyDb, organizationId, now),
-        ]).then(([organization, usage]) => {
-          const plan = planOf(organization?.plan ?? '')
+        Promise.all([planNameOf(db, organizationId), usageOf(db as unknown as AnyDb, organizationId, now)]).then(([planName, usage]) => {
+          const plan = planOf(planName)
           answer.billing = { plan: plan.name, limits: plan.limits, usage }
         }),
       )

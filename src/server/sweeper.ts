@@ -4,6 +4,7 @@ import { pruneBulkJobs } from './bulk/jobs'
 import type { Lease } from './db/lease'
 import { pruneEvents } from './db/event-log'
 import { tune, type Db } from './db/open'
+import { deleteFinishedDeliveriesBefore, deleteHeartbeatsBefore, deleteLapsedInvitedAccounts, deleteSignInsBefore, deleteSpentLinks } from './db/retention'
 import { SHARED_EVENTS_KEPT_MS } from './events'
 import { pruneIdempotencyKeys } from './http/idempotency'
 import type { Throttle } from './http/throttle'
@@ -30,44 +31,22 @@ export async function sweep(db: Db, now: Date, throttle: Throttle): Promise<void
   await pruneTokens(db, now)
   await pruneAppTokens(db, now)
   await throttle.prune()
-  await db.deleteFrom('password_resets').where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', at)])).execute()
-  await db.deleteFrom('oauth_states').where('expires_at', '<=', at).execute()
-  await db.deleteFrom('oauth_codes').where('expires_at', '<=', at).execute()
-  await db.deleteFrom('invitations').where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', at)])).execute()
-  await pruneInvitedAccounts(db, at)
+  await deleteSpentLinks(db, at)
+  // An account an invitation made for an address lapses with its last open invitation.
+  await deleteLapsedInvitedAccounts(db, at)
   const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600_000).toISOString()
-  await db.deleteFrom('sign_ins').where('at', '<', daysAgo(SIGN_IN_RETENTION_DAYS)).execute()
+  await deleteSignInsBefore(db, daysAgo(SIGN_IN_RETENTION_DAYS))
   // Deliveries still waiting for a try stay, however old.
-  await db.deleteFrom('webhook_deliveries').where('state', 'in', ['delivered', 'failed']).where('created_at', '<', daysAgo(DELIVERY_RETENTION_DAYS)).execute()
+  await deleteFinishedDeliveriesBefore(db, daysAgo(DELIVERY_RETENTION_DAYS))
   // Samples not yet folded into the rollups stay past their retention, so no traffic misses an invoice.
   const folded = (await watermark(db)) ?? 0
   const kept = new Date(Math.min(Date.parse(daysAgo(HEARTBEAT_RETENTION_DAYS)), folded)).toISOString()
-  await db.deleteFrom('heartbeats').where('at', '<', kept).execute()
+  await deleteHeartbeatsBefore(db, kept)
   await pruneRollups(db, now)
   await pruneEvents(db, new Date(now.getTime() - SHARED_EVENTS_KEPT_MS).toISOString())
   await pruneIdempotencyKeys(db, now)
   await pruneBulkJobs(db, now)
   tune(db)
-}
-
-/**
- * An account an invitation made for an address (no password, never accepted) lapses with its last
- * open invitation: withdrawn or expired everywhere, it goes, with its places as an invited member.
- */
-async function pruneInvitedAccounts(db: Db, at: string): Promise<void> {
-  await db
-    .deleteFrom('users')
-    .where('status', '=', 'invited')
-    .where('password_hash', '=', '')
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb.selectFrom('invitations as i').select('i.id').whereRef('i.user_id', '=', 'users.id').where('i.used_at', 'is', null).where('i.expires_at', '>', at),
-        ),
-      ),
-    )
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('members as m').select('m.id').whereRef('m.user_id', '=', 'users.id').where('m.status', '!=', 'invited'))))
-    .execute()
 }
 
 /** Sweeps at start and then every SWEEP_EVERY_MS, without keeping the process alive. */

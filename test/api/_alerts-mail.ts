@@ -1,12 +1,8 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { sql } from 'kysely'
 import * as assert from 'uvu/assert'
+import { mails as outboxMails, recipientRows } from '../fixtures'
 import { call, expectStatus, register, type Client, type TestServer } from './collections/_api'
 
 type Rec = Record<string, any>
-
-const decode = (text: string) => text.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'))
 
 export interface Mail {
   file: string
@@ -16,21 +12,8 @@ export interface Mail {
 }
 
 /** The mails in a data folder's outbox, decoded enough to read their recipient, subject and text. */
-export function mails(dataDir: string): Mail[] {
-  const outbox = path.join(dataDir, 'outbox')
-  if (!fs.existsSync(outbox)) return []
-  return fs
-    .readdirSync(outbox)
-    .filter((name) => name.endsWith('.eml'))
-    .sort()
-    .map((name) => {
-      const raw = fs.readFileSync(path.join(outbox, name), 'utf8')
-      const [head = '', ...body] = raw.split('\r\n\r\n')
-      const header = (field: string) => new RegExp(`^${field}: (.*(?:\\r\\n[ \\t].*)*)`, 'm').exec(head)?.[1]?.replace(/\r\n[ \t]/g, ' ') ?? ''
-      const subject = header('Subject').replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, text: string) => decode(text.replace(/_/g, ' ')))
-      return { file: name, to: header('To'), subject, text: decode(body.join('\r\n\r\n')) }
-    })
-}
+export const mails = (dataDir: string): Mail[] =>
+  outboxMails(dataDir).map((mail) => ({ file: mail.file, to: mail.to, subject: mail.subject, text: mail.body }))
 
 /** The mails of every server's outbox to `to` (all when left out) that are not in `known`. */
 export const mailsSince = (servers: TestServer[], known: Mail[], to?: string) =>
@@ -93,8 +76,7 @@ export async function confirmationRace(servers: TestServer[], rounds = 5): Promi
     assert.equal(answers.map((answer) => answer.status), [...Array(5).fill(201), 200])
     await Promise.all(servers.map((server) => server.idle()))
     assert.is(requests(mailsSince(servers, known, address)).length, 1, 'one request for the address')
-    const [row] = await first!.rows<{ count: number }>(sql`SELECT count(*) AS count FROM alert_recipients WHERE organization_id = ${owner.organizationId} AND email = ${address}`)
-    assert.is(Number(row!.count), 1)
+    assert.is(await recipientRows(first!, owner.organizationId, address), 1)
   }
 }
 

@@ -1,7 +1,7 @@
 // The collections a tenant grows, each with what the free plan allows of it and how one is made
 // and removed over the API; for test/api/caps.test.ts and test/postgres/caps.test.ts.
-import { sql } from 'kysely'
 import * as assert from 'uvu/assert'
+import { insertViews } from '../fixtures'
 import { call, createKey, expectStatus, register, type Answer, type Tenant, type TestServer } from './collections/_api'
 import { newAddress, roleIds } from './people/_people'
 
@@ -60,14 +60,10 @@ export async function makerOf(server: TestServer, owner: Tenant, kind: CapName):
         ...plain('views', () => ({ name: `View ${tag()}`, collection: 'tunnels', query: { q: '', sort: 'name', order: 'asc', filters: {} }, columns: ['name'] })),
         // Half the lists' views each, as one member keeps at most 100 of a list.
         fill: async (count) => {
-          const at = new Date().toISOString()
           const query = JSON.stringify({ q: '', sort: 'name', order: 'asc', filters: {} })
           for (let n = 0; n < count; n++) {
             const collection = n % 2 ? 'devices' : 'users'
-            await server.exec(
-              sql`INSERT INTO views (id, organization_id, owner_id, name, collection, query, columns, shared, pinned, created_at, updated_at, version)
-                  VALUES (${`filled-${tag()}`}, ${owner.organizationId}, ${owner.userId}, ${`Filled ${n}`}, ${collection}, ${query}, '["name"]', 0, 0, ${at}, ${at}, 1)`,
-            )
+            await insertViews(server, [{ id: `filled-${tag()}`, organizationId: owner.organizationId, ownerId: owner.userId, name: `Filled ${n}`, collection, query }])
           }
         },
       }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { sql } from 'kysely'
 import * as assert from 'uvu/assert'
+import { deviceCount, deviceHoursTraffic, idempotencyRow, insertHeartbeats, peakOnline, rewindFolds, rolesManagerCount, rollupTraffic, trailOf, type PastHeartbeat } from '../fixtures'
 import { REPLAYED } from '../../src/server/http/idempotency'
 import { message } from '../../src/server/messages'
 import { fold } from '../../src/server/metrics/rollup'
@@ -61,13 +61,7 @@ export async function lockoutRace(servers: TestServer[], rounds = 5): Promise<vo
     ])
     const statuses = answers.map((answer) => answer.status).sort()
     assert.ok(statuses.includes(409) || statuses.includes(403), `round ${round}: both demotions answered ${statuses.join(' ')}: ${answers.map((answer) => answer.text).join(' ')}`)
-    const [holders] = await first!.rows<{ count: number }>(sql`
-      SELECT count(DISTINCT m.user_id) AS count FROM members m
-      JOIN memberships ms ON ms.user_id = m.user_id AND ms.organization_id = m.organization_id
-      JOIN roles r ON r.id = ms.role_id
-      JOIN users u ON u.id = m.user_id
-      WHERE m.organization_id = ${owner.organizationId} AND m.status = 'active' AND u.status = 'active' AND r.rights LIKE '%"roles"%'`)
-    assert.ok(Number(holders!.count) >= 1, `round ${round}: nobody manages roles any more`)
+    assert.ok((await rolesManagerCount(first!, owner.organizationId)) >= 1, `round ${round}: nobody manages roles any more`)
   }
 }
 
@@ -78,8 +72,7 @@ export async function planLimitRace(servers: TestServer[]): Promise<void> {
   const made = answers.filter((answer) => answer.status === 201).length
   assert.is(made, 10, `created ${made} of 30 (statuses ${answers.map((answer) => answer.status).join(' ')})`)
   for (const answer of answers.filter((answer) => answer.status !== 201)) assert.is(answer.status, 409)
-  const [row] = await servers[0]!.rows<{ count: number }>(sql`SELECT count(*) AS count FROM devices WHERE organization_id = ${owner.organizationId}`)
-  assert.is(Number(row!.count), 10)
+  assert.is(await deviceCount(servers[0]!, owner.organizationId), 10)
 }
 
 /**
@@ -91,29 +84,26 @@ export async function foldRace(servers: TestServer[]): Promise<void> {
   const devices = await Promise.all(Array.from({ length: 3 }, async () => expectStatus<Rec>(await owner.create('devices', createDevice()), 201)))
   // Whole minutes long before now, away from what the seeded fleet and other tests write.
   const start = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 30 * 24 * 3_600_000
-  let count = 0
+  const beats: PastHeartbeat[] = []
   for (let minute = 0; minute < 30; minute++) {
     for (const [index, device] of devices.entries()) {
       for (let beat = 0; beat < 4; beat++) {
-        const at = new Date(start + minute * 60_000 + beat * 15_000 + index).toISOString()
-        await servers[0]!.exec(
-          sql`INSERT INTO heartbeats (device_id, organization_id, at, status, latency_ms, bytes_in, bytes_out, cpu, memory) VALUES (${device.id}, ${owner.organizationId}, ${at}, 'online', 10, 100, 50, 5, 5)`,
-        )
-        count++
+        const at = start + minute * 60_000 + beat * 15_000 + index
+        beats.push({ deviceId: device.id, organizationId: owner.organizationId, at, latencyMs: 10, bytesIn: 100, bytesOut: 50, cpu: 5, memory: 5 })
       }
     }
   }
+  await insertHeartbeats(servers[0]!, beats)
+  const count = beats.length
   // The watermark goes back before them, as a server that was down for a month would find it.
-  await servers[0]!.exec(sql`UPDATE metric_folds SET folded_until = ${new Date(start - 60_000).toISOString()}`)
+  await rewindFolds(servers[0]!, new Date(start - 60_000).toISOString())
   const now = new Date()
   for (let round = 0; round < 2; round++) await Promise.all(servers.flatMap((server) => [fold(server.db, now), fold(server.db, now)]))
-  const sums = async (query: ReturnType<typeof sql>) => Number((await servers[0]!.rows<{ samples: number }>(query))[0]!.samples)
   const organizationId = owner.organizationId
-  assert.is(await sums(sql`SELECT sum(samples) AS samples FROM metric_rollups WHERE organization_id = ${organizationId} AND step_seconds = 60`), count, 'minutes')
-  assert.is(await sums(sql`SELECT sum(samples) AS samples FROM metric_rollups WHERE organization_id = ${organizationId} AND step_seconds = 3600`), count, 'hours')
-  assert.is(await sums(sql`SELECT sum(samples) AS samples FROM device_traffic_hours WHERE organization_id = ${organizationId}`), count, 'device hours')
-  const [online] = await servers[0]!.rows<{ online: number }>(sql`SELECT max(online) AS online FROM metric_rollups WHERE organization_id = ${organizationId} AND step_seconds = 3600`)
-  assert.is(Number(online!.online), devices.length, 'each device online once per hour')
+  assert.is((await rollupTraffic(servers[0]!, 60, organizationId)).samples, count, 'minutes')
+  assert.is((await rollupTraffic(servers[0]!, 3600, organizationId)).samples, count, 'hours')
+  assert.is((await deviceHoursTraffic(servers[0]!, organizationId)).samples, count, 'device hours')
+  assert.is(await peakOnline(servers[0]!, organizationId, 3600), devices.length, 'each device online once per hour')
 }
 
 /** A create sent with `key` as its Idempotency-Key; the answer's status, body and replay header. */
@@ -148,11 +138,9 @@ export async function idempotencyRace(servers: TestServer[], rounds = 3): Promis
     }
     const retried = await createWithKey(servers[servers.length - 1]!, owner.token, body, key)
     assert.equal([retried.status, retried.body.id, retried.replayed], [201, id, 'true'], `round ${round}: the retry after the race`)
-    const counts = await servers[0]!.rows<{ devices: number; trail: number; kept: number }>(sql`
-      SELECT (SELECT count(*) FROM devices WHERE organization_id = ${owner.organizationId} AND serial = ${body.serial}) AS devices,
-        (SELECT count(*) FROM audit_events WHERE record_id = ${id}) AS trail,
-        (SELECT count(*) FROM idempotency_keys WHERE id = ${createHash('sha256').update(`${owner.organizationId}\nuser:${owner.userId}\n${key}`).digest('hex')}) AS kept`)
-    const { devices, trail, kept } = counts[0]!
+    const devices = await deviceCount(servers[0]!, owner.organizationId, body.serial)
+    const trail = (await trailOf(servers[0]!, id)).length
+    const kept = (await idempotencyRow(servers[0]!, createHash('sha256').update(`${owner.organizationId}\nuser:${owner.userId}\n${key}`).digest('hex'))) ? 1 : 0
     assert.equal([Number(devices), Number(trail), Number(kept)], [1, 1, 1], `round ${round}: devices, audit entries, kept answers`)
   }
 }

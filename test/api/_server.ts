@@ -6,6 +6,7 @@ import Database from 'better-sqlite3'
 import { sql, type RawBuilder } from 'kysely'
 import pg from 'pg'
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server/server'
+import { linkTo, mailFiles, waitForMailTo } from '../fixtures/outbox'
 import { watchServer } from './_openapi'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-secret-1' }
@@ -180,25 +181,11 @@ export async function signIn(server: TestServer, email = ADMIN.email, password =
   return body.user.auth_key
 }
 
-const decodeQuotedPrintable = (text: string) =>
-  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-
 /** Waits for a mail to `to` not among `known` files and returns it with the reset link in it. */
 export async function readResetMail(dataDir: string, to: string, known: string[] = [], timeoutMs = 3000) {
-  const outbox = path.join(dataDir, 'outbox')
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')) : []
-    for (const name of files.filter((name) => !known.includes(name))) {
-      const file = path.join(outbox, name)
-      const raw = fs.readFileSync(file, 'utf8')
-      if (!raw.includes(`To: ${to}`)) continue
-      const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(decodeQuotedPrintable(raw))?.[0]
-      if (link) return { file, raw, link, token: new URL(link).searchParams.get('token') ?? '' }
-    }
-    if (Date.now() > deadline) throw new Error(`No reset mail to ${to} in ${outbox}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
+  const mail = await waitForMailTo(dataDir, to, { known, page: '/reset-password', timeoutMs })
+  const { link, token } = linkTo(mail, '/reset-password')!
+  return { file: mail.path, raw: mail.raw, link, token }
 }
 
 /**
@@ -226,7 +213,5 @@ export async function secretsInDatabase(server: TestServer, secrets: string[]): 
   })
 }
 
-export const outboxFiles = (dataDir: string) => {
-  const outbox = path.join(dataDir, 'outbox')
-  return fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')) : []
-}
+/** The names of the outbox's mail files, oldest first. */
+export const outboxFiles = mailFiles

@@ -2,9 +2,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { insertDevices, markFleetSeen, setDeviceStatus, until } from '../fixtures'
 import { startTestServer } from './_server'
 import { confirmAsked, mails, type Mail } from './_alerts-mail'
 import { openEvents, quiet, type EventStream } from './collections/_events'
@@ -189,12 +189,11 @@ test('fifty devices going dark at once make one grouped mail, and their return o
   const { owner, ops } = await organization('Storm')
   const at = serverNow()
   // Written straight to the table: fifty devices are past the free plan's limit.
-  for (let n = 0; n < 50; n++) {
-    await server.exec(
-      sql`INSERT INTO devices (id, organization_id, name, serial, model, status, tags, tags_text, last_seen, created_at, updated_at, version)
-          VALUES (${randomUUID()}, ${owner.organizationId}, ${`Storm ${String(n).padStart(2, '0')}`}, ${`STORM-${n}`}, 'EdgeBox', 'online', '["uplink"]', 'uplink', ${at}, ${at}, ${at}, 1)`,
-    )
-  }
+  await insertDevices(
+    server,
+    owner.organizationId,
+    Array.from({ length: 50 }, (_, n) => ({ name: `Storm ${String(n).padStart(2, '0')}`, serial: `STORM-${n}`, status: 'online', tags: ['uplink'], lastSeen: at, createdAt: at })),
+  )
   expectStatus(await createRule(owner, { name: 'Uplink', target: 'tag', tag: 'uplink', condition: 'offline', emails: [ops] }), 201)
   const before = mails(server.dataDir)
   advance(6 * MINUTE)
@@ -206,7 +205,7 @@ test('fifty devices going dark at once make one grouped mail, and their return o
   assert.match(fired[0]!.text, '30 more')
   assert.not.match(fired[0]!.text, 'Storm 49')
   assert.is(Number((await alertsOf(owner, 'per_page=5')).headers.get('X-Total-Count')), 50)
-  await server.exec(sql`UPDATE devices SET last_seen = ${serverNow()} WHERE organization_id = ${owner.organizationId}`)
+  await markFleetSeen(server, owner.organizationId, serverNow())
   await sweep()
   const back = newMails(before, ops)
   assert.is(back.length, 2)
@@ -368,7 +367,7 @@ test('a device back from offline is told once per repeat interval; a key expirin
   const box = expectStatus<Rec>(await owner.create('devices', createDevice({ name: 'Flaky box' })), 201)
   expectStatus(await createRule(owner, { name: 'Back again', target: 'device', device_id: box.id, condition: 'online', repeat_s: 3600, emails: [ops] }), 201)
   const before = mails(server.dataDir)
-  const goOffline = () => server.exec(sql`UPDATE devices SET status = 'offline' WHERE id = ${box.id}`)
+  const goOffline = () => setDeviceStatus(server, box.id, 'offline')
   await goOffline()
   expectStatus(await device.heartbeat(box.id), 200)
   await sweep()
@@ -411,8 +410,7 @@ test('a restart neither loses a firing alert nor mails it again; the schedule sw
     expectStatus(await client(first, issued.secret).heartbeat(box.id), 200)
     expectStatus(await call(first, 'POST', '/alert_rules/', owner.token, { name: 'Durable', target: 'all', condition: 'offline', emails: [owner.email] }), 201)
     clock += 6 * MINUTE
-    const deadline = Date.now() + 5000
-    while (!mails(dataDir).length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25))
+    await until(() => mails(dataDir).length > 0, { timeoutMs: 5000 }).catch(() => undefined)
     assert.is(mails(dataDir).length, 1, 'the schedule mailed without being asked')
     await first.close()
     first = undefined

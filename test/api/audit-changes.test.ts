@@ -1,9 +1,9 @@
 // The trail keeps what each write changed, filters by who, what, which record and when, and
 // streams new entries to those who may read them: tested from the side of another organization,
 // a member without the right, and someone reading the database file.
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { trailOfOrganization } from '../fixtures'
 import { hashSecret } from '../../src/server/auth/tokens'
 import { secretsInDatabase } from './_server'
 import { admin, call, createDevice, createKey, expectStatus, joinOrganization, register, startServer, type Tenant, type TestServer } from './collections/_api'
@@ -65,7 +65,7 @@ test('a rotated app id secret and a new access key leave no secret, nor its hash
 
   const [rotation] = await entriesOf(a, { collection: 'app_ids', record_id: app.id, action: 'rotate' })
   assert.equal(rotation!.changes, [{ field: 'client_secret', changed: true }], 'the secret only shows as changed')
-  const rows = await server.rows<Rec>(sql`SELECT * FROM audit_events WHERE organization_id = ${a.organizationId}`)
+  const rows = await trailOfOrganization(server, a.organizationId)
   const stored = JSON.stringify(rows)
   assert.ok(stored.includes('client_secret'), 'the rotation is in the audit table')
   for (const value of [...secrets, ...hashes]) assert.is(stored.includes(value), false, 'no secret or hash in the audit table')

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { sql } from 'kysely'
+import { removeFromOrganization } from '../fixtures'
 import { RIGHTS } from '../../src/contract/rights'
 import type { AuthAnswer, User } from '../../src/contract/user'
 import { ADMIN, signIn, startTestServer, type TestServer } from './_server'
@@ -125,7 +125,7 @@ test('a 401 says why a session stopped working: disabled, ended or expired; an u
   // A member of the admin's organization alone.
   const worker = await register(server, 'Worker')
   await joinOrganization(server, worker, owner.organizationId, ['devices'])
-  await server.exec(sql`DELETE FROM members WHERE user_id = ${worker.userId} AND organization_id = ${worker.organizationId}`)
+  await removeFromOrganization(server, worker.userId, worker.organizationId, { memberships: false })
   expectStatus(await call(server, 'GET', '/devices/', worker.token), 200, 'the member works')
   const record = expectStatus(await owner.get('users', worker.userId), 200, 'the member')
   const roles = record.roles.map((role: { id: string }) => role.id)

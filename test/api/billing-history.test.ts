@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { heartbeatCount } from '../fixtures'
 import { call, client, createDevice, createHeartbeat, createKey, expectStatus, register, startServer, type Client, type Tenant, type TestServer } from './collections/_api'
 
 type Rec = Record<string, any>
@@ -117,7 +117,7 @@ test('last month’s invoice stays the same to the cent after a plan change and 
   // The dashboards fold what is due before they read, as the schedule does every 15 s.
   expectStatus(await call(server, 'GET', '/metrics/traffic?range=1h', early.token), 200)
   await server.sweep()
-  const held = (await server.rows<{ n: number }>(sql`SELECT count(*) AS n FROM heartbeats WHERE organization_id IN (${early.organizationId}, ${late.organizationId})`))[0]!.n
+  const held = await heartbeatCount(server, [early.organizationId, late.organizationId])
   assert.is(held, 0, 'every heartbeat is past its 7 days')
 
   assert.equal(await invoices(early), before)

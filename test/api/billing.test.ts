@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { backdateOrganization, bytesSince, countOfOrganization, insertHeartbeats, insertHourRollup, pick, planOf, storedCardsOf, trailOfOrganization, type Table } from '../fixtures'
 import { secretsInDatabase } from './_server'
 import { monthStart, periodOf } from '../../src/contract/billing'
 import {
@@ -30,8 +30,8 @@ const setPlan = (who: Tenant, body: unknown) => call(server, 'PUT', '/billing/pl
 const setCard = (who: Tenant, body: unknown) => call(server, 'PUT', '/billing/payment-method', who.token, body)
 const invoices = (who: Tenant, query: Record<string, string | number> = {}) =>
   call(server, 'GET', `/billing/invoices/?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, who.token)
-const count = async (table: string, organizationId: string) => (await server.rows<{ n: number }>(sql`SELECT count(*) AS n FROM ${sql.table(table)} WHERE organization_id = ${organizationId}`))[0]!.n
-const orgRow = async (id: string) => (await server.rows<{ plan: string; version: number }>(sql`SELECT plan, version FROM organizations WHERE id = ${id}`))[0]!
+const count = (table: Table, organizationId: string) => countOfOrganization(server, table, organizationId)
+const orgRow = (id: string) => planOf(server, id)
 
 test.before(async () => {
   // Statuses hold still: nothing the sweeper does moves a count while it is compared.
@@ -44,7 +44,7 @@ test('the seeded organization is on a plan its fleet fits, with usage from real 
   const me = await admin(server)
   const body = expectStatus<Rec>(await billing(me), 200)
   const from = monthStart(new Date()).toISOString()
-  const traffic = (await server.rows<{ bytes: number | null }>(sql`SELECT sum(bytes_in + bytes_out) AS bytes FROM heartbeats WHERE organization_id = ${me.organizationId} AND at >= ${from}`))[0]!.bytes
+  const traffic = await bytesSince(server, me.organizationId, from)
   assert.is(body.plan, 'team')
   assert.equal(body.usage, { devices: await count('devices', me.organizationId), tunnels: await count('tunnels', me.organizationId), traffic_bytes: traffic ?? 0 })
   assert.equal([body.usage.devices, body.usage.tunnels], [40, 14])
@@ -73,7 +73,7 @@ test('a new organization is on the free plan, and its heartbeats of this month a
   const device = expectStatus<Rec>(await owner.create('devices', createDevice()), 201)
   const at = new Date().toISOString()
   for (const [bytesIn, bytesOut] of [[1000, 234], [5000, 0]] as const) {
-    await server.exec(sql`INSERT INTO heartbeats (device_id, organization_id, at, latency_ms, bytes_in, bytes_out, cpu, memory) VALUES (${device.id}, ${owner.organizationId}, ${at}, 10, ${bytesIn}, ${bytesOut}, 1, 1)`)
+    await insertHeartbeats(server, [{ deviceId: device.id, organizationId: owner.organizationId, at, bytesIn, bytesOut }])
   }
   assert.is(expectStatus<Rec>(await billing(owner), 200).usage.traffic_bytes, 6234)
 })
@@ -157,11 +157,11 @@ test('a card with a bad number, a past expiry, no name or a bad code is refused 
 test('a card is kept as brand, last four, expiry and name: never its number or code, in any file of the database', async () => {
   const saved = expectStatus<Rec>(await setCard(owner, CARD), 200)
   assert.equal(saved.payment_method, { brand: 'visa', last4: '1486', exp_month: 12, exp_year: CARD.exp_year, name: 'Ada Lovelace' })
-  assert.equal(await server.rows(sql`SELECT brand, last4, exp_month, exp_year, name FROM payment_methods WHERE organization_id = ${owner.organizationId}`), [
+  assert.equal(await storedCardsOf(server, owner.organizationId), [
     { brand: 'visa', last4: '1486', exp_month: 12, exp_year: CARD.exp_year, name: 'Ada Lovelace' },
   ])
   assert.equal(await secretsInDatabase(server, ['4539578763621486', '4539 5787 6362 1486', '453957876362']), [])
-  const entries = await server.rows<{ action: string; record_name: string }>(sql`SELECT action, record_name FROM audit_events WHERE organization_id = ${owner.organizationId} AND collection = 'billing'`)
+  const entries = pick(await trailOfOrganization(server, owner.organizationId, 'billing'), ['action', 'record_name'])
   assert.ok(entries.some((entry) => entry.action === 'payment_method' && entry.record_name === 'visa 1486'))
   assert.ok(entries.some((entry) => entry.action === 'plan' && entry.record_name === 'team'))
   assert.not.ok(JSON.stringify(entries).includes(CARD.cvc))
@@ -181,10 +181,10 @@ test('a card is kept as brand, last four, expiry and name: never its number or c
 test('invoices: one per month that ended, made once however often asked, newest first and paged', async () => {
   const months = 14
   const created = new Date(monthStart(new Date(), -months).getTime() + 86_400_000).toISOString()
-  await server.exec(sql`UPDATE organizations SET created_at = ${created} WHERE id = ${owner.organizationId}`)
+  await backdateOrganization(server, owner.organizationId, created)
   // Last month's last hour, folded from heartbeats long pruned.
   const lastHour = new Date(monthStart(new Date()).getTime() - 3600_000).toISOString()
-  await server.exec(sql`INSERT INTO metric_rollups (organization_id, step_seconds, bucket, samples, online, bytes_in, bytes_out, latency) VALUES (${owner.organizationId}, 3600, ${lastHour}, 1, 1, 999999, 1, '[]')`)
+  await insertHourRollup(server, owner.organizationId, lastHour, { samples: 1, online: 1, bytesIn: 999999, bytesOut: 1 })
   const [first, second, third] = await Promise.all([invoices(owner, { per_page: 5 }), invoices(owner, { per_page: 5 }), invoices(owner, { per_page: 5 })])
   for (const answer of [first!, second!, third!]) assert.is(answer.headers.get('X-Total-Count'), String(months))
   assert.is(await count('invoices', owner.organizationId), months)

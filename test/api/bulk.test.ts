@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { bulkItemCount, bulkJobTallies, deviceCount, insertDevices, joinOrganization as joinWithRole, memberStatus, rolesManagerCount, setPlan, skipReasons, until } from '../fixtures'
 import { BULK_BATCH } from '../../src/contract/bulk'
 import { RIGHTS } from '../../src/contract/rights'
 import { message } from '../../src/server/messages'
@@ -29,13 +29,13 @@ const records = (who: Tenant, id: string, query = '') => call(server, 'GET', `/b
 
 /** Waits until the job has ended (done or failed) and answers it. */
 async function finished(who: Tenant, id: string, timeoutMs = 10_000): Promise<Rec> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const answer = expectStatus<Rec>(await job(who, id), 200, 'GET job')
-    if (answer.status !== 'running' && answer.status !== 'previewed') return answer
-    if (Date.now() > deadline) throw new Error(`job ${id} still ${answer.status} after ${timeoutMs} ms: ${JSON.stringify(answer)}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
+  return until(
+    async () => {
+      const answer = expectStatus<Rec>(await job(who, id), 200, 'GET job')
+      return answer.status !== 'running' && answer.status !== 'previewed' ? answer : undefined
+    },
+    { timeoutMs, everyMs: 20, what: `job ${id} to end` },
+  )
 }
 
 /** Previews, runs and waits for a job; answers the finished job. */
@@ -48,7 +48,7 @@ async function runAll(who: Tenant, body: unknown): Promise<Rec> {
 /** A new organization on a plan with room for `plan`'s devices. */
 async function organization(name: string, plan = 'business'): Promise<Tenant> {
   const owner = await register(server, name)
-  await server.exec(sql`UPDATE organizations SET plan = ${plan} WHERE id = ${owner.organizationId}`)
+  await setPlan(server, owner.organizationId, plan)
   return owner
 }
 
@@ -57,21 +57,13 @@ const device = async (who: Tenant, overrides: Rec = {}) => expectStatus<Rec>(awa
 /** Makes `member` a member of `owner`'s organization with the role `roleId` (their current organization). */
 async function addMember(owner: Tenant, roleId: string, name = 'Member'): Promise<Tenant> {
   const member = await register(server, name)
-  const at = new Date().toISOString()
-  await server.exec(sql`UPDATE members SET current = 0 WHERE user_id = ${member.userId}`)
-  await server.exec(sql`INSERT INTO memberships (id, user_id, organization_id, role_id, current, created_at) VALUES (${`ms-${unique()}`}, ${member.userId}, ${owner.organizationId}, ${roleId}, 1, ${at})`)
-  await server.exec(sql`INSERT INTO members (id, organization_id, user_id, status, current, created_at, updated_at, version) VALUES (${`m-${unique()}`}, ${owner.organizationId}, ${member.userId}, 'active', 1, ${at}, ${at}, 1)`)
+  await joinWithRole(server, member.userId, owner.organizationId, { roleId })
   return { ...member, organizationId: owner.organizationId }
 }
 
 /** Active members of the organization holding `roles`, as the lockout rule counts them. */
 async function rolesManagers(organizationId: string): Promise<number> {
-  const [row] = await server.rows<{ count: number }>(sql`
-    SELECT count(DISTINCT m.user_id) AS count FROM members m
-    JOIN memberships ms ON ms.user_id = m.user_id AND ms.organization_id = m.organization_id
-    JOIN roles r ON r.id = ms.role_id JOIN users u ON u.id = m.user_id
-    WHERE m.organization_id = ${organizationId} AND m.status = 'active' AND u.status = 'active' AND r.rights LIKE '%"roles"%'`)
-  return Number(row!.count)
+  return rolesManagerCount(server, organizationId)
 }
 
 test('a bulk tag over a filter touches exactly the records of the preview, not those made after it', async () => {
@@ -219,8 +211,7 @@ test('the sweeper deletes previews never run once expired, and keeps jobs that r
   try {
     await server.sweep()
     assert.is((await job(owner, idle.id)).status, 404)
-    const [items] = await server.rows<{ count: number }>(sql`SELECT count(*) AS count FROM bulk_items WHERE job_id = ${idle.id}`)
-    assert.is(Number(items!.count), 0)
+    assert.is(await bulkItemCount(server, idle.id), 0)
     assert.is(expectStatus<Rec>(await job(owner, ran.id), 200).status, 'done')
     assert.is(expectStatus<Rec[]>(await records(owner, ran.id), 200).length, 1)
   } finally {
@@ -237,11 +228,9 @@ test('disabling users never disables yourself; the others are disabled and can n
   assert.is(done.count, 4)
   assert.is(done.changed, 3)
   assert.equal(done.skipped, [{ id: owner.userId, name: 'Disabling', reason: message('bulkSelf') }])
-  const [self] = await server.rows<{ status: string }>(sql`SELECT status FROM members WHERE user_id = ${owner.userId} AND organization_id = ${owner.organizationId}`)
-  assert.is(self!.status, 'active')
+  assert.is(await memberStatus(server, owner.userId, owner.organizationId), 'active')
   for (const member of members) {
-    const [row] = await server.rows<{ status: string }>(sql`SELECT status FROM members WHERE user_id = ${member.userId} AND organization_id = ${owner.organizationId}`)
-    assert.is(row!.status, 'disabled')
+    assert.is(await memberStatus(server, member.userId, owner.organizationId), 'disabled')
     // They work in their own organization from now on, never in this one.
     const self = expectStatus<Rec>(await call(server, 'GET', '/users/self', member.token), 200)
     assert.is.not(self.organization.id, owner.organizationId)
@@ -260,8 +249,7 @@ test('each record is checked for the caller\'s rights: a manager of users skips 
   assert.is(done.changed, 1)
   const reasons = Object.fromEntries(done.skipped.map((skip: Rec) => [skip.id, skip.reason]))
   assert.equal(reasons, { [owner.userId]: message('outranked'), [manager.userId]: message('bulkSelf') })
-  const [row] = await server.rows<{ status: string }>(sql`SELECT status FROM members WHERE user_id = ${plain.userId} AND organization_id = ${owner.organizationId}`)
-  assert.is(row!.status, 'disabled')
+  assert.is(await memberStatus(server, plain.userId, owner.organizationId), 'disabled')
   // Nor can they give a role holding a right they lack.
   const roles = await roleIds(server, owner.organizationId)
   assert.is((await preview(manager, { collection: 'users', action: 'set_roles', params: { roles: [roles.Administrator!] }, selection: { ids: [plain.userId] } })).status, 403)
@@ -277,9 +265,9 @@ test('setting roles never leaves nobody managing roles: the last administrator i
   // Whichever of the two comes first is demoted (the owner too, who may then no longer read the
   // job): read where it stands from the database.
   await server.idle()
-  const [done] = await server.rows<Rec>(sql`SELECT status, count, changed, skipped FROM bulk_jobs WHERE id = ${previewed.id}`)
+  const done = await bulkJobTallies(server, previewed.id)
   assert.equal([done!.status, Number(done!.count), Number(done!.changed), Number(done!.skipped)], ['done', 2, 1, 1])
-  const skipped = await server.rows<Rec>(sql`SELECT reason FROM bulk_items WHERE job_id = ${previewed.id} AND outcome = 'skipped'`)
+  const skipped = await skipReasons(server, previewed.id)
   assert.equal(skipped.map((item) => item.reason), [message('lockout')])
   assert.is(await rolesManagers(owner.organizationId), 1)
 })
@@ -451,13 +439,14 @@ test('bulk events arrive to holders of the right, per batch and at the end; open
   const count = BULK_BATCH + 20
   const at = new Date().toISOString()
   // Seeded straight into the table: the plan's limit is about creates, not this test.
-  for (let start = 0; start < count; start += 100) {
-    const values = Array.from({ length: Math.min(100, count - start) }, (_, n) => {
-      const id = `bulk-ev-${unique()}-${start + n}`
-      return sql`(${id}, ${owner.organizationId}, ${`Evented ${start + n}`}, ${id}, 'EB', 'provisioning', '', '', '', '["lab"]', 'lab', NULL, ${at}, ${at}, 1)`
-    })
-    await server.exec(sql`INSERT INTO devices (id, organization_id, name, serial, model, status, ip, firmware, location, tags, tags_text, last_seen, created_at, updated_at, version) VALUES ${sql.join(values)}`)
-  }
+  await insertDevices(
+    server,
+    owner.organizationId,
+    Array.from({ length: count }, (_, n) => {
+      const id = `bulk-ev-${unique()}-${n}`
+      return { id, name: `Evented ${n}`, serial: id, model: 'EB', status: 'provisioning', tags: ['lab'], createdAt: at }
+    }),
+  )
   const tunnelsOnly = await register(server, 'Not told')
   await joinOrganization(server, tunnelsOnly, owner.organizationId, ['tunnels'])
   const stream = await openEvents(server, owner.token)
@@ -492,8 +481,7 @@ test('undoing a delete holds the plan limit when new devices filled the plan', a
   assert.is(back.restored, 0)
   assert.is(back.left.length, 4)
   assert.ok(back.left.every((skip: Rec) => skip.reason === message('planLimitDevices', { limit: 10 })))
-  const [row] = await server.rows<{ count: number }>(sql`SELECT count(*) AS count FROM devices WHERE organization_id = ${owner.organizationId}`)
-  assert.is(Number(row!.count), 10)
+  assert.is(await deviceCount(server, owner.organizationId), 10)
 })
 
 test('a selection over the bound, or ids and filters at once, are refused', async () => {

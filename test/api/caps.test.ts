@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { endFirstMute, expireAccessKey, expireInvitation, roleCount, until } from '../fixtures'
 import { call, expectStatus, register, startServer, type Tenant, type TestServer } from './collections/_api'
 import { newAddress, people, roleIds, waitForMail } from './people/_people'
 import { CAP_NAMES, FREE, capRace, fill, makerOf } from './_caps'
@@ -11,7 +11,6 @@ let server: TestServer
 let other: Tenant
 
 const billing = async (who: Tenant) => expectStatus<Rec>(await call(server, 'GET', '/billing/', who.token), 200)
-const past = () => new Date(Date.now() - 60_000).toISOString()
 
 test.before(async () => {
   server = await startServer()
@@ -45,20 +44,19 @@ test('revoked or expired keys, built-in roles and mutes past their time do not c
   assert.is((await keys.create(0)).status, 409)
   expectStatus(await keys.remove(ids[0]!), 200)
   expectStatus(await keys.create(1), 201, 'after a revoke')
-  await server.exec(sql`UPDATE access_keys SET expires_at = ${past()} WHERE id = ${ids[1]!}`)
+  await expireAccessKey(server, ids[1]!, 60_000)
   expectStatus(await keys.create(2), 201, 'after an expiry')
   assert.is((await keys.create(3)).status, 409)
 
   const roles = await makerOf(server, owner, 'roles')
   await fill(server, owner, roles, FREE.roles.limit)
   assert.is((await roles.create(0)).status, 409)
-  const [row] = await server.rows<{ n: number }>(sql`SELECT count(*) AS n FROM roles WHERE organization_id = ${owner.organizationId}`)
-  assert.is(Number(row!.n), FREE.roles.limit + 1, 'the built-in Administrator beside them')
+  assert.is(await roleCount(server, owner.organizationId), FREE.roles.limit + 1, 'the built-in Administrator beside them')
 
   const mutes = await makerOf(server, owner, 'alert_mutes')
   await fill(server, owner, mutes, FREE.alert_mutes.limit)
   assert.is((await mutes.create(0)).status, 409)
-  await server.exec(sql`UPDATE alert_mutes SET until = ${past()} WHERE id IN (SELECT id FROM alert_mutes WHERE organization_id = ${owner.organizationId} ORDER BY until LIMIT 1)`)
+  await endFirstMute(server, owner.organizationId, 60_000)
   expectStatus(await mutes.create(1), 201, 'after a mute ended')
 
   const caps = (await billing(owner)).caps
@@ -82,7 +80,7 @@ test('invitations count while open: accepted, withdrawn and expired ones free th
   assert.equal([full.status, full.body], [409, { message: FREE.invitations.message }])
 
   expectStatus(await team.resend(ids[0]!), 200, 'a resend of an open invitation at the cap')
-  await server.exec(sql`UPDATE invitations SET expires_at = ${past()} WHERE user_id = ${ids[1]!} AND organization_id = ${owner.organizationId}`)
+  await expireInvitation(server, ids[1]!, owner.organizationId, 60_000)
   expectStatus(await invite(), 201, 'after an expiry')
   const resent = await team.resend(ids[1]!)
   assert.equal([resent.status, resent.body], [409, { message: FREE.invitations.message }], 'a resend of an expired invitation at the cap')
@@ -121,10 +119,14 @@ test('an undone bulk revoke brings no key back past the cap', async () => {
   const ids = await fill(server, owner, keys, FREE.access_keys.limit)
   const previewed = expectStatus<Rec>(await call(server, 'POST', '/bulk/preview', owner.token, { collection: 'access_keys', action: 'revoke', selection: { ids: ids.slice(0, 2) } }), 201)
   expectStatus(await call(server, 'POST', `/bulk/${previewed.id}/run`, owner.token), 202)
-  for (let job = previewed; job.status !== 'done'; await new Promise((resolve) => setTimeout(resolve, 20))) {
-    job = expectStatus<Rec>(await call(server, 'GET', `/bulk/${previewed.id}`, owner.token), 200)
-    assert.is.not(job.status, 'failed')
-  }
+  await until(
+    async () => {
+      const job = expectStatus<Rec>(await call(server, 'GET', `/bulk/${previewed.id}`, owner.token), 200)
+      assert.is.not(job.status, 'failed')
+      return job.status === 'done'
+    },
+    { everyMs: 20, timeoutMs: 60_000 },
+  )
   expectStatus(await keys.create(0), 201, 'a key in a freed place')
   const back = expectStatus<Rec>(await call(server, 'POST', `/bulk/${previewed.id}/undo`, owner.token), 200)
   assert.is(back.restored, 1)

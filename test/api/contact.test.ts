@@ -1,9 +1,7 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { sql } from 'kysely'
-import { ADMIN, outboxFiles, startTestServer, type TestServer } from './_server'
+import { clearThrottles, decodeQuotedPrintable, mails as outboxMails } from '../fixtures'
+import { ADMIN, startTestServer, type TestServer } from './_server'
 
 let server: TestServer
 let client = 0
@@ -16,9 +14,9 @@ const send = (body: unknown, from = `198.51.100.${++client}`) =>
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
 const ada = { name: 'Ada Lovelace', email: 'ada@example.com', messages: 'We run 80 kiosks in two depots.\nWhich plan fits?' }
-const mails = () => outboxFiles(server.dataDir).map((name) => fs.readFileSync(path.join(server.dataDir, 'outbox', name), 'utf8'))
+const mails = () => outboxMails(server.dataDir).map((mail) => mail.raw)
 /** Unfolds a mail's headers and undoes quoted-printable, to read it as written. */
-const plain = (raw: string) => raw.replace(/\r\n[ \t]/g, ' ').replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+const plain = (raw: string) => decodeQuotedPrintable(raw.replace(/\r\n[ \t]/g, ' '))
 
 test.before(async () => {
   server = await startTestServer({ trustProxy: 1, contactMailsPerHour: 4 })
@@ -75,7 +73,7 @@ test('a filled honeypot is answered as sent, and nothing is mailed', async () =>
 })
 
 test('one client sends 5 messages an hour, then 429 with Retry-After', async () => {
-  await server.exec(sql`DELETE FROM throttles`)
+  await clearThrottles(server)
   const from = '203.0.113.50'
   // The whole server's hourly cap (4 in this test) would answer first: this client's attempts carry the honeypot, counted but never mailed.
   for (let i = 0; i < 5; i++) assert.is((await send({ ...ada, website: 'x' }, from)).status, 202)
@@ -87,7 +85,7 @@ test('one client sends 5 messages an hour, then 429 with Retry-After', async () 
 })
 
 test('the whole server mails at most CONTACT_MAILS_PER_HOUR messages an hour, whoever sends them', async () => {
-  await server.exec(sql`DELETE FROM throttles`)
+  await clearThrottles(server)
   const before = mails().length
   for (let i = 0; i < 4; i++) assert.is((await send(ada)).status, 202)
   const refused = await send(ada)
@@ -104,8 +102,8 @@ test('CONTACT_EMAIL names where the messages go', async () => {
   try {
     const res = await fetch(`${other.url}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ada) })
     assert.is(res.status, 202)
-    const [name] = outboxFiles(other.dataDir)
-    assert.match(fs.readFileSync(path.join(other.dataDir, 'outbox', name!), 'utf8'), /^To: sales@example\.com\r$/m)
+    const [mail] = outboxMails(other.dataDir)
+    assert.match(mail!.raw, /^To: sales@example\.com\r$/m)
   } finally {
     await other.close()
   }

@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { heartbeatCountOf, insertHeartbeats } from '../fixtures'
 import {
   admin,
   call,
@@ -63,7 +63,7 @@ test('bounds a busy day to at most 150 points, each a ten-minute bucket', async 
   const owner = await admin(server)
   const [seeded] = expectStatus<Rec[]>(await owner.list('devices', { status: 'online', per_page: 5 }), 200)
   // The seeded fleet has a heartbeat every 5 minutes of the day before the server started.
-  const raw = (await server.rows<{ n: number }>(sql`SELECT count(*) AS n FROM heartbeats WHERE device_id = ${seeded!.id}`))[0]!.n
+  const raw = await heartbeatCountOf(server, seeded!.id)
   assert.ok(raw > 200, `${raw} raw samples`)
   const points = expectStatus<Sample[]>(await history(owner, seeded!.id), 200)
   assert.ok(points.length > 100 && points.length <= 150, `${points.length} points`)
@@ -104,7 +104,7 @@ test('leaves out heartbeats older than the range', async () => {
     [DAY + 12 * TEN_MIN, 99],
     [DAY - 2 * TEN_MIN, 12],
   ] as const) {
-    await server.exec(sql`INSERT INTO heartbeats (device_id, organization_id, at, latency_ms, bytes_in, bytes_out, cpu, memory) VALUES (${device.id}, ${user.organizationId}, ${new Date(now - ago).toISOString()}, ${latency}, 1, 1, 1, 1)`)
+    await insertHeartbeats(server, [{ deviceId: device.id, organizationId: user.organizationId, at: now - ago, latencyMs: latency }])
   }
   const points = expectStatus<Sample[]>(await history(user, device.id), 200)
   assert.equal(points.map((point) => point.latency_ms), [12])

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { deviceCount, idempotencyKeyCount, idempotencyRow, keysNamed, markKeyInFlight, trailOf, withTableAway } from '../fixtures'
 import { call as consoleCall, setApiHost, setToken } from '../../src/api/client'
 import { message } from '../../src/server/messages'
 import { IDEMPOTENCY_KEPT_MS, IN_FLIGHT_MS, REPLAYED } from '../../src/server/http/idempotency'
@@ -47,12 +47,10 @@ function rawAnswer(key: string): Promise<string> {
   })
 }
 
-const count = async (query: ReturnType<typeof sql>) => Number((await server.rows<{ n: number }>(query))[0]!.n)
-const devicesWithSerial = (organizationId: string, serial: string) =>
-  count(sql`SELECT count(*) AS n FROM devices WHERE organization_id = ${organizationId} AND serial = ${serial}`)
+const devicesWithSerial = (organizationId: string, serial: string) => deviceCount(server, organizationId, serial)
 /** The row of a caller's key in an organization, found as the server finds it (the key itself is never stored). */
 const rowOf = async (caller: string, key: string, organizationId = me.organizationId) =>
-  (await server.rows<Rec>(sql`SELECT * FROM idempotency_keys WHERE id = ${createHash('sha256').update(`${organizationId}\n${caller}\n${key}`).digest('hex')}`))[0]
+  idempotencyRow(server, createHash('sha256').update(`${organizationId}\n${caller}\n${key}`).digest('hex'))
 
 test('the same key twice makes one record and answers the first answer again, marked as replayed', async () => {
   const key = newKey()
@@ -69,7 +67,7 @@ test('the same key twice makes one record and answers the first answer again, ma
   // The body the handler never read was read all the same: the connection stays open for the next request.
   assert.is.not(again.headers.get('Connection'), 'close')
   assert.is(await devicesWithSerial(me.organizationId, body.serial), 1)
-  const trail = await count(sql`SELECT count(*) AS n FROM audit_events WHERE record_id = ${(first.body as Rec).id}`)
+  const trail = (await trailOf(server, (first.body as Rec).id)).length
   assert.is(trail, 1, 'the replay wrote no second audit entry')
   // Without the header, the same request runs again.
   assert.is((await send('POST', '/devices/', me.token, body)).status, 409)
@@ -174,7 +172,7 @@ test('a failing request (400) is kept and answered again as the same 400', async
 })
 
 test('a key that is empty, longer than 255 characters or holds control characters is 400', async () => {
-  const before = await count(sql`SELECT count(*) AS n FROM devices WHERE organization_id = ${me.organizationId}`)
+  const before = await deviceCount(server, me.organizationId)
   for (const key of ['', 'k'.repeat(256), 'tab\there', `${newKey()}\tx`]) {
     const answer = await send('POST', '/devices/', me.token, createDevice(), key)
     assert.is(answer.status, 400, JSON.stringify(key))
@@ -182,7 +180,7 @@ test('a key that is empty, longer than 255 characters or holds control character
   }
   // Control characters fetch will not send go over a bare socket: 400, from the HTTP parser or the API.
   for (const key of ['a\u0001b', 'a\u007fb', 'a\u001bb']) assert.match(await rawAnswer(key), /^HTTP\/1\.1 400 /, JSON.stringify(key))
-  assert.is(await count(sql`SELECT count(*) AS n FROM devices WHERE organization_id = ${me.organizationId}`), before)
+  assert.is(await deviceCount(server, me.organizationId), before)
   // The longest key and one with spaces and punctuation are fine.
   expectStatus(await send('POST', '/devices/', me.token, createDevice(), 'k'.repeat(255)), 201)
   expectStatus(await send('POST', '/devices/', me.token, createDevice(), 'a key, with "punctuation" ~!'), 201)
@@ -203,7 +201,7 @@ test('requests without a caller ignore the header: a sign-in sent twice signs in
   // An unknown token is no caller either: 401, and nothing kept.
   const stranger = await send('POST', '/devices/', 'not-a-token', createDevice(), key)
   assert.is(stranger.status, 401)
-  assert.is(await count(sql`SELECT count(*) AS n FROM idempotency_keys WHERE created_at >= ${new Date(Date.now() - 60_000).toISOString()} AND status = 401`), 0)
+  assert.is(await idempotencyKeyCount(server, { since: new Date(Date.now() - 60_000).toISOString(), status: 401 }), 0)
 })
 
 test("an access key's creation answered again gives the same secret, which the database never holds", async () => {
@@ -216,7 +214,7 @@ test("an access key's creation answered again gives the same secret, which the d
   assert.equal([again.status, again.headers.get(REPLAYED)], [201, 'true'])
   assert.is((again.body as Rec).secret, issued.secret)
   assert.is((again.body as Rec).id, issued.id)
-  assert.is(await count(sql`SELECT count(*) AS n FROM access_keys WHERE organization_id = ${me.organizationId} AND name = 'Kiosk agent'`), 1)
+  assert.is(await keysNamed(server, me.organizationId, 'Kiosk agent'), 1)
   const row = await rowOf(`user:${me.userId}`, key)
   assert.ok(row, 'the answer is kept under a hash of the caller and the key')
   assert.is(Number(row!.status), 201)
@@ -268,13 +266,7 @@ test('a first request that fails on the server (5xx) frees its key, and the retr
   const device = expectStatus<Rec>(await me.create('devices', createDevice()), 201)
   const key = newKey()
   const body = { name: `Tunnel ${key.slice(0, 6)}`, device_id: device.id, protocol: 'tcp', local_port: 22, enabled: true }
-  await server.exec(sql`ALTER TABLE tunnels RENAME TO tunnels_away`)
-  let failed: Answer
-  try {
-    failed = await send('POST', '/tunnels/', me.token, body, key)
-  } finally {
-    await server.exec(sql`ALTER TABLE tunnels_away RENAME TO tunnels`)
-  }
+  const failed: Answer = await withTableAway(server, 'tunnels', () => send('POST', '/tunnels/', me.token, body, key))
   assert.is(failed.status, 500, failed.text)
   assert.is(await rowOf(`user:${me.userId}`, key), undefined)
   const retried = await send('POST', '/tunnels/', me.token, body, key)
@@ -287,7 +279,7 @@ test('a repeat while the first still runs is 409 with Retry-After: 1; one left r
   expectStatus(await send('POST', '/devices/', me.token, body, key), 201)
   const row = (await rowOf(`user:${me.userId}`, key))!
   // As the row stands while its first request runs.
-  await server.exec(sql`UPDATE idempotency_keys SET status = NULL, answer = NULL WHERE id = ${row.id}`)
+  await markKeyInFlight(server, row.id)
   const busy = await send('POST', '/devices/', me.token, body, key)
   assert.equal([busy.status, busy.headers.get('Retry-After'), (busy.body as Rec).message], [409, '1', message('idempotencyInFlight')])
   // Another request under the key is still 422, whatever the first is doing.
@@ -362,9 +354,9 @@ test('answers are kept 24 hours: past them a key runs anew, and the sweep delete
   expectStatus(await send('POST', '/devices/', issued.secret, createDevice(), first), 201)
   // The server's clock is a day and a minute ahead: what was made before the advance is past its day.
   const lapsed = new Date(Date.now() + 60_000).toISOString()
-  assert.ok((await count(sql`SELECT count(*) AS n FROM idempotency_keys WHERE created_at < ${lapsed}`)) > 0)
+  assert.ok((await idempotencyKeyCount(server, { before: lapsed })) > 0)
   await server.sweep()
-  assert.is(await count(sql`SELECT count(*) AS n FROM idempotency_keys WHERE created_at < ${lapsed}`), 0)
+  assert.is(await idempotencyKeyCount(server, { before: lapsed }), 0)
   assert.is(await rowOf(`key:${issued.id}`, second, owner.organizationId), undefined)
   assert.ok(await rowOf(`key:${issued.id}`, first, owner.organizationId), 'the answer of a day ago is gone; the new one stays')
   expectStatus(await send('POST', '/devices/', issued.secret, createDevice(), second), 201)

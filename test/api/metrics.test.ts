@@ -1,7 +1,7 @@
 import path from 'node:path'
-import { sql, type RawBuilder } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { deviceHourCount, deviceHoursTraffic, deviceHoursTrafficByDevice, devicesByStatus, heartbeatTraffic, heartbeatTrafficByDevice, insertHeartbeats as insertPastHeartbeats, onlineDevices, rollupAt, rollupCount, rollupTraffic } from '../fixtures'
 import type { NetworkMetrics, TrafficMetrics } from '../../src/contract/metrics'
 import { RELATIVE_ERROR } from '../../src/server/metrics/histogram'
 import {
@@ -62,18 +62,17 @@ const beat = (latency_ms: number, bytes_in: number, bytes_out: number, status: '
   createHeartbeat({ status, metrics: { latency_ms, bytes_in, bytes_out, cpu: 10, memory: 20 } })
 
 type Totals = { samples: number; bytes_in: number; bytes_out: number }
-const rawTotals = async (organizationId: string) =>
-  (await server.rows<Totals>(sql`SELECT count(*) AS samples, coalesce(sum(bytes_in), 0) AS bytes_in, coalesce(sum(bytes_out), 0) AS bytes_out FROM heartbeats WHERE organization_id = ${organizationId}`))[0]!
-const rollupTotals = async (organizationId: string, step: number) =>
-  (await server.rows<Totals>(sql`SELECT coalesce(sum(samples), 0) AS samples, coalesce(sum(bytes_in), 0) AS bytes_in, coalesce(sum(bytes_out), 0) AS bytes_out FROM metric_rollups WHERE organization_id = ${organizationId} AND step_seconds = ${step}`))[0]!
-const rollup = async (organizationId: string, step: number, at: number) =>
-  (await server.rows<Rec>(sql`SELECT * FROM metric_rollups WHERE organization_id = ${organizationId} AND step_seconds = ${step} AND bucket = ${new Date(at).toISOString()}`))[0]
+const rawTotals = (organizationId: string): Promise<Totals> => heartbeatTraffic(server, organizationId)
+const rollupTotals = (organizationId: string, step: number): Promise<Totals> => rollupTraffic(server, step, organizationId)
+const rollup = (organizationId: string, step: number, at: number) => rollupAt(server, organizationId, step, at)
 const indexOf = (answer: { times: number[] }, at: number) => answer.times.indexOf(at / 1000)
 
 /** Inserts heartbeats straight into the database, as a bulk import would. */
 async function insertHeartbeats(rows: { device_id: string; organization_id: string; at: number; latency_ms: number; bytes_in?: number; bytes_out?: number }[]) {
-  const values = rows.map((row) => ({ ...row, at: new Date(row.at).toISOString(), bytes_in: row.bytes_in ?? 1, bytes_out: row.bytes_out ?? 1, cpu: 1, memory: 1, status: 'online' }))
-  await server.db.insertInto('heartbeats').values(values).execute()
+  await insertPastHeartbeats(
+    server,
+    rows.map((row) => ({ deviceId: row.device_id, organizationId: row.organization_id, at: row.at, latencyMs: row.latency_ms, bytesIn: row.bytes_in, bytesOut: row.bytes_out })),
+  )
 }
 
 test('the seeded day of heartbeats is folded: the rollups hold the raw totals', async () => {
@@ -117,8 +116,8 @@ test('rollups equal the raw samples across minute and hour boundaries, folded in
   const raw = await rawTotals(user.organizationId)
   assert.equal(raw, { samples: 10, bytes_in: 5500, bytes_out: 550 })
   for (const step of [60, 300, 3600]) assert.equal(await rollupTotals(user.organizationId, step), raw, `grain ${step}`)
-  const deviceTotals = await server.rows<Rec>(sql`SELECT device_id, sum(samples) AS samples, sum(bytes_in) AS bytes_in, sum(bytes_out) AS bytes_out FROM device_traffic_hours WHERE organization_id = ${user.organizationId} GROUP BY device_id ORDER BY device_id`)
-  const rawDevices = await server.rows<Rec>(sql`SELECT device_id, count(*) AS samples, sum(bytes_in) AS bytes_in, sum(bytes_out) AS bytes_out FROM heartbeats WHERE organization_id = ${user.organizationId} GROUP BY device_id ORDER BY device_id`)
+  const deviceTotals = await deviceHoursTrafficByDevice(server, user.organizationId)
+  const rawDevices = await heartbeatTrafficByDevice(server, user.organizationId)
   assert.equal(deviceTotals, rawDevices, 'per device')
 
   // Distinct devices online: twice in a minute counts once, an error is not online, and a device
@@ -175,8 +174,7 @@ test('each range answers exactly its number of points, one per step, whatever th
     }
   }
   const seeded = expectStatus<NetworkMetrics>(await network(owner, '24h'), 200)
-  const devices = await server.rows<Rec>(sql`SELECT status, count(*) AS n FROM devices WHERE organization_id = ${owner.organizationId} GROUP BY status`)
-  assert.equal(seeded.status, { online: 0, offline: 0, provisioning: 0, error: 0, ...Object.fromEntries(devices.map((row) => [row.status, row.n])) })
+  assert.equal(seeded.status, { online: 0, offline: 0, provisioning: 0, error: 0, ...(await devicesByStatus(server, owner.organizationId)) })
   assert.equal(expectStatus<NetworkMetrics>(await network(owner), 200).range, '24h', 'no range is 24 h')
 })
 
@@ -278,19 +276,18 @@ test('a restart folds on from where it stopped: nothing is counted twice or lost
   // The first start seeds a day of history and folds it; a sample of the next minute, not yet
   // complete, is written before it stops; closing waits for the fold.
   const first = await start(0)
-  const [device] = await sql<Rec>`SELECT id, organization_id FROM devices WHERE status = 'online'`.execute(first.db).then((result) => result.rows)
-  await sql`INSERT INTO heartbeats (device_id, organization_id, at, latency_ms, bytes_in, bytes_out, cpu, memory, status) VALUES (${device!.id}, ${device!.organization_id}, ${new Date(at + 30_000).toISOString()}, 9, 12345, 678, 1, 1, 'online')`.execute(first.db)
+  const [device] = await onlineDevices(first)
+  await insertPastHeartbeats(first, [{ deviceId: device!.id, organizationId: device!.organization_id, at: at + 30_000, latencyMs: 9, bytesIn: 12345, bytesOut: 678 }])
   await first.close()
   // Twice more, a few minutes on: the sample written before the restart is folded once.
   for (const later of [3 * MIN, 4 * MIN]) await (await start(later)).close()
   const check = await start(4 * MIN)
   try {
-    const one = async (query: RawBuilder<unknown>) => (await query.execute(check.db)).rows[0]
-    const raw = await one(sql`SELECT count(*) AS samples, sum(bytes_in) AS bytes_in, sum(bytes_out) AS bytes_out FROM heartbeats`)
+    const raw = await heartbeatTraffic(check)
     for (const step of [60, 300, 3600]) {
-      assert.equal(await one(sql`SELECT sum(samples) AS samples, sum(bytes_in) AS bytes_in, sum(bytes_out) AS bytes_out FROM metric_rollups WHERE step_seconds = ${step}`), raw, `grain ${step}`)
+      assert.equal(await rollupTraffic(check, step), raw, `grain ${step}`)
     }
-    assert.equal(await one(sql`SELECT sum(samples) AS samples, sum(bytes_in) AS bytes_in, sum(bytes_out) AS bytes_out FROM device_traffic_hours`), raw, 'device hours')
+    assert.equal(await deviceHoursTraffic(check), raw, 'device hours')
   } finally {
     await check.close()
   }
@@ -301,7 +298,7 @@ test('the sweeper prunes minutes after 48 hours and keeps the hours', async () =
   expectStatus(await key.heartbeat(devices[0]!.id, beat(5, 77, 7)), 200)
   advance(2 * MIN)
   expectStatus(await network(user, '1h'), 200)
-  const count = async (step: number) => (await server.rows<{ n: number }>(sql`SELECT count(*) AS n FROM metric_rollups WHERE organization_id = ${user.organizationId} AND step_seconds = ${step}`))[0]!.n
+  const count = (step: number) => rollupCount(server, user.organizationId, step)
   assert.equal(await Promise.all([60, 300, 3600].map(count)), [1, 1, 1])
   advance(2 * DAY + HOUR)
   await server.sweep()
@@ -309,7 +306,7 @@ test('the sweeper prunes minutes after 48 hours and keeps the hours', async () =
   advance(7 * DAY)
   await server.sweep()
   assert.equal(await Promise.all([60, 300, 3600].map(count)), [0, 0, 1])
-  assert.equal(await server.rows(sql`SELECT count(*) AS n FROM device_traffic_hours WHERE organization_id = ${user.organizationId}`), [{ n: 0 }])
+  assert.is(await deviceHourCount(server, user.organizationId), 0)
 })
 
 test.run()

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { sql } from 'kysely'
 import { OAuth2Server } from 'oauth2-mock-server'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { accountOf, rolesNamed, userRow } from '../fixtures'
 import { RIGHTS } from '../../src/contract/rights'
 import { resolveProviders } from '../../src/server/auth/oauth-config'
 import { optionsFromEnv } from '../../src/server/config'
@@ -182,20 +182,20 @@ test('links an existing account when the provider has verified its address', asy
 test('makes an address that was only invited its owner\'s, who signs in with the provider as with a password', async () => {
   const admin = await signIn(server)
   const email = `invited-${process.pid}@social.test`
-  const viewer = (await server.rows<{ id: string }>(sql`SELECT id FROM roles WHERE name = 'Viewer'`))[0]!.id
+  const viewer = (await rolesNamed(server, 'Viewer'))[0]!
   const invited = await fetch(`${server.url}/api/users/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin}` },
     body: JSON.stringify({ email, roles: [viewer] }),
   })
   assert.is(invited.status, 201)
-  const [placeholder] = await server.rows<{ id: string; status: string }>(sql`SELECT id, status FROM users WHERE email = ${email}`)
+  const placeholder = await accountOf(server, email)
   assert.is(placeholder?.status, 'invited')
   const answer = await signInAs(newPerson({ email, name: 'Grace Hopper', email_verified: true }))
   assert.is(answer.message, 'Account created')
   assert.is(answer.user.id, placeholder!.id)
   assert.is(answer.user.organization.name, "Grace Hopper's organization")
-  assert.equal(await server.rows(sql`SELECT status FROM users WHERE id = ${placeholder!.id}`), [{ status: 'active' }])
+  assert.is((await userRow(server, placeholder!.id))?.status, 'active')
 })
 
 test('refuses to link an existing account when the address is not verified', async () => {

@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { sql } from 'kysely'
 import Database from 'better-sqlite3'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { devicesHeardSince, until as untilHolds, lastHeartbeatOf, revocationsOfKeysNamed, simulatorSerials } from '../fixtures'
 import { background, fetchAsCurl, fill, hasCurl, sh, shellCommands } from './_readme'
 import { ADMIN } from './_server'
 import { admin, call, expectStatus, startServer, type Tenant, type TestServer } from './collections/_api'
@@ -52,15 +52,10 @@ const curl = async (command: string) => {
   return answers.map((text) => JSON.parse(text) as Rec)
 }
 const until = async (what: string, done: () => boolean | Promise<boolean>, ms = 30_000) => {
-  const deadline = Date.now() + ms
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
+  await untilHolds(done, { timeoutMs: ms, everyMs: 200, what })
 }
-const simSerials = async () => (await server.rows<{ serial: string }>(sql`SELECT serial FROM devices WHERE serial LIKE 'SIM-%' ORDER BY serial`)).map((row) => row.serial)
-const reportingSince = async (at: string) =>
-  (await server.rows<{ n: number }>(sql`SELECT count(DISTINCT device_id) AS n FROM heartbeats WHERE at >= ${at}`))[0]!.n
+const simSerials = () => simulatorSerials(server)
+const reportingSince = (at: string) => devicesHeardSince(server, at)
 
 test.before(async () => {
   server = await startServer()
@@ -93,8 +88,8 @@ test('the key and heartbeat examples make a heartbeat key and set a device onlin
   assert.equal(answers.map((answer) => answer.status), answers.map(() => 'online'), JSON.stringify(answers))
   const record = expectStatus<Rec>(await me.get('devices', device!.id), 200)
   assert.equal([record.status, record.ip, record.firmware], ['online', '10.0.0.7', '2.5.0'])
-  const [last] = await server.rows<Rec>(sql`SELECT bytes_in, bytes_out FROM heartbeats WHERE device_id = ${device!.id} ORDER BY at DESC LIMIT 1`)
-  assert.equal(last, { bytes_in: 5200, bytes_out: 900 })
+  const last = await lastHeartbeatOf(server, device!.id)
+  assert.equal([last?.bytes_in, last?.bytes_out], [5200, 900])
 })
 
 test('the app id example trades its credentials for a token that reads devices', async () => {
@@ -121,7 +116,7 @@ test('the live fleet command drives fifty devices until Ctrl-C, then revokes its
   assert.not.match(out, 'could not add')
   assert.match(out, /stopped: sent [1-9]/)
   assert.match(out, 'revoked the access key this run made')
-  const keys = await server.rows<{ revoked_at: string | null }>(sql`SELECT revoked_at FROM access_keys WHERE name = 'Device simulator'`)
+  const keys = await revocationsOfKeysNamed(server, 'Device simulator')
   assert.equal(keys.map((key) => key.revoked_at !== null), [true])
 })
 

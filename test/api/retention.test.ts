@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { heartbeatCount, signInTimes } from '../fixtures'
 import { startTestServer } from './_server'
 
 const DAY = 24 * 3600_000
@@ -8,14 +8,14 @@ const DAY = 24 * 3600_000
 test('heartbeat samples older than seven days are swept, newer ones kept', async () => {
   const server = await startTestServer()
   try {
-    const seeded = (await server.rows<{ n: number }>(sql`select count(*) as n from heartbeats`))[0]!.n
+    const seeded = await heartbeatCount(server)
     assert.ok(seeded > 1000, `seeded ${seeded}`)
     server.advance(5 * DAY)
     await server.sweep()
-    assert.equal(await server.rows(sql`select count(*) as n from heartbeats`), [{ n: seeded }])
+    assert.is(await heartbeatCount(server), seeded)
     server.advance(3 * DAY)
     await server.sweep()
-    assert.equal(await server.rows(sql`select count(*) as n from heartbeats`), [{ n: 0 }])
+    assert.is(await heartbeatCount(server), 0)
   } finally {
     await server.close()
   }
@@ -26,7 +26,7 @@ test('sign-ins older than ninety days are swept, newer ones kept', async () => {
   try {
     const { signIn } = await import('./_server')
     await signIn(server)
-    const ages = async () => (await server.rows<{ at: string }>(sql`select at from sign_ins`)).map((row) => row.at)
+    const ages = () => signInTimes(server)
     const seeded = await ages()
     assert.ok(seeded.length > 1, 'the seed and the sign-in left some')
     // Ninety days on, less half a day: what is older than twelve hours now is past its time.

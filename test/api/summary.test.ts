@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { backdateDevice, expireAccessKey, insertAlert, insertTunnel, setDeviceStatus } from '../fixtures'
 import {
   call,
   client,
@@ -44,8 +44,8 @@ async function knownSetup(): Promise<{ owner: Tenant; devices: Rec[] }> {
   expectStatus(await key.heartbeat(devices[1]!.id), 200)
   expectStatus(await key.heartbeat(devices[2]!.id, createHeartbeat({ status: 'error' })), 200)
   expectStatus(await key.heartbeat(devices[3]!.id), 200)
-  await server.exec(sql`UPDATE devices SET status = 'offline' WHERE id = ${devices[3]!.id}`)
-  await server.exec(sql`UPDATE devices SET created_at = ${new Date(Date.now() - 10 * 86_400_000).toISOString()} WHERE id = ${devices[4]!.id}`)
+  await setDeviceStatus(server, devices[3]!.id, 'offline')
+  await backdateDevice(server, devices[4]!.id, new Date(Date.now() - 10 * 86_400_000).toISOString())
 
   expectStatus(await owner.create('tunnels', createTunnel(devices[0]!.id)), 201, 'tunnel up')
   expectStatus(await owner.create('tunnels', createTunnel(devices[2]!.id)), 201, 'tunnel on a device in error')
@@ -57,7 +57,7 @@ async function knownSetup(): Promise<{ owner: Tenant; devices: Rec[] }> {
   expectStatus(await owner.remove('access_keys', revoked.id), 200, 'revoke')
   expectStatus(await owner.create('access_keys', createKey({ expires_in_days: null })), 201)
   const expired = expectStatus<Rec>(await owner.create('access_keys', createKey({ expires_in_days: 7 })), 201)
-  await server.exec(sql`UPDATE access_keys SET expires_at = ${new Date(Date.now() - 3600_000).toISOString()} WHERE id = ${expired.id}`)
+  await expireAccessKey(server, expired.id, 3600_000)
 
   for (const name of ['Reporter', 'Billing export']) {
     expectStatus(await call(server, 'POST', '/app_ids/', owner.token, { name, redirect_uris: [], scopes: ['devices'] }), 201, 'app id')
@@ -115,8 +115,7 @@ test("never counts another organization's devices, tunnels, keys or app ids", as
   expectStatus(await call(server, 'POST', '/app_ids/', other.token, { name: 'Theirs', redirect_uris: [], scopes: ['devices'] }), 201)
   // A forged row: their tunnel pointing at our online device still counts for them only.
   const ours = expectStatus<Rec[]>(await owner.list('devices', { status: 'online', per_page: 10 }), 200)
-  const at = new Date().toISOString()
-  await server.exec(sql`INSERT INTO tunnels (id, organization_id, device_id, name, protocol, local_port, public_endpoint, enabled, created_at, updated_at, version) VALUES (${`forged-${Date.now()}`}, ${other.organizationId}, ${ours[0]!.id}, 'forged', 'tcp', 22, ${`forged-${Date.now()}.example.net:1`}, 1, ${at}, ${at}, 1)`)
+  await insertTunnel(server, { id: `forged-${Date.now()}`, organizationId: other.organizationId, deviceId: ours[0]!.id, name: 'forged', publicEndpoint: `forged-${Date.now()}.example.net:1` })
   const again = expectStatus<Rec>(await summary(owner.token), 200)
   for (const part of ['devices', 'tunnels', 'access_keys', 'app_ids', 'alerts', 'billing']) assert.equal(again[part], first[part], part)
   const theirsSummary = expectStatus<Rec>(await summary(other.token), 200)
@@ -161,11 +160,7 @@ test("an access key sees the parts of its scopes, in its organization", async ()
 
 /** Writes an alert of `rule` straight into the table: `fired` and `resolved` say which of its times are set. */
 async function alertRow(organizationId: string, ruleId: string, fired: boolean, resolved: boolean) {
-  const at = new Date().toISOString()
-  const id = `alert-${Math.random().toString(36).slice(2)}`
-  await server.exec(
-    sql`INSERT INTO alerts (id, organization_id, rule_id, subject_kind, subject_id, subject_name, condition, started_at, fired_at, resolved_at, notified_count) VALUES (${id}, ${organizationId}, ${ruleId}, 'device', ${id}, 'box', 'offline', ${at}, ${fired ? at : null}, ${resolved ? at : null}, 0)`,
-  )
+  await insertAlert(server, organizationId, ruleId, { fired, resolved })
 }
 
 test("counts the organization's firing alerts, not those waiting, resolved or of another organization, for those who may read alerts", async () => {

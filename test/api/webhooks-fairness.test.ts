@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { failWaitingDeliveries, queueDeliveries, until as untilHolds } from '../fixtures'
 import { gate, startReceiver } from './_receiver'
 import { call, client, createDevice, createKey, expectStatus, register, startServer, type Tenant, type TestServer } from './collections/_api'
 
@@ -29,7 +29,7 @@ const sendTest = (owner: Tenant, id: string) => call(server, 'POST', `/webhooks/
  * queue that makes them in batches of 50 (70 s) would let another through.
  */
 async function until(done: () => boolean) {
-  for (let n = 0; n < 3000 && !done(); n++) await new Promise((resolve) => setTimeout(resolve, 10))
+  await untilHolds(done, { timeoutMs: 30_000, everyMs: 10 }).catch(() => undefined)
 }
 
 /**
@@ -46,20 +46,16 @@ async function flood() {
   const flooder = await register(server, 'Flooder')
   const hooks: Rec[] = []
   for (let n = 0; n < 3; n++) hooks.push(expectStatus<Rec>(await createHook(flooder, `${slow.url}/${n}`), 201))
-  const at = new Date().toISOString()
   for (const hook of hooks) {
     for (let n = 0; n < 100; n++) {
       const eventId = `evt_flood_${n}_${hook.id.slice(0, 8)}`
-      await server.exec(
-        sql`INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event_id, type, body, state, tries, next_try_at, response, created_at)
-            VALUES (${`${eventId}-d`}, ${flooder.organizationId}, ${hook.id}, ${eventId}, 'webhook.test', '{}', 'pending', 0, ${at}, '', ${at})`,
-      )
+      await queueDeliveries(server, [{ id: `${eventId}-d`, organizationId: flooder.organizationId, webhookId: hook.id, eventId }])
     }
   }
   for (const hook of hooks) await Promise.all(Array.from({ length: TESTS_PER_WEBHOOK }, () => sendTest(flooder, hook.id)))
   await until(() => slow.received.length >= PER_ORGANIZATION)
   const release = async () => {
-    await server.exec(sql`UPDATE webhook_deliveries SET state = 'failed', next_try_at = NULL WHERE organization_id = ${flooder.organizationId} AND state = 'pending'`)
+    await failWaitingDeliveries(server, flooder.organizationId)
     held.open()
     await server.webhooks.deliver()
     await slow.close()

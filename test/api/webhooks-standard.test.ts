@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { sql } from 'kysely'
 import { Webhook } from 'standardwebhooks'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { setWebhookSealedSecret } from '../fixtures'
 import { createSecretBox } from '../../src/server/webhooks/secrets'
 import { startReceiver, verifySignature, type Received } from './_receiver'
 import { call, expectStatus, register, startServer, type TestServer } from './collections/_api'
@@ -69,7 +69,7 @@ test("an older webhook's base64url secret signs the same bytes: its receivers st
     let key = randomBytes(32)
     while (!/-/.test(key.toString('base64url')) || !/_/.test(key.toString('base64url'))) key = randomBytes(32)
     const older = `whsec_${key.toString('base64url')}`
-    await server.exec(sql`UPDATE webhooks SET secret_sealed = ${createSecretBox(serverKey).seal(hook.id, older)} WHERE id = ${hook.id}`)
+    await setWebhookSealedSecret(server, hook.id, createSecretBox(serverKey).seal(hook.id, older))
 
     const request = await deliverTest(owner, hook.id, receiver)
     assert.ok(verifySignature(older, request), 'the receiver it was given to still verifies with it as it is')

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { deliveryCount, everyWebhook, mails as outboxMails, queueDeliveries } from '../fixtures'
 import { secretsInDatabase } from './_server'
 import { startReceiver, verifySignature, type Answer } from './_receiver'
 import { call, client, createDevice, createKey, expectStatus, joinOrganization, register, startServer, type Tenant, type TestServer } from './collections/_api'
@@ -61,17 +61,7 @@ function readmeVerifier(): Verify {
 }
 
 /** The mails in a data folder's outbox: recipient, subject and text, soft line breaks undone. */
-function mails(dataDir: string) {
-  const outbox = path.join(dataDir, 'outbox')
-  if (!fs.existsSync(outbox)) return []
-  return fs
-    .readdirSync(outbox)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => {
-      const raw = fs.readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, '')
-      return { name, to: /^To: (.*)$/m.exec(raw)?.[1]?.trim() ?? '', raw }
-    })
-}
+const mails = (dataDir: string) => outboxMails(dataDir).map((mail) => ({ name: mail.file, to: mail.to, raw: mail.text }))
 
 test('a rule that fires sends its webhook one signed delivery, verified with the secret shown once', async () => {
   const receiver = await startReceiver()
@@ -84,7 +74,7 @@ test('a rule that fires sends its webhook one signed delivery, verified with the
     assert.is(read.secret, undefined, 'the secret is answered once')
     const listed = expectStatus<Rec[]>(await call(open, 'GET', '/webhooks/?q=Receiver', owner.token), 200)
     assert.equal(listed.map((each) => [each.id, each.secret]), [[hook.id, undefined]])
-    assert.not.match(JSON.stringify(await open.rows(sql`SELECT * FROM webhooks`)), hook.secret.slice(6))
+    assert.not.match(JSON.stringify(await everyWebhook(open)), hook.secret.slice(6))
     assert.equal(await secretsInDatabase(open, [hook.secret, hook.secret.slice(6)]), [])
 
     const key = expectStatus<Rec>(await owner.create('access_keys', createKey({ scopes: ['heartbeat'] })), 201)
@@ -406,7 +396,7 @@ test('a webhook whose deliveries all fail past the limit is turned off, audited,
     assert.equal(entry!.fields, ['enabled', 'disabled_reason'])
 
     // A rule's alerts no longer reach it; turning it on again starts afresh.
-    const queued = (await open.rows<Rec>(sql`SELECT count(*) AS n FROM webhook_deliveries WHERE webhook_id = ${hook.id}`))[0]!.n
+    const queued = await deliveryCount(open, hook.id)
     const on = expectStatus<Rec>(await call(open, 'PUT', `/webhooks/${hook.id}`, owner.token, { ...off, enabled: true }), 200)
     assert.equal([on.enabled, on.disabled_reason, on.failing_since], [true, null, null])
     assert.ok(Number(queued) >= 2)
@@ -434,13 +424,8 @@ test('the same event queued twice is delivered once (a restart between claim and
   try {
     const owner = await register(open, 'Once')
     const hook = expectStatus<Rec>(await createHook(open, owner, { url: receiver.url }), 201)
-    const at = new Date().toISOString()
     for (const id of ['d-1', 'd-2']) {
-      await open.exec(
-        sql`INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event_id, type, body, state, tries, next_try_at, response, created_at)
-            VALUES (${id + hook.id.slice(0, 8)}, ${owner.organizationId}, ${hook.id}, 'evt_same', 'webhook.test', '{}', 'pending', 0, ${at}, '', ${at})
-            ON CONFLICT DO NOTHING`,
-      )
+      await queueDeliveries(open, [{ id: id + hook.id.slice(0, 8), organizationId: owner.organizationId, webhookId: hook.id, eventId: 'evt_same' }], { skipTaken: true })
     }
     await open.webhooks.deliver()
     assert.is(receiver.received.length, 1)
@@ -459,10 +444,7 @@ test('finished deliveries leave the log after 30 days; waiting ones stay', async
     ['old-failed', 'failed', null],
     ['old-waiting', 'pending', future],
   ] as const) {
-    await open.exec(
-      sql`INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event_id, type, body, state, tries, next_try_at, response, created_at)
-          VALUES (${id}, ${owner.organizationId}, ${hook.id}, ${id}, 'webhook.test', '{}', ${state}, 1, ${next}, '', ${old})`,
-    )
+    await queueDeliveries(open, [{ id, organizationId: owner.organizationId, webhookId: hook.id, eventId: id, state, tries: 1, nextTryAt: next, createdAt: old }])
   }
   await open.sweep()
   assert.equal((await deliveries(open, owner, hook.id)).map((each) => each.id), ['old-waiting'])

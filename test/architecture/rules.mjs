@@ -2,9 +2,9 @@
 // and the console's contract <- lib/api <- stores/ui <- features <- app. README.md, "Layout".
 
 /** The server's edge: routes, the HTTP kit, the OpenAPI description, the app that mounts them. */
-const EDGE = ['^src/server/(http|openapi)/', '^src/server/.*routes\\.ts$', '^src/server/app\\.ts$']
+export const EDGE = ['^src/server/(http|openapi)/', '^src/server/.*routes\\.ts$', '^src/server/app\\.ts$']
 /** Where the server is put together: it may import every floor. */
-const ROOTS = ['^src/server/(server|main|services)\\.ts$']
+export const ROOTS = ['^src/server/(server|main|services)\\.ts$']
 /** The libraries of the storage floor: the query builder and the database drivers. */
 const DRIVERS = '^node_modules/(kysely|pg|pg-[a-z-]+|better-sqlite3)/'
 

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { ALERT_LIMITS } from '../../src/contract/alerts'
 import { startReceiver, verifySignature } from '../api/_receiver'
+import { until } from '../fixtures/until'
 import { seriousViolations } from './axe'
 import { BUILDS, callApi, closeBrowser, newContext, registerAndSignIn, settle } from './browser'
 
@@ -106,8 +107,7 @@ for (const { flavour, BASE } of BUILDS) {
     assert.equal(await axeAfterAnimations(page), [], 'the alerts screen')
     // The webhook heard of it too, signed with the secret shown once.
     const firedAt = (delivery: { body: string }) => (JSON.parse(delivery.body) as { type: string; device?: { id: string } | null })
-    for (let waited = 0; !receiver.received.some((got) => firedAt(got).type === 'alert.firing' && firedAt(got).device?.id === device.id) && waited < 100; waited++) await page.waitForTimeout(100)
-    const delivery = receiver.received.find((got) => firedAt(got).type === 'alert.firing' && firedAt(got).device?.id === device.id)
+    const delivery = await until(() => receiver.received.find((got) => firedAt(got).type === 'alert.firing' && firedAt(got).device?.id === device.id), { timeoutMs: 10_000, everyMs: 100 }).catch(() => undefined)
     assert.ok(delivery, 'the webhook got the alert')
     assert.ok(verifySignature(secret, delivery!), 'signed with the secret shown once')
 

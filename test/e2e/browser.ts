@@ -1,6 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { linkTo, waitForMailTo } from '../fixtures/outbox'
 import { guardContext, type ExpectedError } from './page-guard'
 
 export { failedLoad, OFFLINE } from './page-guard'
@@ -77,47 +76,19 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
-/** The newest reset link the server wrote to its outbox for `email`; mail leaves after the answer, so this waits. */
-export async function resetLinkFor(email: string, dataDir = process.env.E2E_DATA_DIR ?? ''): Promise<string | undefined> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const link = readResetLink(email, dataDir)
-    if (link) return link
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return undefined
+/**
+ * The link to `page` (`/reset-password`, `/invitation`) of the newest mail the server wrote to its
+ * outbox for `email`; mail leaves after the answer, so this waits. Undefined when none came.
+ */
+export async function mailedLink(email: string, page: string, dataDir: string): Promise<string | undefined> {
+  const mail = await waitForMailTo(dataDir, email, { page, timeoutMs: 5000 }).catch(() => undefined)
+  return mail && linkTo(mail, page)?.link
 }
 
-function readResetLink(email: string, dataDir: string): string | undefined {
-  const outbox = join(dataDir, 'outbox')
-  if (!existsSync(outbox)) return undefined
-  const mails = readdirSync(outbox)
-    .filter((name) => name.endsWith('.eml'))
-    .sort()
-    .map((name) => readFileSync(join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
-    .filter((mail) => mail.toLowerCase().includes(email.toLowerCase()))
-  const last = mails.at(-1)
-  return last?.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0]
-}
+/** The newest reset link the server wrote to its outbox for `email`. */
+export const resetLinkFor = (email: string, dataDir = process.env.E2E_DATA_DIR ?? '') => mailedLink(email, '/reset-password', dataDir)
 
 export const uniqueEmail = (name: string) => `${name}-${Date.now().toString(36)}@e2e.test`
-
-/**
- * Narrows what `email` may do: its role in its organization keeps only `rights`. A fixture
- * written straight into the server's database file; the console offers no way to empty a
- * built-in role.
- */
-export async function limitRights(email: string, rights: string[], dataDir = process.env.E2E_DATA_DIR ?? ''): Promise<void> {
-  const { default: Database } = await import('better-sqlite3')
-  const db = new Database(join(dataDir, 'console.db'))
-  try {
-    db.prepare(
-      `UPDATE roles SET rights = ? WHERE id IN (
-         SELECT role_id FROM memberships WHERE user_id = (SELECT id FROM users WHERE email = ?))`,
-    ).run(JSON.stringify(rights), email.toLowerCase())
-  } finally {
-    db.close()
-  }
-}
 
 let registered = 0
 /**
@@ -138,6 +109,52 @@ export async function registerAndSignIn(page: Page, name: string, base = BASE): 
   await signIn(page, email, 'shell-Password-1')
   await arriveAt(page, `${base}/app`)
   return email
+}
+
+const MEMBER_PASSWORD = 'member-Password-1'
+
+/**
+ * Invites a fresh address into the organization of `inviterToken` (the signed-in user's when
+ * undefined) with `roles`, and accepts over the API as the invitee following the mail's link would:
+ * the new account's address, id and token, its password `password`.
+ */
+export async function inviteMember(
+  page: Page,
+  base: string,
+  dataDir: string,
+  { roles, name, password = MEMBER_PASSWORD, inviterToken }: { roles: string[]; name: string; password?: string; inviterToken?: string },
+): Promise<{ email: string; id: string; token: string }> {
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '-'))
+  await callApi(page, base, 'POST', '/users/', { email, roles }, inviterToken)
+  const link = await mailedLink(email, '/invitation', dataDir)
+  if (!link) throw new Error(`no invitation to ${email} in the outbox`)
+  const answer = await page.request.post(`${base}/api/invitations/accept`, {
+    data: { token: new URL(link).searchParams.get('token'), name, password },
+    headers: { 'X-Forwarded-For': registeringAddress() },
+  })
+  if (answer.status() !== 200) throw new Error(`accepting the invitation answered ${answer.status()}`)
+  const { user } = (await answer.json()) as { user: { id: string; auth_key: string } }
+  return { email, id: user.id, token: user.auth_key }
+}
+
+/**
+ * Signs in through the form a member who holds `rights` alone (with what they need): an account
+ * registered over the API makes a role of them and invites the member with it. The owner's token
+ * and the member's address.
+ */
+export async function signInWithRights(page: Page, name: string, rights: string[], base = BASE, dataDir = process.env.E2E_DATA_DIR ?? ''): Promise<{ email: string; ownerToken: string }> {
+  const answer = await page.request.post(`${base}/api/register/`, {
+    data: { name: `${name} owner`, email: uniqueEmail('owner'), password: MEMBER_PASSWORD },
+    headers: { 'X-Forwarded-For': registeringAddress() },
+  })
+  if (answer.status() !== 201) throw new Error(`register answered ${answer.status()}`)
+  const ownerToken = ((await answer.json()) as { user: { auth_key: string } }).user.auth_key
+  const role = (await callApi(page, base, 'POST', '/roles/', { name: `${name} role`, description: '', rights }, ownerToken)) as { id: string }
+  const { email } = await inviteMember(page, base, dataDir, { roles: [role.id], name, inviterToken: ownerToken })
+  await page.goto(`${base}/login`)
+  await signIn(page, email, MEMBER_PASSWORD)
+  await arriveAt(page, `${base}/app`)
+  return { email, ownerToken }
 }
 
 /** The console under test in each flavour, for files that run the same tests on both. */
@@ -171,7 +188,7 @@ async function arriveAt(page: Page, url: string): Promise<void> {
 }
 
 /** Calls the API of `base` as the signed-in user, or with `key`; fails unless the answer is 2xx. */
-export async function callApi(page: Page, base: string, method: 'GET' | 'POST', path: string, data?: unknown, key?: string) {
+export async function callApi(page: Page, base: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown, key?: string) {
   const token = key ?? (await page.evaluate(() => localStorage.getItem('axe')))
   const answer = await page.request.fetch(`${base}/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } })
   if (!answer.ok()) throw new Error(`${method} ${path} answered ${answer.status()}`)

@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
+import { until } from '../fixtures/until'
 import { seriousViolations } from './axe'
 import { BUILDS, callApi, closeBrowser, newContext, settle, signInAdmin } from './browser'
 
@@ -108,13 +109,15 @@ for (const { flavour, BASE } of BUILDS) {
     // screen shows what the server counts, the two new devices online among them.
     let shown = { total: 0, online: 0 }
     let counted = { total: 0, online: 0 }
-    for (let tries = 0; tries < 80; tries++) {
-      const answer = (await api('GET', '/metrics/network?range=1h')) as { status: Record<string, number> }
-      counted = { total: Object.values(answer.status).reduce((a, b) => a + b, 0), online: answer.status.online ?? 0 }
-      shown = await shownStatus(network)
-      if (shown.total === totalBefore + 2 && shown.total === counted.total && shown.online === counted.online) break
-      await network.waitForTimeout(250)
-    }
+    await until(
+      async () => {
+        const answer = (await api('GET', '/metrics/network?range=1h')) as { status: Record<string, number> }
+        counted = { total: Object.values(answer.status).reduce((a, b) => a + b, 0), online: answer.status.online ?? 0 }
+        shown = await shownStatus(network)
+        return shown.total === totalBefore + 2 && shown.total === counted.total && shown.online === counted.online
+      },
+      { timeoutMs: 20_000, everyMs: 250 },
+    ).catch(() => undefined)
     assert.equal(shown, counted)
     assert.is(shown.total, totalBefore + 2)
 

@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
@@ -6,22 +5,15 @@ import { BUILDS, callApi, closeBrowser, newContext, registerAndSignIn } from './
 
 test.after(closeBrowser)
 
-const DATA_DIRS: Record<string, string> = { react: process.env.E2E_DATA_DIR ?? '', preact: process.env.E2E_PREACT_DATA_DIR ?? '' }
 const METRICS = { latency_ms: 14, bytes_in: 2048, bytes_out: 512, cpu: 12, memory: 40 }
 
-/** Sets a device's status straight in the database, as a sweep that found it silent would. */
-async function setStatus(dataDir: string, id: string, status: string) {
-  const { default: Database } = await import('better-sqlite3')
-  const db = new Database(join(dataDir, 'console.db'))
-  try {
-    db.prepare(`UPDATE devices SET status = ? WHERE id = ?`).run(status, id)
-  } finally {
-    db.close()
-  }
-}
-
 for (const { flavour, BASE } of BUILDS) {
-  const api = (page: Page, method: 'GET' | 'POST', path: string, data?: unknown, key?: string) => callApi(page, BASE, method, path, data, key)
+  const api = (page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown, key?: string) => callApi(page, BASE, method, path, data, key)
+  /** Takes a device offline as an operator can: disabled, then enabled again, it stays offline until it beats. */
+  const takeOffline = async (page: Page, device: Record<string, unknown>) => {
+    const disabled = await api(page, 'PUT', `/devices/${device.id}`, { ...device, enabled: false })
+    await api(page, 'PUT', `/devices/${device.id}`, { ...disabled, enabled: true })
+  }
 
   test(`home tiles follow heartbeats without a reload and open the list they count (${flavour})`, async () => {
     const context = await newContext()
@@ -33,7 +25,7 @@ for (const { flavour, BASE } of BUILDS) {
     const first = await device('First')
     const second = await device('Second')
     const third = await device('Third')
-    await setStatus(DATA_DIRS[flavour]!, second.id, 'offline')
+    await takeOffline(page, second)
     const key = await api(page, 'POST', '/access_keys/', { name: `Tiles ${n}`, scopes: ['devices'], expires_in_days: 7 })
 
     await page.goto(`${BASE}/app/home`)

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { until } from '../fixtures/until'
 import { BUILDS, callApi, closeBrowser, failedLoad, holdRequests, newContext, OFFLINE, signInAdmin } from './browser'
 import { ownConsole } from './own-console'
 
@@ -258,10 +259,7 @@ for (const { flavour, BASE } of BUILDS) {
 
     // The link is back: the session ends on the server, and a reload opens the sign-in page.
     await context.setOffline(false)
-    for (let tries = 0; (await self()) !== 401; tries++) {
-      assert.ok(tries < 100, 'the token is revoked once the link is back')
-      await page.waitForTimeout(100)
-    }
+    assert.ok(await until(async () => (await self()) === 401, { timeoutMs: 10_000, everyMs: 100 }).catch(() => false), 'the token is revoked once the link is back')
     assert.is(await page.evaluate(() => localStorage.getItem('console:revoke')), null, 'nothing waits to be revoked')
     await page.goto(list)
     await page.waitForURL(`${BASE}/login?next=${encodeURIComponent(`/app/devices?q=${n}`)}`)

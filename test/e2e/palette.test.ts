@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from './axe'
-import { BUILDS, callApi, closeBrowser, limitRights, newContext, registerAndSignIn, settle, signInAdmin } from './browser'
+import { BUILDS, callApi, closeBrowser, newContext, registerAndSignIn, settle, signInAdmin, signInWithRights } from './browser'
 
 test.after(closeBrowser)
 
@@ -102,11 +102,10 @@ for (const { flavour, BASE } of BUILDS) {
   test(`a user without the devices right finds no device and no devices screen (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()
-    const email = await registerAndSignIn(page, `Palette Pat ${flavour}`, BASE)
-    // A device of this user's own organization, made while the user still holds every right.
+    const { ownerToken } = await signInWithRights(page, `Palette Pat ${flavour}`, ['users'], BASE, DATA_DIRS[flavour])
+    // A device of the user's organization, made by its owner.
     const n = `${flavour}-${Date.now().toString(36)}`
-    await callApi(page, BASE, 'POST', '/devices/', { name: `Hidden gate ${n}`, serial: `HID-${n}`, model: 'Gate', location: 'Lab', tags: [] })
-    await limitRights(email, ['users'], DATA_DIRS[flavour])
+    await callApi(page, BASE, 'POST', '/devices/', { name: `Hidden gate ${n}`, serial: `HID-${n}`, model: 'Gate', location: 'Lab', tags: [] }, ownerToken)
     await page.reload()
     await page.getByRole('heading', { level: 1 }).waitFor()
     const asked: string[] = []

@@ -1,20 +1,23 @@
-import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from './axe'
-import { BUILDS, callApi, closeBrowser, failedLoad, newContext, settle, signIn, signInAdmin, uniqueEmail } from './browser'
+import { BUILDS, callApi, closeBrowser, failedLoad, inviteMember, newContext, settle, signIn, signInAdmin, uniqueEmail } from './browser'
 
 test.after(closeBrowser)
 
 const PASSWORD = 'roles-Password-1'
 
-/** Writes the server's database file of a flavour, as a fixture no screen offers would. */
+const dataDirOf = (flavour: string) => (flavour === 'react' ? process.env.E2E_DATA_DIR : process.env.E2E_PREACT_DATA_DIR) ?? ''
+
+/**
+ * Writes the server's database file of a flavour, for what the API refuses to make: a role saved
+ * before rights came with their needs.
+ */
 async function writeDb(flavour: string, run: (db: import('better-sqlite3').Database) => void) {
   const { default: Database } = await import('better-sqlite3')
-  const dir = (flavour === 'react' ? process.env.E2E_DATA_DIR : process.env.E2E_PREACT_DATA_DIR) ?? ''
-  const db = new Database(join(dir, 'console.db'))
+  const db = new Database(join(dataDirOf(flavour), 'console.db'))
   try {
     run(db)
   } finally {
@@ -31,20 +34,9 @@ async function register(page: Page, base: string, name: string) {
   return { email, id: user.id, token: user.auth_key, organizationId: user.organization.id }
 }
 
-/** Makes `userId` an active member of `organizationId`, holding `roleId`, and works there. */
-const joinOrganization = (flavour: string, userId: string, organizationId: string, roleId: string) =>
-  writeDb(flavour, (db) => {
-    const at = new Date().toISOString()
-    db.prepare(`UPDATE members SET current = 0 WHERE user_id = ?`).run(userId)
-    db.prepare(`INSERT INTO members (id, organization_id, user_id, status, current, created_at, updated_at, version) VALUES (?, ?, ?, 'active', 1, ?, ?, 1)`).run(
-      randomUUID(),
-      organizationId,
-      userId,
-      at,
-      at,
-    )
-    db.prepare(`INSERT INTO memberships (id, user_id, organization_id, role_id, current, created_at) VALUES (?, ?, ?, ?, 1, ?)`).run(randomUUID(), userId, organizationId, roleId, at)
-  })
+/** A member of the signed-in administrator's organization, holding `roleId` alone, invited and accepted. */
+const newMember = (admin: Page, base: string, flavour: string, roleId: string, name: string) =>
+  inviteMember(admin, base, dataDirOf(flavour), { roles: [roleId], name, password: PASSWORD })
 
 /** The main menu's entry for devices. */
 const devicesEntry = (page: Page) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Edge & Devices', exact: true })
@@ -55,10 +47,8 @@ for (const { flavour, BASE } of BUILDS) {
     const adminContext = await newContext()
     const admin = await adminContext.newPage()
     await signInAdmin(admin, BASE)
-    const self = (await callApi(admin, BASE, 'GET', '/users/self')) as { organization: { id: string } }
     const role = (await callApi(admin, BASE, 'POST', '/roles/', { name: `E2E field ${n}`, description: 'Looks after devices', rights: ['devices', 'network'] })) as { id: string }
-    const member = await register(admin, BASE, `Field ${n}`)
-    await joinOrganization(flavour, member.id, self.organization.id, role.id)
+    const member = await newMember(admin, BASE, flavour, role.id, `Field ${n}`)
 
     // The member works on the devices list in a browser of their own.
     const memberContext = await newContext()
@@ -139,12 +129,10 @@ for (const { flavour, BASE } of BUILDS) {
     const adminContext = await newContext()
     const admin = await adminContext.newPage()
     await signInAdmin(admin, BASE)
-    const self = (await callApi(admin, BASE, 'GET', '/users/self')) as { organization: { id: string } }
     const role = (await callApi(admin, BASE, 'POST', '/roles/', { name: `E2E tunnels ${n}`, description: '', rights: ['network'] })) as { id: string }
     // A role saved before rights came with their needs: Tunnels without Edge & Devices.
     await writeDb(flavour, (db) => db.prepare(`UPDATE roles SET rights = '["tunnels"]' WHERE id = ?`).run(role.id))
-    const member = await register(admin, BASE, `Tunneller ${n}`)
-    await joinOrganization(flavour, member.id, self.organization.id, role.id)
+    const member = await newMember(admin, BASE, flavour, role.id, `Tunneller ${n}`)
 
     const context = await newContext({ expectedErrors: [failedLoad(403, '/api/devices/')] })
     const page = await context.newPage()
@@ -194,12 +182,9 @@ for (const { flavour, BASE } of BUILDS) {
     const adminContext = await newContext()
     const admin = await adminContext.newPage()
     await signInAdmin(admin, BASE)
-    const self = (await callApi(admin, BASE, 'GET', '/users/self')) as { organization: { id: string } }
     const role = (await callApi(admin, BASE, 'POST', '/roles/', { name: `E2E watch ${n}`, description: '', rights: ['devices'] })) as { id: string }
-    const member = await register(admin, BASE, `Disabled ${n}`)
-    await joinOrganization(flavour, member.id, self.organization.id, role.id)
-    // The admin's organization is the member's only one.
-    await writeDb(flavour, (db) => db.prepare(`DELETE FROM members WHERE user_id = ? AND organization_id = ?`).run(member.id, member.organizationId))
+    // An account made by the invitation: the admin's organization is its only one.
+    const member = await newMember(admin, BASE, flavour, role.id, `Disabled ${n}`)
 
     // What the console asks once the account is disabled is refused, until it signs out.
     const context = await newContext({ expectedErrors: ['/api/events', '/api/users/self', '/api/views/', '/api/devices/', '/api/alerts'].map((path) => failedLoad(401, path)) })

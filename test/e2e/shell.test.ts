@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from './axe'
-import { ADMIN, BASE, closeBrowser, limitRights, newContext, PREACT_BASE, registerAndSignIn, signIn } from './browser'
+import { ADMIN, BASE, closeBrowser, newContext, PREACT_BASE, registerAndSignIn, signIn, signInWithRights } from './browser'
 
 test.after(closeBrowser)
 
@@ -209,9 +209,7 @@ for (const { flavour, BASE, dataDir } of builds) {
   test(`hides Inventory from a user without the devices rights and sends them to /app (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()
-    const email = await registerAndSignIn(page, 'Limited Lou', BASE)
-    await limitRights(email, ['users', 'roles'], dataDir)
-    await page.reload()
+    await signInWithRights(page, 'Limited Lou', ['users', 'roles'], BASE, dataDir)
     await mainMenu(page).first().getByRole('button', { name: 'User Control' }).waitFor()
     assert.is(await mainMenu(page).first().getByText('Inventory').count(), 0)
     await page.goto(`${BASE}/app/devices`)

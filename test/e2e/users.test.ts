@@ -1,31 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { seriousViolations } from './axe'
-import { BUILDS, callApi, closeBrowser, failedLoad, newContext, registerAndSignIn, settle, signInAdmin, uniqueEmail } from './browser'
+import { BUILDS, callApi, closeBrowser, failedLoad, mailedLink, newContext, registerAndSignIn, settle, signInAdmin, uniqueEmail } from './browser'
 
 test.after(closeBrowser)
 
 const DATA_DIRS: Record<string, string> = { react: process.env.E2E_DATA_DIR ?? '', preact: process.env.E2E_PREACT_DATA_DIR ?? '' }
-
-/** The newest invitation link the server wrote to its outbox for `email`; mail leaves after the answer, so this waits. */
-async function invitationLinkFor(email: string, dataDir: string): Promise<string | undefined> {
-  const outbox = join(dataDir, 'outbox')
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const mails = existsSync(outbox)
-      ? readdirSync(outbox)
-          .filter((name) => name.endsWith('.eml'))
-          .sort()
-          .map((name) => readFileSync(join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
-          .filter((mail) => mail.includes(`To: ${email}`))
-      : []
-    const link = mails.at(-1)?.match(/https?:\/\/\S+\/invitation\?token=[\w-]+/)?.[0]
-    if (link) return link
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return undefined
-}
 
 /** The admin, signed in on the users screen, invites `email` as a Viewer and sees the row say Invited. */
 async function inviteAsAdmin(BASE: string, email: string) {
@@ -50,7 +30,7 @@ for (const { flavour, BASE } of BUILDS) {
     const { adminContext, admin, row } = await inviteAsAdmin(BASE, email)
     await row.getByText('Viewer', { exact: true }).waitFor()
 
-    const link = await invitationLinkFor(email, DATA_DIRS[flavour]!)
+    const link = await mailedLink(email, '/invitation', DATA_DIRS[flavour]!)
     assert.ok(link, 'an invitation link is in the outbox')
     assert.ok(link!.startsWith(`${BASE}/invitation?token=`), link)
 
@@ -87,7 +67,7 @@ for (const { flavour, BASE } of BUILDS) {
     const invitee = await inviteeContext.newPage()
     const email = await registerAndSignIn(invitee, `Joiner ${flavour}`, BASE)
     const { adminContext, admin, row } = await inviteAsAdmin(BASE, email)
-    const link = await invitationLinkFor(email, DATA_DIRS[flavour]!)
+    const link = await mailedLink(email, '/invitation', DATA_DIRS[flavour]!)
     assert.ok(link, 'an invitation link is in the outbox')
 
     await invitee.goto(link!)

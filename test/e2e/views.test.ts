@@ -1,35 +1,12 @@
-import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
-import { BUILDS, closeBrowser, failedLoad, newContext, registerAndSignIn, signInAdmin } from './browser'
+import { BUILDS, callApi, closeBrowser, failedLoad, inviteMember, newContext, signIn, signInAdmin } from './browser'
 
 test.after(closeBrowser)
 
 const DATA_DIRS: Record<string, string> = { react: process.env.E2E_DATA_DIR ?? '', preact: process.env.E2E_PREACT_DATA_DIR ?? '' }
-
-/**
- * Makes `email` a member of the organization of the view `viewId`, working in it, with a role holding `devices`
- * alone: a fixture written straight into the server's database file, as an accepted invitation
- * would leave it.
- */
-async function joinOrganizationOf(dataDir: string, viewId: string, email: string): Promise<void> {
-  const { default: Database } = await import('better-sqlite3')
-  const db = new Database(join(dataDir, 'console.db'))
-  try {
-    const at = new Date().toISOString()
-    const n = `${process.pid}-${Date.now()}`
-    const user = db.prepare('SELECT id FROM users WHERE email = ?').get(email.toLowerCase()) as { id: string }
-    const admin = db.prepare('SELECT organization_id FROM views WHERE id = ?').get(viewId) as { organization_id: string }
-    db.prepare('UPDATE members SET current = 0 WHERE user_id = ?').run(user.id)
-    db.prepare('UPDATE memberships SET current = 0 WHERE user_id = ?').run(user.id)
-    db.prepare(`INSERT INTO roles (id, organization_id, name, description, rights, builtin, created_at, updated_at, version) VALUES (?, ?, ?, '', '["devices"]', 0, ?, ?, 1)`).run(`role-${n}`, admin.organization_id, `Fleet watch ${n}`, at, at)
-    db.prepare('INSERT INTO memberships (id, user_id, organization_id, role_id, current, created_at) VALUES (?, ?, ?, ?, 1, ?)').run(`membership-${n}`, user.id, admin.organization_id, `role-${n}`, at)
-    db.prepare(`INSERT INTO members (id, organization_id, user_id, status, current, created_at, updated_at, version) VALUES (?, ?, ?, 'active', 1, ?, ?, 1)`).run(`member-${n}`, admin.organization_id, user.id, at, at)
-  } finally {
-    db.close()
-  }
-}
+const PASSWORD = 'views-Password-1'
 
 /** The list's column headers as they read, without the one of the boxes that select rows. */
 const headers = async (page: Page) =>
@@ -97,9 +74,11 @@ for (const { flavour, BASE } of BUILDS) {
     // A second member of the organization sees the shared view, in the menu and the list's header, and not the personal one.
     const otherContext = await newContext({ expectedErrors: [failedLoad(404, `/api/views/${mineId}`)] })
     const other = await otherContext.newPage()
-    const email = await registerAndSignIn(other, `Views member ${flavour}`, BASE)
-    await joinOrganizationOf(DATA_DIRS[flavour]!, mineId, email)
-    await other.goto(`${BASE}/app/devices`)
+    const role = (await callApi(page, BASE, 'POST', '/roles/', { name: `Fleet watch ${flavour} ${stamp}`, description: '', rights: ['devices'] })) as { id: string }
+    const member = await inviteMember(page, BASE, DATA_DIRS[flavour]!, { roles: [role.id], name: `Views member ${flavour}`, password: PASSWORD })
+    await other.goto(`${BASE}/login?next=/app/devices`)
+    await signIn(other, member.email, PASSWORD)
+    await other.waitForURL(`${BASE}/app/devices`)
     await other.getByRole('table').waitFor()
     await openFromMenu(other, team)
     await other.waitForURL((url) => url.searchParams.get('columns') === 'name,status,last_seen,tags')

@@ -2,6 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { startReceiver, verifySignature } from '../api/_receiver'
+import { until } from '../fixtures/until'
 import { seriousViolations } from './axe'
 import { ADMIN, BUILDS, callApi, closeBrowser, failedLoad, newContext, settle, signIn } from './browser'
 
@@ -66,7 +67,7 @@ for (const { flavour, BASE } of BUILDS) {
     const before = receiver.received.length
     await row.getByRole('button', { name: `Send test event to ${name}` }).click()
     await page.getByText('Test event queued: it goes out now').waitFor()
-    for (let waited = 0; receiver.received.length === before && waited < 100; waited++) await page.waitForTimeout(100)
+    await until(() => receiver.received.length > before, { timeoutMs: 10_000, everyMs: 100 }).catch(() => undefined)
     const got = receiver.received.at(-1)!
     assert.is(receiver.received.length, before + 1)
     assert.ok(verifySignature(secret, got), 'signed with the secret shown once')

@@ -1,9 +1,6 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { randomUUID } from 'node:crypto'
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { alertCount, insertDevices, mails as outboxMails, markFleetSeen, setDeviceStatus } from '../fixtures'
 import { call, createDevice, expectStatus, register, type TestServer } from '../api/collections/_api'
 import { alertMails, answerLink, confirmationRace, mailsSince, outbox, requests, tokenFor } from '../api/_alerts-mail'
 import { startPair } from './_pair'
@@ -24,16 +21,7 @@ test.before(async () => {
 test.after(() => stop())
 
 /** The texts of every mail to `to` in both outboxes. */
-const mailsTo = (to: string) =>
-  [a, b].flatMap((server) => {
-    const outbox = path.join(server.dataDir, 'outbox')
-    if (!fs.existsSync(outbox)) return []
-    return fs
-      .readdirSync(outbox)
-      .filter((name) => name.endsWith('.eml'))
-      .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, ''))
-      .filter((raw) => raw.includes(`To: ${to}`))
-  })
+const mailsTo = (to: string) => [a, b].flatMap((server) => outboxMails(server.dataDir, to).map((mail) => mail.text))
 
 /** How many times each device is named across `texts`. */
 const namings = (texts: string[], names: string[]) => names.map((name) => texts.filter((text) => text.includes(`- ${name}:`)).length)
@@ -46,12 +34,11 @@ test('two evaluators sweeping the same database at once open each alert once and
   const ops = 'race-ops@example.com'
   const at = now().toISOString()
   const names = Array.from({ length: 20 }, (_, n) => `Raced ${String(n).padStart(2, '0')}`)
-  for (const [n, name] of names.entries()) {
-    await a.exec(
-      sql`INSERT INTO devices (id, organization_id, name, serial, model, status, tags, tags_text, last_seen, created_at, updated_at, version)
-          VALUES (${randomUUID()}, ${owner.organizationId}, ${name}, ${`RACE-${n}`}, 'EdgeBox', 'online', '[]', '', ${at}, ${at}, ${at}, 1)`,
-    )
-  }
+  await insertDevices(
+    a,
+    owner.organizationId,
+    names.map((name, n) => ({ name, serial: `RACE-${n}`, status: 'online', lastSeen: at, createdAt: at })),
+  )
   const known = outbox([a, b])
   expectStatus(await call(a, 'POST', '/alert_rules/', owner.token, { name: 'Raced rule', target: 'all', condition: 'offline', grace_s: 60, emails: [ops] }), 201)
   await a.idle()
@@ -60,15 +47,14 @@ test('two evaluators sweeping the same database at once open each alert once and
 
   clock += 2 * 60_000
   await sweepBoth()
-  const [opened] = await a.rows<{ count: number }>(sql`SELECT count(*) AS count FROM alerts WHERE organization_id = ${owner.organizationId}`)
-  assert.is(Number(opened!.count), 20, 'one alert per device')
+  assert.is(await alertCount(a, owner.organizationId), 20, 'one alert per device')
   assert.equal(namings(mailsTo(ops), names), Array(20).fill(1), 'each device mailed once')
 
   clock += 10 * 60_000
   await sweepBoth()
   assert.equal(namings(mailsTo(ops), names), Array(20).fill(1), 'nothing again within the repeat interval')
 
-  await a.exec(sql`UPDATE devices SET last_seen = ${now().toISOString()} WHERE organization_id = ${owner.organizationId}`)
+  await markFleetSeen(a, owner.organizationId, now().toISOString())
   await sweepBoth()
   const resolved = mailsTo(ops).filter((text) => /Subject: .*Resolved/.test(text))
   assert.equal(namings(resolved, names), Array(20).fill(1), 'each end mailed once')
@@ -81,7 +67,7 @@ test('rules naming the same new address on two processes at once send it one req
 test("two evaluators sweeping at once never pass an organization's hourly alert mail limit", async () => {
   const owner = await register(a, 'Limited')
   const box = expectStatus<Rec>(await owner.create('devices', createDevice({ name: 'Limited box' })), 201)
-  await a.exec(sql`UPDATE devices SET last_seen = ${now().toISOString()}, status = 'online' WHERE id = ${box.id}`)
+  await setDeviceStatus(a, box.id, 'online', now().toISOString())
   for (let n = 0; n < 7; n++) {
     expectStatus(await call(n % 2 ? b : a, 'POST', '/alert_rules/', owner.token, { name: `Limited ${n}`, target: 'all', condition: 'offline', grace_s: 60, repeat_s: 86400, emails: [owner.email] }), 201)
   }

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { sql } from 'kysely'
+import { changesOf } from '../fixtures'
 import { call, createDevice, expectStatus, register, type TestServer } from '../api/collections/_api'
 import { openEvents } from '../api/collections/_events'
 import { startPair } from './_pair'
@@ -30,8 +30,7 @@ test('a rename on A is in the trail read on B with its before and after, and its
     assert.is(entry!.id, heard.data.id)
     assert.equal(entry!.changes, [{ field: 'name', before: 'Before on A', after: 'After on A' }])
     // The column is PostgreSQL's own text, as on SQLite.
-    const [row] = await b.rows<{ changes: string }>(sql`SELECT changes FROM audit_events WHERE id = ${entry!.id}`)
-    assert.equal(JSON.parse(row!.changes), entry!.changes)
+    assert.equal(JSON.parse((await changesOf(b, entry!.id))!), entry!.changes)
     assert.equal(expectStatus<Rec[]>(await call(b, 'GET', `/audit/?record_id=${device.id}`, other.token), 200), [], 'not in another organization')
     assert.is(otherOnB.events.some((event) => event.event === 'audit' && event.data.record_id === device.id), false)
   } finally {

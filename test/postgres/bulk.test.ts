@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { bulkJobTallies, deviceStates, joinOrganization as joinWithRole, rolesManagerCount, setPlan, until } from '../fixtures'
 import { call, createDevice, createHeartbeat, createKey, expectStatus, register, type Tenant, type TestServer } from '../api/collections/_api'
 import { startPair } from './_pair'
 import { people, roleIds } from '../api/people/_people'
@@ -26,32 +26,25 @@ async function twoAdministrators(round: number) {
   const viewer = expectStatus<Rec>(await owner.create('roles', { name: 'Viewer', description: '', rights: ['devices'] }), 201)
   const roles = await roleIds(a, owner.organizationId)
   const other = await register(a, `Co-admin ${round}`)
-  const at = new Date().toISOString()
-  await a.exec(sql`UPDATE members SET current = 0 WHERE user_id = ${other.userId}`)
-  await a.exec(sql`INSERT INTO memberships (id, user_id, organization_id, role_id, current, created_at) VALUES (${`race-ms-${process.pid}-${++made}`}, ${other.userId}, ${owner.organizationId}, ${roles.Administrator!}, 1, ${at})`)
-  await a.exec(sql`INSERT INTO members (id, organization_id, user_id, status, current, created_at, updated_at, version) VALUES (${`race-m-${process.pid}-${++made}`}, ${owner.organizationId}, ${other.userId}, 'active', 1, ${at}, ${at}, 1)`)
+  await joinWithRole(a, other.userId, owner.organizationId, { roleId: roles.Administrator! })
   return { owner, other: { ...other, organizationId: owner.organizationId } as Tenant, viewer: viewer.id as string }
 }
 
 /** Active members holding `roles` in the organization, as the rule counts them. */
 async function rolesManagers(organizationId: string): Promise<number> {
-  const [row] = await a.rows<{ count: number }>(sql`
-    SELECT count(DISTINCT m.user_id) AS count FROM members m
-    JOIN memberships ms ON ms.user_id = m.user_id AND ms.organization_id = m.organization_id
-    JOIN roles r ON r.id = ms.role_id JOIN users u ON u.id = m.user_id
-    WHERE m.organization_id = ${organizationId} AND m.status = 'active' AND u.status = 'active' AND r.rights LIKE '%"roles"%'`)
-  return Number(row!.count)
+  return rolesManagerCount(a, organizationId)
 }
 
 /** Waits until the job has ended and answers its row (read from the database: its caller may have lost the right to read it). */
 async function finished(id: string): Promise<Rec> {
-  const deadline = Date.now() + 10_000
-  for (;;) {
-    const [job] = await a.rows<Rec>(sql`SELECT status, changed, skipped FROM bulk_jobs WHERE id = ${id}`)
-    if (job!.status !== 'running') return { ...job, changed: Number(job!.changed), skipped: Number(job!.skipped) }
-    if (Date.now() > deadline) throw new Error(`job ${id} still running`)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
+  const job = await until(
+    async () => {
+      const tallies = (await bulkJobTallies(a, id))!
+      return tallies.status !== 'running' ? tallies : undefined
+    },
+    { timeoutMs: 10_000, everyMs: 10, what: `job ${id} to end` },
+  )
+  return { status: job.status, changed: Number(job.changed), skipped: Number(job.skipped) }
 }
 
 const previewed = async (server: TestServer, who: Tenant, body: unknown) => expectStatus<Rec>(await call(server, 'POST', '/bulk/preview', who.token, body), 201)
@@ -94,7 +87,7 @@ test('a bulk disable beside a single role change that together would lock the or
 
 test('heartbeats on B racing a bulk disable on A: once it is done, every device is disabled and offline, and refuses the next', async () => {
   const owner = await register(a, `Disable racer ${++made}`)
-  await a.exec(sql`UPDATE organizations SET plan = 'business' WHERE id = ${owner.organizationId}`)
+  await setPlan(a, owner.organizationId, 'business')
   const fleet = await Promise.all(Array.from({ length: 40 }, async () => expectStatus<Rec>(await owner.create('devices', createDevice()), 201)))
   const key = expectStatus<Rec>(await owner.create('access_keys', createKey({ scopes: ['heartbeat'] })), 201)
   const beat = (id: string) => call(b, 'POST', `/devices/${id}/heartbeat`, key.secret, createHeartbeat())
@@ -117,7 +110,7 @@ test('heartbeats on B racing a bulk disable on A: once it is done, every device 
   await beating
   assert.is(done.changed, fleet.length)
   assert.equal([...answers.keys()].filter((status) => status !== 200 && status !== 403), [], `only 200 and 403: ${[...answers]}`)
-  const rows = await a.rows<Rec>(sql`SELECT status, enabled FROM devices WHERE organization_id = ${owner.organizationId}`)
+  const rows = await deviceStates(a, owner.organizationId)
   assert.equal(rows.filter((row) => row.status !== 'offline' || Number(row.enabled) !== 0), [], 'no heartbeat set a disabled device online')
   for (const device of fleet.slice(0, 5)) assert.is((await beat(device.id)).status, 403)
 })

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { sql } from 'kysely'
+import { accountCount, rowCount } from '../fixtures'
 import { call, client, createDevice, createHeartbeat, createKey, expectStatus, register, startServer, type TestServer } from '../api/collections/_api'
 import { openEvents } from '../api/collections/_events'
 import { startPair } from './_pair'
@@ -21,10 +21,7 @@ test.before(async () => {
 test.after(() => stop())
 
 test('both started at once on an empty database seed one organization and one administrator', async () => {
-  const [row] = await a.rows<{ organizations: number; admins: number }>(
-    sql`SELECT (SELECT count(*) FROM organizations) AS organizations, (SELECT count(*) FROM users WHERE email = 'admin@example.com') AS admins`,
-  )
-  assert.equal([Number(row!.organizations), Number(row!.admins)], [1, 1])
+  assert.equal([await rowCount(a, 'organizations'), await accountCount(a, 'admin@example.com')], [1, 1])
 })
 
 test('a heartbeat sent to A reaches the events stream open on B', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { deliveryStates, deliveryTally, queueDeliveries } from '../fixtures'
 import { call, expectStatus, register, type TestServer } from '../api/collections/_api'
 import { startPair } from './_pair'
 import { startReceiver, verifySignature } from '../api/_receiver'
@@ -47,10 +47,7 @@ test('two servers claiming due deliveries at once send each one exactly once, si
         const eventId = `evt_race_${n}_${hook.id.slice(0, 8)}`
         queued.push(eventId)
         const body = JSON.stringify({ id: eventId, type: 'webhook.test', created_at: at, organization_id: owner.organizationId, rule: null, device: null, alert: null })
-        await a.exec(
-          sql`INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event_id, type, body, state, tries, next_try_at, response, created_at)
-              VALUES (${`${eventId}-d`}, ${owner.organizationId}, ${hook.id}, ${eventId}, 'webhook.test', ${body}, 'pending', 0, ${at}, '', ${at})`,
-        )
+        await queueDeliveries(a, [{ id: `${eventId}-d`, organizationId: owner.organizationId, webhookId: hook.id, eventId, body, nextTryAt: at, createdAt: at }])
       }
     }
     await deliverBoth()
@@ -63,8 +60,8 @@ test('two servers claiming due deliveries at once send each one exactly once, si
       const hook = hooks.find((each) => request.path.endsWith(`/${hooks.indexOf(each)}`))!
       assert.ok(verifySignature(hook.secret, request), 'either server signs with the secret shown once')
     }
-    const [counts] = await a.rows<Rec>(sql`SELECT count(*) FILTER (WHERE state = 'delivered') AS delivered, sum(tries) AS tries FROM webhook_deliveries WHERE organization_id = ${owner.organizationId}`)
-    assert.equal([Number(counts!.delivered), Number(counts!.tries)], [40, 40])
+    const counts = await deliveryTally(a, owner.organizationId)
+    assert.equal([counts.delivered, counts.tries], [40, 40])
   } finally {
     await receiver.close()
   }
@@ -86,7 +83,7 @@ test('retries raced by two servers: each try made once', async () => {
     clock += 60_000
     await deliverBoth()
     assert.is(receiver.received.length, 30, 'three tries of each, no more')
-    const rows = await a.rows<Rec>(sql`SELECT state, tries FROM webhook_deliveries WHERE webhook_id = ${hook.id}`)
+    const rows = await deliveryStates(a, hook.id)
     assert.equal(rows.map((row) => [row.state, Number(row.tries)]), Array(10).fill(['failed', 3]))
   } finally {
     await receiver.close()

@@ -1,17 +1,17 @@
-import { randomUUID } from 'node:crypto'
 import { ALERT_LIMITS, DEFAULT_ALERT_MAILS_PER_HOUR, type AlertRule } from '../../contract/alerts'
 import type { DeviceStatus } from '../../contract/devices'
-import { ruleOf } from '../collections/alert-rules'
-import { parseTags } from '../collections/devices'
+import { enabledRules, enabledRulesOf, endAlertsOfDisabledRules, latestMetrics, mutesAt, openAlertOn, openAlertsOf, openAlertsOfRule, organizationName } from '../db/alerts/evaluate'
 import type { Lease } from '../db/lease'
 import type { Db } from '../db/open'
 import type { EventsHub } from '../events'
 import type { Logger } from '../log'
 import type { Mailer } from '../mail'
-import type { WebhookEvent } from '../../contract/webhooks'
-import { eventIdOf, type Webhooks } from '../webhooks/service'
+import type { Webhooks } from '../webhooks/service'
 import { createAlertMail } from './deliver'
-import type { Noticed } from './mail'
+import { createFirings } from './firings'
+import { notify, type NotifyParts } from './notify'
+import { ruleOf } from './rules'
+import { above, devicesFor, keysFor, watches, type Holding } from './watch'
 
 /** How often the sweep looks for silence, fires waiting alerts and mails (`ALERTS_EVERY_MS`). */
 export const DEFAULT_ALERTS_EVERY_MS = 5000
@@ -19,8 +19,6 @@ export const DEFAULT_ALERTS_EVERY_MS = 5000
 export const RULES_KEPT_MS = 5000
 /** What a process remembers of a metric alert's state is trusted this long, then read again. */
 const HINT_KEPT_MS = 30_000
-/** Rows claimed or changed per statement. */
-const CHUNK = 500
 
 /** What a heartbeat tells the evaluator: the device as it was before, and what the beat said. */
 export interface Beat {
@@ -63,21 +61,6 @@ export interface EvaluatorOptions {
   origin?: () => string
 }
 
-type DeviceLike = Pick<Beat['device'], 'id' | 'tags'>
-
-/** An alert claimed for a notification, with what its webhook event names. */
-type Claimed = Noticed & { id: string; subject_id: string; subject_kind: string; notified_count?: number }
-
-/** Whether a heartbeat's metrics are past a metric rule's threshold. */
-const above = (rule: AlertRule, metrics: { latency_ms: number; cpu: number; memory: number }) =>
-  (rule.metric === 'latency' ? metrics.latency_ms : rule.metric === 'cpu' ? metrics.cpu : metrics.memory) > (rule.threshold ?? Infinity)
-
-/** Whether a rule watches a device: all of them, those with its tag, or the one it names. */
-export const watches = (rule: AlertRule, device: DeviceLike) =>
-  rule.target === 'all' || (rule.target === 'tag' ? rule.tag !== null && device.tags.includes(rule.tag) : rule.device_id === device.id)
-
-const chunks = <T>(list: T[]): T[][] => Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, index) => list.slice(index * CHUNK, (index + 1) * CHUNK))
-
 /**
  * Runs the alert rules. Heartbeats update alerts as they come (an error reported, a device back,
  * a metric crossing its threshold); the sweep, every few seconds under the sweeper's lease, finds
@@ -107,58 +90,19 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
    */
   const tell = (organizationId: string, id: string, action: 'create' | 'update') =>
     void options.hub?.publish(organizationId, 'change', { collection: 'alerts', id, action, version: 0 })
+  const { open, close, closeMany, fire, backOnline } = createFirings(db, tell)
+  const notifying: NotifyParts = { db, mail, webhooks: options.webhooks, tell }
 
   const rulesOf = async (organizationId: string) => {
     const known = rules.get(organizationId)
     const at = Date.now()
     if (known && at - known.at < RULES_KEPT_MS) return known
-    const rows = await db.selectFrom('alert_rules as t').selectAll('t').where('t.organization_id', '=', organizationId).where('t.enabled', '=', 1).execute()
+    const rows = await enabledRulesOf(db, organizationId)
     const fresh = rows.map((row) => ruleOf({ ...row, device_name: null }))
-    const open = fresh.length
-      ? await db.selectFrom('alerts').select(['rule_id', 'subject_id']).where('organization_id', '=', organizationId).where('resolved_at', 'is', null).execute()
-      : []
-    const entry = { rules: fresh, open: new Set(open.map((row) => `${row.rule_id}:${row.subject_id}`)), at }
+    const opened = fresh.length ? await openAlertsOf(db, organizationId) : []
+    const entry = { rules: fresh, open: new Set(opened.map((row) => `${row.rule_id}:${row.subject_id}`)), at }
     rules.set(organizationId, entry)
     return entry
-  }
-
-  /** Opens an alert unless one is open for the rule and subject (then nothing happens). */
-  const open = async (rule: AlertRule, organizationId: string, subject: { kind: 'device' | 'key'; id: string; name: string }, startedAt: string, firedAt: string | null) => {
-    await db
-      .insertInto('alerts')
-      .values({
-        id: randomUUID(),
-        organization_id: organizationId,
-        rule_id: rule.id,
-        subject_kind: subject.kind,
-        subject_id: subject.id,
-        subject_name: subject.name,
-        condition: rule.condition,
-        started_at: startedAt,
-        fired_at: firedAt,
-        resolved_at: null,
-        notified_count: 0,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .execute()
-      .then((rows) => {
-        if (firedAt) for (const row of rows) tell(organizationId, row.id, 'create')
-      })
-  }
-
-  /** Ends the open alert of a rule on a subject: resolved if it had fired, gone if it was still waiting. */
-  const close = async (ruleId: string, subjectId: string, at: string) => {
-    await db.deleteFrom('alerts').where('rule_id', '=', ruleId).where('subject_id', '=', subjectId).where('resolved_at', 'is', null).where('fired_at', 'is', null).execute()
-    const ended = await db
-      .updateTable('alerts')
-      .set({ resolved_at: at })
-      .where('rule_id', '=', ruleId)
-      .where('subject_id', '=', subjectId)
-      .where('resolved_at', 'is', null)
-      .returning(['id', 'organization_id'])
-      .execute()
-    for (const row of ended) tell(row.organization_id, row.id, 'update')
   }
 
   /**
@@ -182,13 +126,7 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
     if (!hint || hint.state === 'clear') {
       await open(rule, organizationId, { kind: 'device', id: beat.device.id, name: beat.device.name }, beat.at, rule.duration_s === 0 ? beat.at : null)
       opened.add(key)
-      const row = await db
-        .selectFrom('alerts')
-        .select(['started_at', 'fired_at'])
-        .where('rule_id', '=', rule.id)
-        .where('subject_id', '=', beat.device.id)
-        .where('resolved_at', 'is', null)
-        .executeTakeFirst()
+      const row = await openAlertOn(db, rule.id, beat.device.id)
       if (!row) return
       hint = { state: row.fired_at ? 'fired' : 'pending', started: Date.parse(row.started_at), at: wall }
       hints.set(key, hint)
@@ -199,35 +137,15 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
     }
   }
 
-  /** A waiting metric alert fires. */
-  const fire = async (ruleId: string, subjectId: string, at: string) => {
-    const fired = await db
-      .updateTable('alerts')
-      .set({ fired_at: at })
-      .where('rule_id', '=', ruleId)
-      .where('subject_id', '=', subjectId)
-      .where('resolved_at', 'is', null)
-      .where('fired_at', 'is', null)
-      .returning(['id', 'organization_id'])
-      .execute()
-    for (const row of fired) tell(row.organization_id, row.id, 'create')
-  }
-
   /**
    * The sweep's share of a metric rule: each open alert is held against its device's latest
    * heartbeat, ended when that is under the threshold, fired once the duration has passed.
    */
   async function settleMetric(rule: AlertRule, at: number) {
-    const openRows = await db.selectFrom('alerts').select(['subject_id', 'started_at', 'fired_at']).where('rule_id', '=', rule.id).where('resolved_at', 'is', null).execute()
+    const openRows = await openAlertsOfRule(db, rule.id)
     const iso = new Date(at).toISOString()
     for (const row of openRows) {
-      const latest = await db
-        .selectFrom('heartbeats')
-        .select(['latency_ms', 'cpu', 'memory'])
-        .where('device_id', '=', row.subject_id)
-        .orderBy('at', 'desc')
-        .limit(1)
-        .executeTakeFirst()
+      const latest = await latestMetrics(db, row.subject_id)
       if (!latest || !above(rule, latest)) await close(rule.id, row.subject_id, iso)
       else if (!row.fired_at && Date.parse(row.started_at) <= at - rule.duration_s * 1000) await fire(rule.id, row.subject_id, iso)
     }
@@ -255,42 +173,17 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
           known.open.add(`${rule.id}:${device.id}`)
         } else if (status !== 'error' && device.status === 'error') await ends(rule)
       } else if (rule.condition === 'online') {
-        if (device.status === 'offline' && status !== 'offline') await backOnline(rule, organizationId, beat)
+        if (device.status === 'offline' && status !== 'offline') await backOnline(rule, organizationId, device, at)
       } else if (rule.condition === 'metric') await metricBeat(rule, organizationId, beat, known.open)
     }
-  }
-
-  /** A return is an event, not a state: one alert, opened and ended at once, unless one came within the repeat interval. */
-  async function backOnline(rule: AlertRule, organizationId: string, beat: Beat) {
-    const since = new Date(Date.parse(beat.at) - rule.repeat_s * 1000).toISOString()
-    const recent = await db.selectFrom('alerts').select('id').where('rule_id', '=', rule.id).where('subject_id', '=', beat.device.id).where('fired_at', '>', since).executeTakeFirst()
-    if (recent) return
-    const id = randomUUID()
-    await db
-      .insertInto('alerts')
-      .values({
-        id,
-        organization_id: organizationId,
-        rule_id: rule.id,
-        subject_kind: 'device',
-        subject_id: beat.device.id,
-        subject_name: beat.device.name,
-        condition: 'online',
-        started_at: beat.at,
-        fired_at: beat.at,
-        resolved_at: beat.at,
-        notified_count: 0,
-      })
-      .execute()
-    tell(organizationId, id, 'create')
   }
 
   /**
    * Brings a state rule's open alerts in line with the subjects its condition holds for now:
    * opens the missing ones, ends those no longer in the set.
    */
-  async function reconcile(rule: AlertRule, organizationId: string, holding: { kind: 'device' | 'key'; id: string; name: string; since: string }[], at: string) {
-    const openRows = await db.selectFrom('alerts').select(['subject_id']).where('rule_id', '=', rule.id).where('resolved_at', 'is', null).execute()
+  async function reconcile(rule: AlertRule, organizationId: string, holding: Holding[], at: string) {
+    const openRows = await openAlertsOfRule(db, rule.id)
     const opened = new Set(openRows.map((row) => row.subject_id))
     const held = new Set(holding.map((subject) => subject.id))
     for (const subject of holding) {
@@ -298,164 +191,7 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
       await open(rule, organizationId, subject, subject.since, at)
       rules.get(organizationId)?.open.add(`${rule.id}:${subject.id}`)
     }
-    const ended = [...opened].filter((id) => !held.has(id))
-    for (const part of chunks(ended)) {
-      const rows = await db
-        .updateTable('alerts')
-        .set({ resolved_at: at })
-        .where('rule_id', '=', rule.id)
-        .where('subject_id', 'in', part)
-        .where('resolved_at', 'is', null)
-        .returning('id')
-        .execute()
-      for (const row of rows) tell(organizationId, row.id, 'update')
-    }
-  }
-
-  /**
-   * The devices of a rule's organization that are silent, or in error, and that it watches. A
-   * disabled device is silent because an operator chose it: it raises nothing, and its open
-   * alerts end.
-   */
-  async function devicesFor(rule: AlertRule, organizationId: string, at: number) {
-    let query = db
-      .selectFrom('devices')
-      .select(['id', 'name', 'tags', 'last_seen', 'status'])
-      .where('organization_id', '=', organizationId)
-      .where('enabled', '=', 1)
-    if (rule.target === 'device') query = query.where('id', '=', rule.device_id ?? '')
-    query =
-      rule.condition === 'offline'
-        ? query.where('last_seen', 'is not', null).where('last_seen', '<', new Date(at - rule.grace_s * 1000).toISOString())
-        : query.where('status', '=', 'error')
-    const rows = await query.execute()
-    return rows
-      .map((row) => ({ id: row.id, name: row.name, tags: parseTags(row.tags), since: row.last_seen ?? new Date(at).toISOString() }))
-      .filter((device) => watches(rule, device))
-      .map((device) => ({ kind: 'device' as const, id: device.id, name: device.name, since: device.since }))
-  }
-
-  /** The organization's live keys that expire within the rule's days; `since` is the expiry. */
-  async function keysFor(rule: AlertRule, organizationId: string, at: number) {
-    const rows = await db
-      .selectFrom('access_keys')
-      .select(['id', 'name', 'expires_at'])
-      .where('organization_id', '=', organizationId)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', new Date(at).toISOString())
-      .where('expires_at', '<=', new Date(at + (rule.days ?? 0) * 86400_000).toISOString())
-      .execute()
-    return rows.map((row) => ({ kind: 'key' as const, id: row.id, name: row.name, since: String(row.expires_at) }))
-  }
-
-  /** Whether a mute holds for a rule on a device now. */
-  const mutedBy = (mutes: { rule_id: string | null; device_id: string | null }[], ruleId: string, subjectId: string) =>
-    mutes.some((mute) => (mute.rule_id === null || mute.rule_id === ruleId) && (mute.device_id === null || mute.device_id === subjectId))
-
-  /**
-   * Claims the alerts of a rule that are due a mail and sends one mail per recipient for all of
-   * them (a storm is one grouped mail): firing ones never mailed or mailed a repeat interval ago,
-   * then ended ones that were mailed while firing. The claim is a conditional update, so a second
-   * evaluator, or this one after a restart, finds nothing left to send.
-   */
-  async function notify(rule: AlertRule & { organization_id: string }, organization: string, mutes: { rule_id: string | null; device_id: string | null }[], at: string, hasHeld: boolean) {
-    const cutoff = new Date(Date.parse(at) - rule.repeat_s * 1000).toISOString()
-    const due = await db
-      .selectFrom('alerts')
-      .select(['id', 'subject_id'])
-      .where('rule_id', '=', rule.id)
-      .where('fired_at', 'is not', null)
-      .where('acked_at', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('resolved_at', 'is', null), eb.or([eb('last_notified_at', 'is', null), eb('last_notified_at', '<=', cutoff)])]),
-          eb.and([eb('condition', '=', 'online'), eb('last_notified_at', 'is', null)]),
-        ]),
-      )
-      .execute()
-    const firing: Claimed[] = []
-    for (const part of chunks(due.filter((row) => !mutedBy(mutes, rule.id, row.subject_id)).map((row) => row.id))) {
-      const claimed = await db
-        .updateTable('alerts')
-        .set((eb) => ({ last_notified_at: at, notified_count: eb('notified_count', '+', 1) }))
-        .where('id', 'in', part)
-        .where((eb) => eb.or([eb('last_notified_at', 'is', null), eb('last_notified_at', '<=', cutoff)]))
-        .returning(['id', 'subject_id', 'subject_kind', 'subject_name', 'started_at', 'resolved_at', 'notified_count'])
-        .execute()
-      // The consoles show how often an alert was mailed.
-      for (const row of claimed) tell(rule.organization_id, row.id, 'update')
-      firing.push(...claimed)
-    }
-    const ended = await db
-      .selectFrom('alerts')
-      .select(['id', 'subject_id'])
-      .where('rule_id', '=', rule.id)
-      .where('resolved_at', 'is not', null)
-      .where('last_notified_at', 'is not', null)
-      .where('resolved_notified_at', 'is', null)
-      .execute()
-    const resolved: Claimed[] = []
-    for (const part of chunks(ended.map((row) => row.id))) {
-      const claimed = await db
-        .updateTable('alerts')
-        .set({ resolved_notified_at: at })
-        .where('id', 'in', part)
-        .where('resolved_notified_at', 'is', null)
-        .returning(['id', 'subject_id', 'subject_kind', 'subject_name', 'started_at', 'resolved_at', 'condition'])
-        .execute()
-      // A return is told once, as it happens; a muted device's end is kept quiet.
-      resolved.push(...claimed.filter((row) => row.condition !== 'online' && !mutedBy(mutes, rule.id, row.subject_id)))
-    }
-    if (!firing.length && !resolved.length && !hasHeld) return
-    if ((firing.length || resolved.length) && rule.webhook_ids.length && options.webhooks) {
-      for (const [kind, items] of [
-        ['firing', firing],
-        ['resolved', resolved],
-      ] as const) {
-        if (items.length) await options.webhooks.enqueue(db, rule.organization_id, rule.webhook_ids, eventOf(rule, kind, items, at))
-      }
-      options.webhooks.kick()
-    }
-    await mail.deliver(rule, rule.organization_id, organization, { firing, resolved }, hasHeld, at)
-  }
-
-  /**
-   * The webhook event of one notification: one alert, or a grouped one for a storm. Its id follows
-   * from the alerts and the notification (the repeat's count, or the end), so queuing it twice
-   * (a restart between the claim and the queue) makes one delivery.
-   */
-  function eventOf(rule: AlertRule & { organization_id: string }, kind: 'firing' | 'resolved', items: Claimed[], at: string): WebhookEvent {
-    const base = { created_at: at, organization_id: rule.organization_id, rule: { id: rule.id, name: rule.name } }
-    if (items.length === 1) {
-      const item = items[0]!
-      const device = item.subject_kind === 'device' ? { id: item.subject_id, name: item.subject_name } : null
-      return {
-        id: eventIdOf(item.id, kind, kind === 'firing' ? String(item.notified_count ?? 0) : 'end'),
-        type: kind === 'firing' ? 'alert.firing' : 'alert.resolved',
-        ...base,
-        device,
-        alert: {
-          id: item.id,
-          condition: rule.condition,
-          state: kind,
-          subject_kind: item.subject_kind === 'key' ? 'key' : 'device',
-          subject_id: item.subject_id,
-          subject_name: item.subject_name,
-          started_at: item.started_at,
-          resolved_at: item.resolved_at,
-        },
-      }
-    }
-    const sorted = [...items].sort((a, b) => a.subject_name.localeCompare(b.subject_name))
-    return {
-      id: eventIdOf(kind, at, ...sorted.map((item) => item.id).sort()),
-      type: 'alert.grouped',
-      ...base,
-      state: kind,
-      device: null,
-      devices: sorted.map((item) => ({ id: item.subject_id, name: item.subject_name, alert_id: item.id, started_at: item.started_at, resolved_at: item.resolved_at })),
-      alert: null,
-    }
+    await closeMany(rule.id, organizationId, [...opened].filter((id) => !held.has(id)), at)
   }
 
   /** One sweep over every organization's enabled rules. */
@@ -463,30 +199,21 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
     const at = now().getTime()
     const iso = new Date(at).toISOString()
     // A rule switched off ends its alerts, quietly: it no longer speaks.
-    const quiet = await db
-      .updateTable('alerts')
-      .set({ resolved_at: iso, resolved_notified_at: iso })
-      .where('resolved_at', 'is', null)
-      .where('rule_id', 'in', (eb) => eb.selectFrom('alert_rules').select('id').where('enabled', '=', 0))
-      .returning(['id', 'organization_id', 'fired_at'])
-      .execute()
+    const quiet = await endAlertsOfDisabledRules(db, iso)
     for (const row of quiet) if (row.fired_at) tell(row.organization_id, row.id, 'update')
-    const rows = await db.selectFrom('alert_rules').selectAll().where('enabled', '=', 1).execute()
+    const rows = await enabledRules(db)
     if (!rows.length) return
-    const mutes = await db.selectFrom('alert_mutes').select(['organization_id', 'rule_id', 'device_id']).where('until', '>', iso).execute()
+    const mutes = await mutesAt(db, iso)
     const held = await mail.heldRules()
     const names = new Map<string, string>()
     for (const row of rows) {
       const rule = { ...ruleOf({ ...row, device_name: null }), organization_id: row.organization_id }
-      if (rule.condition === 'offline' || rule.condition === 'error') await reconcile(rule, row.organization_id, await devicesFor(rule, row.organization_id, at), iso)
-      else if (rule.condition === 'key_expiring') await reconcile(rule, row.organization_id, await keysFor(rule, row.organization_id, at), iso)
+      if (rule.condition === 'offline' || rule.condition === 'error') await reconcile(rule, row.organization_id, await devicesFor(db, rule, row.organization_id, at), iso)
+      else if (rule.condition === 'key_expiring') await reconcile(rule, row.organization_id, await keysFor(db, rule, row.organization_id, at), iso)
       else if (rule.condition === 'metric') await settleMetric(rule, at)
-      if (!names.has(row.organization_id)) {
-        const organization = await db.selectFrom('organizations').select('name').where('id', '=', row.organization_id).executeTakeFirst()
-        names.set(row.organization_id, organization?.name ?? '')
-      }
+      if (!names.has(row.organization_id)) names.set(row.organization_id, await organizationName(db, row.organization_id))
       const own = mutes.filter((mute) => mute.organization_id === row.organization_id)
-      await notify(rule, names.get(row.organization_id)!, own, iso, held.has(rule.id))
+      await notify(notifying, rule, names.get(row.organization_id)!, own, iso, held.has(rule.id))
     }
   }
 

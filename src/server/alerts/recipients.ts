@@ -3,7 +3,7 @@ import { ALERT_LIMITS, type AlertEmailState, type AlertLanguage } from '../../co
 import { hashSecret, newSecret } from '../auth/tokens'
 import type { WriteContext } from '../collections/engine'
 import type { AnyDb, Db } from '../db/open'
-import { ApiError } from '../http/errors'
+import { Problem } from '../problem'
 import { message } from '../messages'
 import { take, windowOf } from './budget'
 import { sendRequests, type Request } from './request-mail'
@@ -97,7 +97,7 @@ export async function askOutside(ctx: WriteContext, emails: readonly string[], l
   if (!(await take(db, organizationId, 'requests', asks.length, limit, new Date(ctx.now)))) {
     const window = await windowOf(db, organizationId, 'requests', new Date(ctx.now))
     const wait = window ? Math.max(1, Math.ceil((Date.parse(window.endsAt) - Date.parse(ctx.now)) / 1000)) : 60
-    throw new ApiError(429, message('alertRequestsLimit', { limit, hours: Math.ceil(wait / 3600) }), undefined, { 'Retry-After': String(wait) })
+    throw new Problem('tooMany', message('alertRequestsLimit', { limit, hours: Math.ceil(wait / 3600) }), undefined, { retryAfterS: wait })
   }
   const organization = await db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst()
   const { services, linkOrigin } = ctx

@@ -2,15 +2,19 @@ import { randomUUID } from 'node:crypto'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { AlertAck, AlertMuteInput, ALERT_MAIL_PATH, ALERTS_PATH, DEFAULT_ALERT_MAILS_PER_HOUR, type Alert, type AlertCondition, type AlertMailUsage, type AlertMute } from '../../contract/alerts'
 import { PER_PAGE_CHOICES, type ChangeEvent } from '../../contract/collections'
-import { audit } from '../audit'
+import { audit } from '../audit/trail'
 import { checkCap } from '../billing/caps'
-import { runWrite, type EngineServices, type WriteContext } from '../collections/engine'
+import type { EngineServices, WriteContext } from '../collections/engine'
+import { runWrite } from '../collections/routes'
 import type { AnyDb, Db } from '../db/open'
-import type { AlertRow } from '../db/schema'
+import { firedAlert, firedAlertsPage, heldMailCount, markAcked, type AlertsFilter, type AlertWithRule } from '../db/alerts/fired'
+import { deleteMute, deviceNamed, insertMute, findMute, mutesInForce, ruleNamed } from '../db/alerts/mutes'
+import type { AlertMuteRow } from '../db/schema'
 import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
 import { invalidInput, readBody } from '../http/body'
 import { ApiError, fail, needsRight } from '../http/errors'
 import { message } from '../messages'
+import { answerPage, pageOf } from '../http/paging'
 import { describe } from '../openapi/registry'
 import { int, list, obj, oneOf, orNull, ref, str, time } from '../openapi/shapes'
 import { alertAnswerRoutes } from './answer'
@@ -27,9 +31,7 @@ const mayRead: MiddlewareHandler<AuthEnv> = async (c, next) => {
   await next()
 }
 
-type Joined = AlertRow & { rule_name: string }
-
-const alertOf = (row: Joined): Alert => ({
+const alertOf = (row: AlertWithRule): Alert => ({
   id: row.id,
   rule_id: row.rule_id,
   rule_name: row.rule_name,
@@ -47,7 +49,7 @@ const alertOf = (row: Joined): Alert => ({
   ack_note: row.ack_note,
 })
 
-const muteOf = (row: { id: string; rule_id: string | null; device_id: string | null; until: string; note: string; created_at: string }): AlertMute => ({
+const muteOf = (row: AlertMuteRow): AlertMute => ({
   id: row.id,
   rule_id: row.rule_id,
   device_id: row.device_id,
@@ -55,19 +57,6 @@ const muteOf = (row: { id: string; rule_id: string | null; device_id: string | n
   note: row.note,
   created_at: row.created_at,
 })
-
-/** `page` and `per_page` as every list takes them; 400 with a message otherwise. */
-export function pageOf(query: (name: string) => string | undefined) {
-  const pageText = query('page') ?? '1'
-  const page = /^\d{1,6}$/.test(pageText) ? Number(pageText) : NaN
-  if (!(page >= 1)) throw new ApiError(400, message('badPage'))
-  const perPageText = query('per_page') ?? '25'
-  const perPage = Number(perPageText)
-  if (!/^\d{1,3}$/.test(perPageText) || !(PER_PAGE_CHOICES as readonly number[]).includes(perPage)) {
-    throw new ApiError(400, message('badPerPage', { allowed: PER_PAGE_CHOICES.join(', ') }))
-  }
-  return { page, perPage }
-}
 
 /**
  * `GET /alerts`: the organization's alerts that fired, newest first, `state` firing (the default),
@@ -176,16 +165,7 @@ type AlertServices = EngineServices & { alerts?: { readonly mailsPerHour: number
 
 export function alertRoutes(services: AlertServices) {
   const { db } = services
-  const joined = (organizationId: string, on: AnyDb | Db = db) =>
-    (on as Db)
-      .selectFrom('alerts as a')
-      .innerJoin('alert_rules as r', 'r.id', 'a.rule_id')
-      .where('a.organization_id', '=', organizationId)
-      .where('a.fired_at', 'is not', null)
-  const findAlert = async (organizationId: string, id: string, on: AnyDb | Db = db) => {
-    if (id.length > 64) return undefined
-    return joined(organizationId, on).selectAll('a').select('r.name as rule_name').where('a.id', '=', id).executeTakeFirst()
-  }
+  const findAlert = async (organizationId: string, id: string, on: AnyDb | Db = db) => (id.length > 64 ? undefined : firedAlert(on, organizationId, id))
 
   /**
    * Once the write is kept, tells the organization's open consoles: an alert acknowledged
@@ -201,11 +181,11 @@ export function alertRoutes(services: AlertServices) {
       const { organizationId } = c.var.principal
       const at = services.now()
       const window = await windowOf(db, organizationId, 'alerts', at)
-      const held = await db.selectFrom('alert_mail_held').select((eb) => eb.fn.countAll<number>().as('count')).where('organization_id', '=', organizationId).executeTakeFirst()
+      const held = await heldMailCount(db, organizationId)
       const usage: AlertMailUsage = {
         limit: services.alerts?.mailsPerHour ?? DEFAULT_ALERT_MAILS_PER_HOUR,
         sent: window?.used ?? 0,
-        held: Number(held?.count ?? 0),
+        held,
         window_ends_at: window?.endsAt ?? null,
       }
       return c.json(usage)
@@ -214,43 +194,23 @@ export function alertRoutes(services: AlertServices) {
       const { organizationId } = c.var.principal
       const state = c.req.query('state') || 'firing'
       if (!(STATES as readonly string[]).includes(state)) throw new ApiError(400, message('badFilter', { name: 'state' }))
-      const { page, perPage } = pageOf((name) => c.req.query(name))
-      let query = joined(organizationId)
-      if (state === 'firing') query = query.where('a.resolved_at', 'is', null)
-      if (state === 'resolved') query = query.where('a.resolved_at', 'is not', null)
-      for (const [name, column] of [
-        ['rule_id', 'a.rule_id'],
-        ['device_id', 'a.subject_id'],
+      const { page, perPage } = pageOf(c)
+      const filter: AlertsFilter = { state: state as AlertsFilter['state'] }
+      for (const [name, key] of [
+        ['rule_id', 'ruleId'],
+        ['device_id', 'deviceId'],
       ] as const) {
         const value = c.req.query(name)
         if (value === undefined || value === '') continue
         if (value.length > 64) throw new ApiError(400, message('badFilter', { name }))
-        query = query.where(column, '=', value)
+        filter[key] = value
       }
-      const counted = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()
-      const rows = await query
-        .selectAll('a')
-        .select('r.name as rule_name')
-        .orderBy('a.fired_at', 'desc')
-        .orderBy('a.id', 'desc')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute()
-      c.header('X-Total-Count', String(Number(counted?.total ?? 0)))
-      return c.json(rows.map((row) => alertOf(row as Joined)))
+      const found = await firedAlertsPage(db, organizationId, filter, page, perPage)
+      return answerPage(c, found.rows.map(alertOf), found.total)
     })
     .get(`${ALERTS_PATH}/mutes`, async (c) => {
       const { organizationId } = c.var.principal
-      const rows = await db
-        .selectFrom('alert_mutes as m')
-        .leftJoin('alert_rules as r', (join) => join.onRef('r.id', '=', 'm.rule_id').on('r.organization_id', '=', organizationId))
-        .leftJoin('devices as d', (join) => join.onRef('d.id', '=', 'm.device_id').on('d.organization_id', '=', organizationId))
-        .selectAll('m')
-        .select(['r.name as rule_name', 'd.name as device_name'])
-        .where('m.organization_id', '=', organizationId)
-        .where('m.until', '>', services.now().toISOString())
-        .orderBy('m.until')
-        .execute()
+      const rows = await mutesInForce(db, organizationId, services.now().toISOString())
       return c.json(rows.map((row) => ({ ...muteOf(row), rule_name: row.rule_name, device_name: row.device_name })))
     })
     .post(`${ALERTS_PATH}/mutes`, requireRight('alerts'), async (c) => {
@@ -262,13 +222,9 @@ export function alertRoutes(services: AlertServices) {
       if (!/^\d{4}-\d\d-\d\dT/.test(input.until) || !Number.isFinite(until) || until <= at || until > at + MAX_MUTE_MS) throw invalidInput({ until: 'fields.range' })
       const mute = await runWrite(services, c, async (ctx) => {
         await checkCap(ctx, 'alert_mutes')
-        const rule = input.rule_id
-          ? await ctx.db.selectFrom('alert_rules').select(['id', 'name']).where('id', '=', input.rule_id).where('organization_id', '=', organizationId).executeTakeFirst()
-          : undefined
+        const rule = input.rule_id ? await ruleNamed(ctx.db, organizationId, input.rule_id) : undefined
         if (input.rule_id && !rule) throw invalidInput({ rule_id: 'validation.invalid' })
-        const device = input.device_id
-          ? await ctx.db.selectFrom('devices').select(['id', 'name']).where('id', '=', input.device_id).where('organization_id', '=', organizationId).executeTakeFirst()
-          : undefined
+        const device = input.device_id ? await deviceNamed(ctx.db, organizationId, input.device_id) : undefined
         if (input.device_id && !device) throw invalidInput({ device_id: 'fields.device' })
         const row = {
           id: randomUUID(),
@@ -280,7 +236,7 @@ export function alertRoutes(services: AlertServices) {
           created_by: ctx.principal.userId || null,
           created_at: ctx.now,
         }
-        await ctx.db.insertInto('alert_mutes').values(row).execute()
+        await insertMute(ctx.db, row)
         const name = [rule?.name, device?.name].filter(Boolean).join(' · ')
         // The trail says in words what the mute holds back and until when: a device's alerts, a rule, or both.
         const changes = [
@@ -298,10 +254,9 @@ export function alertRoutes(services: AlertServices) {
       const { organizationId } = c.var.principal
       const id = c.req.param('id')
       const removed = await runWrite(services, c, async (ctx) => {
-        const found = id.length > 64 ? undefined : await ctx.db.selectFrom('alert_mutes').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst()
-        const row = found as Parameters<typeof muteOf>[0] | undefined
+        const row = id.length > 64 ? undefined : await findMute(ctx.db, organizationId, id)
         if (!row) throw fail(404, 'notFound')
-        await ctx.db.deleteFrom('alert_mutes').where('id', '=', id).where('organization_id', '=', organizationId).execute()
+        await deleteMute(ctx.db, organizationId, id)
         await audit(ctx.db, organizationId, ctx.actor, { action: 'unmute', collection: 'alerts', recordId: id }, ctx.now)
         tellLater(ctx, id, 'delete')
         return row
@@ -314,17 +269,12 @@ export function alertRoutes(services: AlertServices) {
       if (!(await findAlert(organizationId, id))) throw fail(404, 'notFound')
       const input = await readBody(c, AlertAck)
       const acked = await runWrite(services, c, async (ctx) => {
-        await ctx.db
-          .updateTable('alerts')
-          .set({ acked_at: ctx.now, acked_by: ctx.actor.name || ctx.actor.id, ack_note: input.note.trim() })
-          .where('id', '=', id)
-          .where('organization_id', '=', organizationId)
-          .execute()
+        await markAcked(ctx.db, organizationId, id, { at: ctx.now, by: ctx.actor.name || ctx.actor.id, note: input.note.trim() })
         const row = (await findAlert(organizationId, id, ctx.db))!
         await audit(ctx.db, organizationId, ctx.actor, { action: 'ack', collection: 'alerts', recordId: id, recordName: `${row.rule_name} · ${row.subject_name}` }, ctx.now)
         tellLater(ctx, id, 'update')
         return row
       })
-      return c.json(alertOf(acked as Joined))
+      return c.json(alertOf(acked))
     })
 }

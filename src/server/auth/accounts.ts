@@ -2,13 +2,27 @@ import { randomUUID } from 'node:crypto'
 import { ADMINISTRATOR_ROLE } from '../../contract/roles'
 import { RIGHTS, isRight, type Right } from '../../contract/rights'
 import { isPresence, type User } from '../../contract/user'
+import {
+  activateInvitedUser,
+  activeOrganizationsOf,
+  clearCurrentMember,
+  currentOrganizationOf,
+  insertOrganization,
+  insertUser,
+  isActiveMember,
+  markCurrentMember,
+  roleRightsOf,
+  userByEmail,
+  userCard,
+} from '../db/auth/accounts'
 import type { Db } from '../db/open'
+import { inTransaction } from '../db/transaction'
 
 /** E-mail addresses are compared and stored trimmed and lower-cased. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
-export const findUserByEmail = (db: Db, email: string) =>
-  db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst()
+/** The user with this address, whatever its case and spaces. */
+export const findUserByEmail = (db: Db, email: string) => userByEmail(db, normalizeEmail(email))
 
 export interface NewAccount {
   organization: string
@@ -33,35 +47,16 @@ export interface NewOrganization {
  * creator, an active member of it. Run it in a transaction; returns the new ids.
  */
 export async function createOrganization(trx: Db, organization: NewOrganization): Promise<{ organizationId: string; roleId: string }> {
-  const at = organization.now
   const ids = { organization: randomUUID(), role: randomUUID() }
-  const current = organization.current ? 1 : 0
-  await trx
-    .insertInto('organizations')
-    .values({ id: ids.organization, name: organization.name, plan: 'free', created_at: at, updated_at: at, version: 1 })
-    .execute()
-  await trx
-    .insertInto('roles')
-    .values({
-      id: ids.role,
-      organization_id: ids.organization,
-      name: ADMINISTRATOR_ROLE,
-      description: 'Every right; cannot be emptied or deleted.',
-      rights: JSON.stringify(RIGHTS),
-      builtin: 1,
-      created_at: at,
-      updated_at: at,
-      version: 1,
-    })
-    .execute()
-  await trx
-    .insertInto('memberships')
-    .values({ id: randomUUID(), user_id: organization.userId, organization_id: ids.organization, role_id: ids.role, current, created_at: at })
-    .execute()
-  await trx
-    .insertInto('members')
-    .values({ id: randomUUID(), organization_id: ids.organization, user_id: organization.userId, status: 'active', current, created_at: at, updated_at: at, version: 1 })
-    .execute()
+  await insertOrganization(trx, {
+    organizationId: ids.organization,
+    roleId: ids.role,
+    name: organization.name,
+    role: { name: ADMINISTRATOR_ROLE, description: 'Every right; cannot be emptied or deleted.', rights: JSON.stringify(RIGHTS) },
+    userId: organization.userId,
+    at: organization.now,
+    current: organization.current ?? false,
+  })
   return { organizationId: ids.organization, roleId: ids.role }
 }
 
@@ -72,28 +67,11 @@ export async function createOrganization(trx: Db, organization: NewOrganization)
 export async function createAccount(db: Db, account: NewAccount): Promise<string> {
   const at = account.now.toISOString()
   const userId = randomUUID()
-  const insert = async (trx: Db) => {
-    await trx
-      .insertInto('users')
-      .values({
-        id: userId,
-        email: normalizeEmail(account.email),
-        name: account.name.trim(),
-        avatar: '',
-        password_hash: account.passwordHash,
-        status: 'active',
-        presence: 'online',
-        created_at: at,
-        updated_at: at,
-        last_sign_in: null,
-        version: 1,
-      })
-      .execute()
-    await createOrganization(trx, { name: account.organization, userId, now: at, current: true })
-  }
   // Within a caller's transaction (the first start's seed) it joins that one.
-  if (db.isTransaction) await insert(db)
-  else await db.transaction().execute(insert)
+  await inTransaction(db, async (trx) => {
+    await insertUser(trx, { id: userId, email: normalizeEmail(account.email), name: account.name.trim(), passwordHash: account.passwordHash, at })
+    await createOrganization(trx, { name: account.organization, userId, now: at, current: true })
+  })
   return userId
 }
 
@@ -112,23 +90,8 @@ export const parseRights = (json: string): Right[] => {
  * order of RIGHTS), or undefined when they are not an active member of it.
  */
 export async function rightsOf(db: Db, userId: string, organizationId: string): Promise<Right[] | undefined> {
-  const member = await db
-    .selectFrom('members')
-    .innerJoin('users', 'users.id', 'members.user_id')
-    .select('members.id')
-    .where('members.user_id', '=', userId)
-    .where('members.organization_id', '=', organizationId)
-    .where('members.status', '=', 'active')
-    .where('users.status', '=', 'active')
-    .executeTakeFirst()
-  if (!member) return undefined
-  const rows = await db
-    .selectFrom('memberships')
-    .innerJoin('roles', 'roles.id', 'memberships.role_id')
-    .select('roles.rights')
-    .where('memberships.user_id', '=', userId)
-    .where('memberships.organization_id', '=', organizationId)
-    .execute()
+  if (!(await isActiveMember(db, userId, organizationId))) return undefined
+  const rows = await roleRightsOf(db, userId, organizationId)
   const granted = new Set(rows.flatMap((row) => parseRights(row.rights)))
   return RIGHTS.filter((right) => granted.has(right))
 }
@@ -137,57 +100,20 @@ export async function rightsOf(db: Db, userId: string, organizationId: string): 
  * The organization the user works in now: the current one while they are active in it, else the
  * first they are active in; undefined when they are active in none.
  */
-export async function currentOrganization(db: Db, userId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('members')
-    .select('organization_id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'active')
-    .orderBy('current', 'desc')
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst()
-  return row?.organization_id
-}
+export const currentOrganization = (db: Db, userId: string): Promise<string | undefined> => currentOrganizationOf(db, userId)
 
 /** Makes `organizationId` the one the user works in; false when they are not active in it. */
-export async function switchOrganization(db: Db, userId: string, organizationId: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const member = await trx
-      .selectFrom('members')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('organization_id', '=', organizationId)
-      .where('status', '=', 'active')
-      .executeTakeFirst()
-    if (!member) return false
-    await trx.updateTable('members').set({ current: 0 }).where('user_id', '=', userId).where('current', '=', 1).execute()
-    await trx.updateTable('members').set({ current: 1 }).where('id', '=', member.id).execute()
-    return true
-  })
-}
+export const switchOrganization = (db: Db, userId: string, organizationId: string): Promise<boolean> => markCurrentMember(db, userId, organizationId)
 
 /** The organizations the user is active in, by name. */
-export const organizationsOf = (db: Db, userId: string) =>
-  db
-    .selectFrom('members')
-    .innerJoin('organizations', 'organizations.id', 'members.organization_id')
-    .select(['organizations.id', 'organizations.name'])
-    .where('members.user_id', '=', userId)
-    .where('members.status', '=', 'active')
-    .orderBy('organizations.name')
-    .execute()
+export const organizationsOf = (db: Db, userId: string) => activeOrganizationsOf(db, userId)
 
 /**
  * The user as `GET /users/self` shows it: the rights are the union of the rights of the user's
  * roles in the current organization, in the order of RIGHTS.
  */
 export async function loadUser(db: Db, userId: string): Promise<User | undefined> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'name', 'avatar', 'presence'])
-    .where('id', '=', userId)
-    .executeTakeFirst()
+  const user = await userCard(db, userId)
   if (!user) return undefined
   const organizations = await organizationsOf(db, userId)
   const currentId = await currentOrganization(db, userId)
@@ -200,4 +126,19 @@ export async function loadUser(db: Db, userId: string): Promise<User | undefined
     organization: current ?? { id: '', name: '' },
     organizations,
   }
+}
+
+/**
+ * Makes the account an invitation made for this address (`status` invited, no password) the
+ * registrant's own, with an organization as `createAccount` gives; its invitations stay open, to be
+ * accepted as this account. Undefined when it is no longer such an account (accepted meanwhile).
+ */
+export async function claimInvitedAccount(db: Db, userId: string, account: NewAccount): Promise<string | undefined> {
+  const at = account.now.toISOString()
+  return inTransaction(db, async (trx) => {
+    if (!(await activateInvitedUser(trx, userId, { name: account.name.trim(), passwordHash: account.passwordHash, at }))) return undefined
+    await clearCurrentMember(trx, userId)
+    await createOrganization(trx, { name: account.organization, userId, now: at, current: true })
+    return userId
+  })
 }

@@ -1,7 +1,8 @@
 import { APP_TOKEN_PREFIX } from '../../contract/app-ids'
 import type { Right } from '../../contract/rights'
+import { deleteRunOutAppTokens, liveAppToken } from '../db/auth/app-tokens'
 import type { Db } from '../db/open'
-import { liveKeyChain } from './access-keys'
+import { liveKeyChain } from '../db/access-keys'
 import { parseRights, rightsOf } from './accounts'
 import { hashSecret } from './tokens'
 
@@ -18,13 +19,7 @@ export interface AppHolder {
 /** Who an app token speaks for, or undefined when it is unknown, expired, or its app id rotated, deleted, orphaned or made with a key that ended. */
 export async function appHolder(db: Db, token: string, now: Date): Promise<AppHolder | undefined> {
   if (!looksLikeAppToken(token)) return undefined
-  const row = await db
-    .selectFrom('app_tokens')
-    .innerJoin('app_ids', 'app_ids.id', 'app_tokens.app_id')
-    .select(['app_tokens.scopes as token_scopes', 'app_tokens.expires_at', 'app_ids.id', 'app_ids.organization_id', 'app_ids.scopes', 'app_ids.created_by', 'app_ids.made_by_key'])
-    .where('app_tokens.token_hash', '=', hashSecret(token))
-    .where('app_tokens.expires_at', '>', now.toISOString())
-    .executeTakeFirst()
+  const row = await liveAppToken(db, hashSecret(token), now.toISOString())
   if (!row || !row.created_by) return undefined
   if (row.made_by_key !== null && !(await liveKeyChain(db, row.made_by_key, now))) return undefined
   const makerRights = await rightsOf(db, row.created_by, row.organization_id)
@@ -41,5 +36,5 @@ export async function appHolder(db: Db, token: string, now: Date): Promise<AppHo
 
 /** Deletes the app tokens past their end. */
 export async function pruneAppTokens(db: Db, now: Date): Promise<void> {
-  await db.deleteFrom('app_tokens').where('expires_at', '<=', now.toISOString()).execute()
+  await deleteRunOutAppTokens(db, now.toISOString())
 }

@@ -1,5 +1,16 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { SessionEndReason } from '../../contract/session-end'
+import {
+  deleteRunOutSessions,
+  insertSession,
+  insertSignIn,
+  liveSessionByHash,
+  memberStatusesOf,
+  revokeSessionByHash,
+  revokeSessionsOf,
+  sessionByHash,
+  touchSession,
+} from '../db/auth/sessions'
 import { noteUnlessTroubled } from '../db/errors'
 import type { Db } from '../db/open'
 import { currentOrganization } from './accounts'
@@ -54,28 +65,20 @@ export async function issueToken(
   const token = newSecret()
   const limits = remember ? policy.remembered : policy.short
   const at = now.toISOString()
-  await db
-    .insertInto('sign_ins')
-    .values({ id: randomUUID(), user_id: userId, organization_id: (await currentOrganization(db, userId)) ?? null, at, method: origin.method, ip: origin.ip, user_agent: origin.userAgent })
-    .execute()
-  await db
-    .insertInto('tokens')
-    .values({
-      id: randomUUID(),
-      token_hash: hashSecret(token),
-      user_id: userId,
-      created_at: at,
-      revoked_at: null,
-      last_used_at: at,
-      idle_until: later(now, limits.idleSeconds),
-      expires_at: later(now, limits.maxSeconds),
-      idle_seconds: limits.idleSeconds,
-      remember: remember ? 1 : 0,
-      method: origin.method,
-      ip: origin.ip,
-      user_agent: origin.userAgent,
-    })
-    .execute()
+  await insertSignIn(db, { id: randomUUID(), userId, organizationId: (await currentOrganization(db, userId)) ?? null, at, method: origin.method, ip: origin.ip, userAgent: origin.userAgent })
+  await insertSession(db, {
+    id: randomUUID(),
+    tokenHash: hashSecret(token),
+    userId,
+    at,
+    idleUntil: later(now, limits.idleSeconds),
+    expiresAt: later(now, limits.maxSeconds),
+    idleSeconds: limits.idleSeconds,
+    remember,
+    method: origin.method,
+    ip: origin.ip,
+    userAgent: origin.userAgent,
+  })
   return token
 }
 
@@ -85,21 +88,10 @@ export async function issueToken(
  */
 export async function tokenUser(db: Db, token: string, now: Date): Promise<string | undefined> {
   const at = now.toISOString()
-  const row = await db
-    .selectFrom('tokens')
-    .innerJoin('users', 'users.id', 'tokens.user_id')
-    .select(['tokens.id', 'tokens.last_used_at', 'tokens.idle_seconds', 'users.id as user_id'])
-    .where('tokens.token_hash', '=', hashSecret(token))
-    .where('tokens.revoked_at', 'is', null)
-    .where('tokens.expires_at', '>', at)
-    .where('tokens.idle_until', '>', at)
-    .where('users.status', '=', 'active')
-    .executeTakeFirst()
+  const row = await liveSessionByHash(db, hashSecret(token), at)
   if (!row) return undefined
   if (now.getTime() - Date.parse(row.last_used_at) >= TOUCH_EVERY_MS) {
-    await noteUnlessTroubled(() =>
-      db.updateTable('tokens').set({ last_used_at: at, idle_until: later(now, row.idle_seconds) }).where('id', '=', row.id).execute(),
-    )
+    await noteUnlessTroubled(() => touchSession(db, row.id, at, later(now, row.idle_seconds)))
   }
   return row.user_id
 }
@@ -110,14 +102,9 @@ export async function tokenUser(db: Db, token: string, now: Date): Promise<strin
  * session, or one past its end or unused too long. Undefined for a token it never issued.
  */
 export async function whyRefused(db: Db, token: string, now: Date): Promise<SessionEndReason | undefined> {
-  const row = await db
-    .selectFrom('tokens')
-    .innerJoin('users', 'users.id', 'tokens.user_id')
-    .select(['tokens.revoked_at', 'tokens.expires_at', 'tokens.idle_until', 'users.id as user_id', 'users.status'])
-    .where('tokens.token_hash', '=', hashSecret(token))
-    .executeTakeFirst()
+  const row = await sessionByHash(db, hashSecret(token))
   if (!row) return undefined
-  const memberships = await db.selectFrom('members').select('status').where('user_id', '=', row.user_id).execute()
+  const memberships = await memberStatusesOf(db, row.user_id)
   const active = memberships.some((member) => member.status === 'active')
   if (row.status === 'disabled' || (!active && memberships.some((member) => member.status === 'disabled'))) return 'account_disabled'
   if (row.revoked_at !== null || !active) return 'session_ended'
@@ -125,23 +112,14 @@ export async function whyRefused(db: Db, token: string, now: Date): Promise<Sess
   return row.expires_at <= at || row.idle_until <= at ? 'session_expired' : undefined
 }
 
+/** Ends the session of this token. */
 export async function revokeToken(db: Db, token: string, now: Date): Promise<void> {
-  await db
-    .updateTable('tokens')
-    .set({ revoked_at: now.toISOString() })
-    .where('token_hash', '=', hashSecret(token))
-    .where('revoked_at', 'is', null)
-    .execute()
+  await revokeSessionByHash(db, hashSecret(token), now.toISOString())
 }
 
 /** Signs the user out everywhere, e.g. after a password reset. */
 export async function revokeUserTokens(db: Db, userId: string, now: Date): Promise<void> {
-  await db
-    .updateTable('tokens')
-    .set({ revoked_at: now.toISOString() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute()
+  await revokeSessionsOf(db, userId, now.toISOString())
 }
 
 /**
@@ -149,9 +127,5 @@ export async function revokeUserTokens(db: Db, userId: string, now: Date): Promi
  * run out anyway (its idle end at most), so a console opened on it meanwhile is told why (`whyRefused`).
  */
 export async function pruneTokens(db: Db, now: Date): Promise<void> {
-  const at = now.toISOString()
-  await db
-    .deleteFrom('tokens')
-    .where((eb) => eb.or([eb('expires_at', '<=', at), eb('idle_until', '<=', at)]))
-    .execute()
+  await deleteRunOutSessions(db, now.toISOString())
 }

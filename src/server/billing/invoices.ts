@@ -13,12 +13,15 @@ import {
   type InvoiceStatus,
   type PlanName,
 } from '../../contract/billing'
-import type { ListShape } from '../collections/list-query'
+import type { ListShape } from '../db/records'
+import { hasPaymentMethod, planChangesOf, type PlanChange } from '../db/billing/account'
+import { billedPeriods, insertInvoice, organizationSince } from '../db/billing/invoices'
+import { trafficBetween } from '../db/billing/usage'
 import type { AnyDb } from '../db/open'
 import type { InvoiceRow } from '../db/schema'
 import { FOLD_GRACE_MS } from '../metrics/rollup'
-import { planChangesOf, planSpans, type PlanChange, type PlanSpan } from './plan-history'
-import { trafficBetween, usageOf } from './usage'
+import { planSpans, type PlanSpan } from './plan-history'
+import { usageOf } from './usage'
 
 /** An organization older than this is billed for its last this many months only, the first time. */
 export const BACKFILL_MONTHS = 24
@@ -93,7 +96,7 @@ export const wholeMonth = (period: string, plan: PlanName): PlanSpan[] => {
  * the heartbeats written as it ended are in; two calls at once leave one invoice a month.
  */
 export async function ensureInvoices(db: AnyDb, organizationId: string, now: Date): Promise<number> {
-  const organization = await db.selectFrom('organizations').select(['plan', 'created_at']).where('id', '=', organizationId).executeTakeFirst()
+  const organization = await organizationSince(db, organizationId)
   if (!organization) return 0
   const earliest = monthStart(now, -BACKFILL_MONTHS)
   const created = new Date(organization.created_at)
@@ -101,12 +104,8 @@ export async function ensureInvoices(db: AnyDb, organizationId: string, now: Dat
   let month = monthStart(since < earliest ? earliest : since)
   const current = monthStart(new Date(now.getTime() - FOLD_GRACE_MS))
   if (month >= current) return 0
-  const billed = new Set(
-    (await db.selectFrom('invoices').select('period').where('organization_id', '=', organizationId).where('period', '>=', periodOf(month)).execute()).map(
-      (row: { period: string }) => row.period,
-    ),
-  )
-  const card = await db.selectFrom('payment_methods').select('organization_id').where('organization_id', '=', organizationId).executeTakeFirst()
+  const billed = new Set(await billedPeriods(db, organizationId, periodOf(month)))
+  const card = await hasPaymentMethod(db, organizationId)
   let made = 0
   let counts: { devices: number; tunnels: number } | undefined
   let changes: PlanChange[] | undefined
@@ -121,23 +120,19 @@ export async function ensureInvoices(db: AnyDb, organizationId: string, now: Dat
     const lines = invoiceLines(period, spans, { devices: counts.devices, tunnels: counts.tunnels, traffic_bytes: await trafficBetween(db, organizationId, month, next) })
     const amount = lines.reduce((sum, line) => sum + line.amount_cents, 0)
     const status: InvoiceStatus = amount === 0 || card ? 'paid' : 'open'
-    const result = await db
-      .insertInto('invoices')
-      .values({
-        id: randomUUID(),
-        organization_id: organizationId,
-        period,
-        plan,
-        amount_cents: amount,
-        currency: 'USD',
-        lines: JSON.stringify(lines),
-        issued_at: next.toISOString(),
-        status,
-        created_at: now.toISOString(),
-      })
-      .onConflict((conflict) => conflict.columns(['organization_id', 'period']).doNothing())
-      .executeTakeFirst()
-    made += Number(result.numInsertedOrUpdatedRows ?? 0)
+    const kept = await insertInvoice(db, {
+      id: randomUUID(),
+      organization_id: organizationId,
+      period,
+      plan,
+      amount_cents: amount,
+      currency: 'USD',
+      lines: JSON.stringify(lines),
+      issued_at: next.toISOString(),
+      status,
+      created_at: now.toISOString(),
+    })
+    if (kept) made++
   }
   return made
 }

@@ -1,14 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import { monthStart, planOf, type PlanName } from '../../contract/billing'
-import type { AnyDb } from '../db/open'
+import type { PlanChange } from '../db/billing/account'
 
 const DAY_MS = 86_400_000
-
-export interface PlanChange {
-  at: string
-  from_plan: string
-  plan: string
-}
 
 /** Days of one plan in a row: `from` the first day's start, `to` the end of the last (excluded). */
 export interface PlanSpan {
@@ -16,11 +9,6 @@ export interface PlanSpan {
   from: Date
   to: Date
   days: number
-}
-
-/** Records a change of the organization's plan, in the transaction that makes it. */
-export async function recordPlanChange(db: AnyDb, organizationId: string, fromPlan: string, plan: string, at: string): Promise<void> {
-  await db.insertInto('plan_changes').values({ id: randomUUID(), organization_id: organizationId, at, from_plan: fromPlan, plan }).execute()
 }
 
 /** The plan in force at `at`: the last change by then, else what the first change left, else `current`. */
@@ -53,7 +41,3 @@ export function planSpans(changes: PlanChange[], current: string, month: Date, s
   }
   return spans
 }
-
-/** The organization's plan changes in time order. */
-export const planChangesOf = (db: AnyDb, organizationId: string): Promise<PlanChange[]> =>
-  db.selectFrom('plan_changes').select(['at', 'from_plan', 'plan']).where('organization_id', '=', organizationId).orderBy('at').orderBy('id').execute()

@@ -1,69 +1,29 @@
 import { Hono } from 'hono'
-import { sql } from 'kysely'
 import {
   BILLING_PATH,
   CAP_KINDS,
   INVOICES_PATH,
   PAYMENT_METHOD_PATH,
   PLAN_PATH,
-  PLANS,
   PaymentMethodInput,
   PlanInput,
   expiryErrors,
-  planOf,
   storedCard,
-  type Billing,
-  type CardBrand,
-  type PaymentMethod,
 } from '../../contract/billing'
 import type { JsonSchema } from '../../contract/json-schema'
 import { check } from '../../contract/validation'
-import type { AuditChange } from '../../contract/audit'
-import { audit } from '../audit'
-import { diffRecords } from '../audit-changes'
-import { runWrite, type WriteContext } from '../collections/engine'
-import { answerList, filtered, parseList } from '../collections/list-query'
-import { listPage } from '../db/list'
-import { databaseKind } from '../db/kind'
-import type { AnyDb } from '../db/open'
-import type { InvoiceRow } from '../db/schema'
+import { answerList, runWrite } from '../collections/routes'
+import { parseList } from '../collections/list-query'
 import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
 import { invalidInput, readBody, readJson } from '../http/body'
-import { ApiError, fail } from '../http/errors'
 import { route } from '../http/route'
 import { message } from '../messages'
 import type { Services } from '../services'
-import { INVOICE_LIST, ensureInvoices, toInvoice } from './invoices'
-import { capUsageOf } from './caps'
-import { recordPlanChange } from './plan-history'
-import { downgradeRefusal, lockOrganization, usageOf } from './usage'
+import { INVOICE_LIST } from './invoices'
+import { billingOf, changePlan, invoiceOf, invoicesOf, removePaymentMethod, setPaymentMethod } from './service'
 import { describe } from '../openapi/registry'
 import { int, list, num, obj, oneOf, orNull, ref, str, time } from '../openapi/shapes'
-import { listParams } from '../collections/list-query'
-
-async function paymentMethodOf(db: AnyDb, organizationId: string): Promise<PaymentMethod | null> {
-  const row = await db.selectFrom('payment_methods').selectAll().where('organization_id', '=', organizationId).executeTakeFirst()
-  if (!row) return null
-  return { brand: row.brand as CardBrand, last4: row.last4, exp_month: Number(row.exp_month), exp_year: Number(row.exp_year), name: row.name }
-}
-
-/** The organization's billing as `GET /billing/` answers it. */
-export async function billingOf(db: AnyDb, organizationId: string, now: Date): Promise<Billing> {
-  const organization = await db.selectFrom('organizations').select(['plan', 'version']).where('id', '=', organizationId).executeTakeFirstOrThrow()
-  const plan = planOf(organization.plan)
-  return {
-    plan: plan.name,
-    plans: PLANS,
-    usage: await usageOf(db, organizationId, now),
-    limits: plan.limits,
-    caps: await capUsageOf(db, organizationId, plan.name, now.toISOString()),
-    payment_method: await paymentMethodOf(db, organizationId),
-    version: Number(organization.version),
-  }
-}
-
-const trail = (ctx: WriteContext, action: 'plan' | 'payment_method', recordName: string, fields: string[], changes?: AuditChange[]) =>
-  audit(ctx.db, ctx.principal.organizationId, ctx.actor, { action, collection: 'billing', recordId: ctx.principal.organizationId, recordName, fields, changes }, ctx.now)
+import { listParams } from '../openapi/collections'
 
 /**
  * `/billing/`: the plan and its usage, a plan change (refused below current usage), the card on
@@ -169,37 +129,15 @@ describe(
 )
 
 export function billingRoutes(services: Services) {
-  const db = services.db as unknown as AnyDb
+  const { db } = services
   const base = route(BILLING_PATH)
-  const changed = (ctx: WriteContext, version: number) =>
-    ctx.later(() => services.hub.publish(ctx.principal.organizationId, 'change', { collection: 'organizations', id: ctx.principal.organizationId, action: 'update', version }))
-
   return new Hono<AuthEnv>()
     .use(base, requirePrincipal(services), requireRight('billing'))
     .use(`${base}/*`, requirePrincipal(services), requireRight('billing'))
     .get(base, async (c) => c.json(await billingOf(db, c.var.principal.organizationId, services.now())))
     .put(route(PLAN_PATH), async (c) => {
       const input = await readBody(c, PlanInput)
-      const outcome = await runWrite(services, c, async (ctx) => {
-        const organizationId = ctx.principal.organizationId
-        const organization = await lockOrganization(ctx.db, organizationId)
-        if (!organization) throw fail(404, 'notFound')
-        const now = new Date(ctx.now)
-        if (organization.version !== input.version) return { conflict: await billingOf(ctx.db, organizationId, now) }
-        if (organization.plan === input.plan) return { billing: await billingOf(ctx.db, organizationId, now) }
-        const refusal = downgradeRefusal(await usageOf(ctx.db, organizationId, now), planOf(input.plan))
-        if (refusal) throw new ApiError(409, refusal)
-        await ctx.db
-          .updateTable('organizations')
-          .set({ plan: input.plan, updated_at: ctx.now, version: sql`version + 1` })
-          .where('id', '=', organizationId)
-          .execute()
-        await recordPlanChange(ctx.db, organizationId, organization.plan, input.plan, ctx.now)
-        await trail(ctx, 'plan', input.plan, ['plan'], diffRecords({ plan: organization.plan }, { plan: input.plan }))
-        const billing = await billingOf(ctx.db, organizationId, now)
-        changed(ctx, billing.version)
-        return { billing }
-      })
+      const outcome = await runWrite(services, c, (ctx) => changePlan(ctx, input))
       if ('conflict' in outcome) return c.json({ message: message('conflict'), current: outcome.conflict }, 409)
       return c.json(outcome.billing)
     })
@@ -216,42 +154,13 @@ export function billingRoutes(services: Services) {
       if (Object.keys(expired).length) throw invalidInput(expired)
       // From here on only what `storedCard` keeps exists: the number and the code go no further.
       const card = storedCard(result.value)
-      const billing = await runWrite(services, c, async (ctx) => {
-        const organizationId = ctx.principal.organizationId
-        await ctx.db
-          .insertInto('payment_methods')
-          .values({ organization_id: organizationId, ...card, created_at: ctx.now, updated_at: ctx.now })
-          .onConflict((conflict) => conflict.column('organization_id').doUpdateSet({ ...card, updated_at: ctx.now }))
-          .execute()
-        await trail(ctx, 'payment_method', `${card.brand} ${card.last4}`, ['payment_method'])
-        return billingOf(ctx.db, organizationId, new Date(ctx.now))
-      })
-      return c.json(billing)
+      return c.json(await runWrite(services, c, (ctx) => setPaymentMethod(ctx, card)))
     })
-    .delete(route(PAYMENT_METHOD_PATH), async (c) => {
-      const billing = await runWrite(services, c, async (ctx) => {
-        const organizationId = ctx.principal.organizationId
-        const gone = await ctx.db.deleteFrom('payment_methods').where('organization_id', '=', organizationId).executeTakeFirst()
-        if (Number(gone.numDeletedRows) > 0) await trail(ctx, 'payment_method', '', ['payment_method'])
-        return billingOf(ctx.db, organizationId, new Date(ctx.now))
-      })
-      return c.json(billing)
-    })
+    .delete(route(PAYMENT_METHOD_PATH), async (c) => c.json(await runWrite(services, c, removePaymentMethod)))
     .get(route(INVOICES_PATH), async (c) => {
       const list = parseList(c, INVOICE_LIST)
-      const organizationId = c.var.principal.organizationId
-      await ensureInvoices(db, organizationId, services.now())
-      const query = db.selectFrom('invoices').selectAll().where('organization_id', '=', organizationId)
-      const page = await listPage(filtered(query, INVOICE_LIST, list, { now: services.now().toISOString(), kind: databaseKind(db) }), list, { ...INVOICE_LIST, id: 'id' })
-      return answerList(c, page, page.rows.map((row) => toInvoice(row as InvoiceRow)))
+      const { page, invoices } = await invoicesOf(db, c.var.principal.organizationId, list, services.now())
+      return answerList(c, page, invoices)
     })
-    .get(`${route(INVOICES_PATH)}/:id`, async (c) => {
-      const id = c.req.param('id')
-      const organizationId = c.var.principal.organizationId
-      if (id.length > 64) throw fail(404, 'notFound')
-      await ensureInvoices(db, organizationId, services.now())
-      const row = (await db.selectFrom('invoices').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst()) as InvoiceRow | undefined
-      if (!row) throw fail(404, 'notFound')
-      return c.json(toInvoice(row))
-    })
+    .get(`${route(INVOICES_PATH)}/:id`, async (c) => c.json(await invoiceOf(db, c.var.principal.organizationId, c.req.param('id'), services.now())))
 }

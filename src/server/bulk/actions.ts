@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import { planOf } from '../../contract/billing'
 import type { BulkAction, BulkCollection, BulkParams } from '../../contract/bulk'
 import type { BaseRecord, CollectionName } from '../../contract/collections'
@@ -10,13 +9,16 @@ import type { UserRecord } from '../../contract/users'
 import { parseRights } from '../auth/accounts'
 import { checkCap } from '../billing/caps'
 import { lockOrganization } from '../billing/usage'
-import { accessKeys, endMadeWith } from '../collections/access-keys'
+import { accessKeys, endMadeWith } from '../access-keys/service'
 import { devices, enabledColumns, tagColumns } from '../collections/devices'
 import type { CollectionModule, WriteContext } from '../collections/engine'
 import { tunnels } from '../collections/tunnels'
-import { ApiError } from '../http/errors'
+import { rightsOfRoles, rowsOf } from '../db/bulk'
+import { deleteDeviceAt, deviceHolding, deviceWithTunnels, restoreRow } from '../db/devices'
+import { updateRecord } from '../db/records'
+import { Problem } from '../problem'
 import { message } from '../messages'
-import { heldRights, keepAdministrator, lockoutOf } from '../people/guard'
+import { heldRights, keepAdministrator, lockoutOf } from '../people/keep-administrator'
 import { checkRoles, leaveOrganization, mustHoldRoles, mustOutrank, setRoles, tellUser } from '../people/members'
 import { users } from '../people/users'
 
@@ -90,14 +92,8 @@ const lostRace = () => ({ reason: message('conflict') })
  */
 async function bump(ctx: BatchContext, id: string, version: number, values: Row): Promise<number | null> {
   const module = BULK_MODULES[ctx.collection]
-  const written = await ctx.db
-    .updateTable(module.table)
-    .set({ ...values, updated_at: ctx.now, version: sql`version + 1` })
-    .where(module.idColumn ?? 'id', '=', id)
-    .where('organization_id', '=', ctx.principal.organizationId)
-    .where('version', '=', version)
-    .executeTakeFirst()
-  return written.numUpdatedRows === 0n ? null : version + 1
+  const at = { table: module.table, idColumn: module.idColumn ?? 'id', id, organizationId: ctx.principal.organizationId, version }
+  return (await updateRecord(ctx.db, at, values, ctx.now)) ? version + 1 : null
 }
 
 /** Puts `values` back on a record the job left at `after_version`; a record changed or gone since is left and named. */
@@ -110,12 +106,16 @@ async function putBack(ctx: BatchContext, item: UndoItem, current: BaseRecord | 
   return {}
 }
 
-/** Turns the refusal a single write would answer (a 4xx `ApiError`) into a skip; anything else stays an error. */
+/** A refusal a single write would answer with a 4xx: the domain's `Problem`, or an answer the edge made. */
+export const isRefusal = (error: unknown): error is Error =>
+  error instanceof Problem ? error.kind !== 'unavailable' : error instanceof Error && typeof (error as unknown as { status?: unknown }).status === 'number' && (error as unknown as { status: number }).status < 500
+
+/** Turns the refusal a single write would answer into a skip; anything else stays an error. */
 async function refused<T>(work: () => Promise<T>): Promise<T | { reason: string }> {
   try {
     return await work()
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return { reason: error.message }
+    if (isRefusal(error)) return { reason: error.message }
     throw error
   }
 }
@@ -127,10 +127,7 @@ const deviceHandler: BulkHandler = {
     // Bringing devices back adds to what the plan counts: counted once per batch, under the organization's lock.
     const organization = await lockOrganization(ctx.db, ctx.principal.organizationId)
     const limits = planOf(organization?.plan ?? 'free').limits
-    const count = async (table: 'devices' | 'tunnels') =>
-      Number(
-        (await ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).where('organization_id', '=', ctx.principal.organizationId).executeTakeFirst())?.n ?? 0,
-      )
+    const count = (table: 'devices' | 'tunnels') => rowsOf(ctx.db, table, ctx.principal.organizationId)
     ctx.plan = { devices: await count('devices'), tunnels: await count('tunnels'), limits: { devices: limits.devices, tunnels: limits.tunnels } }
   },
   async apply(ctx, record) {
@@ -158,11 +155,9 @@ const deviceHandler: BulkHandler = {
     }
     // delete: the whole row and its tunnels are kept with the item, so an undo brings them back as they were.
     const organizationId = ctx.principal.organizationId
-    const row = await ctx.db.selectFrom('devices').selectAll().where('id', '=', current.id).where('organization_id', '=', organizationId).executeTakeFirst()
+    const { row, tunnels: tunnelRows } = await deviceWithTunnels(ctx.db, organizationId, current.id)
     if (!row || Number(row.version) !== current.version) return lostRace()
-    const tunnelRows = await ctx.db.selectFrom('tunnels').selectAll().where('device_id', '=', current.id).where('organization_id', '=', organizationId).execute()
-    const gone = await ctx.db.deleteFrom('devices').where('id', '=', current.id).where('organization_id', '=', organizationId).where('version', '=', current.version).executeTakeFirst()
-    if (gone.numDeletedRows === 0n) return lostRace()
+    if (!(await deleteDeviceAt(ctx.db, organizationId, current.id, current.version))) return lostRace()
     for (const tunnel of tunnelRows) ctx.changes.push({ collection: 'tunnels', id: String(tunnel.id), action: 'delete', version: Number(tunnel.version) + 1 })
     return { before: { row, tunnels: tunnelRows }, version: null, change: 'delete' }
   },
@@ -179,17 +174,10 @@ const deviceHandler: BulkHandler = {
     const plan = ctx.plan!
     if (plan.devices >= plan.limits.devices) return { reason: message('planLimitDevices', { limit: plan.limits.devices }) }
     const row = item.before.row as Row
-    const taken = await ctx.db
-      .selectFrom('devices')
-      .select('id')
-      .where((eb) => eb.or([eb('id', '=', item.record_id), eb.and([eb('organization_id', '=', organizationId), eb('serial', '=', String(row.serial))])]))
-      .executeTakeFirst()
+    const taken = await deviceHolding(ctx.db, organizationId, item.record_id, String(row.serial))
     if (taken) return { reason: taken.id === item.record_id ? message('bulkChangedSince') : message('duplicateSerial') }
     const version = Number(row.version) + 1
-    await ctx.db
-      .insertInto('devices')
-      .values({ ...(row as never as Record<string, never>), organization_id: organizationId, updated_at: ctx.now, version } as never)
-      .execute()
+    await restoreRow(ctx.db, 'devices', { ...row, organization_id: organizationId, updated_at: ctx.now, version })
     plan.devices++
     ctx.changes.push({ collection: 'devices', id: item.record_id, action: 'create', version })
     const also: { id: string; name: string; reason: string }[] = []
@@ -199,10 +187,7 @@ const deviceHandler: BulkHandler = {
         continue
       }
       const tunnelVersion = Number(tunnel.version) + 1
-      await ctx.db
-        .insertInto('tunnels')
-        .values({ ...(tunnel as Record<string, never>), organization_id: organizationId, device_id: item.record_id, updated_at: ctx.now, version: tunnelVersion } as never)
-        .execute()
+      await restoreRow(ctx.db, 'tunnels', { ...tunnel, organization_id: organizationId, device_id: item.record_id, updated_at: ctx.now, version: tunnelVersion })
       plan.tunnels++
       ctx.changes.push({ collection: 'tunnels', id: String(tunnel.id), action: 'create', version: tunnelVersion })
     }
@@ -226,10 +211,10 @@ const keyHandler: BulkHandler = {
 }
 
 /** The rights the roles `ids` give together. */
-async function rightsOfRoles(ctx: BatchContext, ids: readonly string[]): Promise<Set<Right>> {
+async function rolesRights(ctx: BatchContext, ids: readonly string[]): Promise<Set<Right>> {
   if (!ids.length) return new Set()
-  const rows = await ctx.db.selectFrom('roles').select('rights').where('organization_id', '=', ctx.principal.organizationId).where('id', 'in', [...ids]).execute()
-  return new Set(rows.flatMap((row: { rights: string }) => parseRights(row.rights)))
+  const rows = await rightsOfRoles(ctx.db, ctx.principal.organizationId, [...ids])
+  return new Set(rows.flatMap((row) => parseRights(row.rights)))
 }
 
 /**
@@ -256,7 +241,7 @@ const userHandler: BulkHandler = {
     if (ctx.action === 'set_roles') {
       const ids = await refused(() => checkRoles(ctx.db, organizationId, ctx.params.roles ?? []))
       if ('reason' in ids) ctx.refusal = ids.reason
-      else ctx.roles = { ids, rights: await rightsOfRoles(ctx, ids) }
+      else ctx.roles = { ids, rights: await rolesRights(ctx, ids) }
     }
   },
   async apply(ctx, record) {
@@ -310,7 +295,7 @@ const userHandler: BulkHandler = {
     const had = current.roles.map((role) => role.id)
     const allowed = await refused(() => mustHoldRoles(ctx, ids.filter((id) => !had.includes(id))))
     if (allowed) return allowed
-    const next = weigh(ctx, current.id, await rightsOfRoles(ctx, ids))
+    const next = weigh(ctx, current.id, await rolesRights(ctx, ids))
     if ('reason' in next) return next
     const done = await putBack(ctx, item, current, {})
     if ('reason' in done) return done

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'kysely'
 import {
   BULK_ACTIONS,
   BULK_BATCH,
@@ -21,20 +20,40 @@ import {
 import type { BulkRequestBody } from '../../contract/bulk-request'
 import type { BaseRecord } from '../../contract/collections'
 import { RIGHTS, type Right } from '../../contract/rights'
-import { actorOf, audit, type Actor } from '../audit'
+import { audit, type Actor } from '../audit/trail'
 import { parseRights } from '../auth/accounts'
-import { filtered, checkFilters } from '../collections/list-query'
-import { databaseKind } from '../db/kind'
-import { searched } from '../db/list'
+import { checkFilters } from '../collections/list-query'
+import {
+  asListed,
+  countBatch,
+  countOf,
+  doneItems,
+  endJob,
+  freezeSelection,
+  itemIdsOf,
+  itemsWith,
+  jobNow,
+  jobOf,
+  moveJob,
+  namesOf,
+  pruneJobs,
+  rightsOfRoles,
+  setJobCount,
+  skipPending,
+  skippedItems,
+  withIds,
+  writeOutcomes,
+} from '../db/bulk'
+import { inTransaction } from '../db/transaction'
 import type { AnyDb } from '../db/open'
 import type { BulkItemRow, BulkJobRow } from '../db/schema'
-import { principalOf, type Principal } from '../http/auth'
-import { ApiError, fail, needsRight } from '../http/errors'
+import type { Principal } from '../http/auth'
+import { needsRight, Problem, refuse } from '../problem'
 import { message, type ServerKey } from '../messages'
 import { checkRoles } from '../people/members'
 import { previewMembers } from '../people/role-preview'
 import type { Services } from '../services'
-import { BULK_HANDLERS, BULK_MODULES, type BatchContext, type BulkChange, type UndoItem } from './actions'
+import { BULK_HANDLERS, BULK_MODULES, isRefusal, type BatchContext, type BulkChange, type UndoItem } from './actions'
 
 type Row = Record<string, unknown>
 
@@ -71,7 +90,7 @@ const countWords = (collection: BulkCollection, count: number) =>
 /** The params an action takes, checked as the one-record form checks them; 400 naming a missing one. */
 function paramsOf(action: BulkAction, params: BulkRequestBody['params']): BulkParams {
   const need = (name: 'tag' | 'location' | 'roles') => {
-    if (params?.[name] === undefined) throw new ApiError(400, message('invalidInput'), { [`params.${name}`]: message('invalidInput') })
+    if (params?.[name] === undefined) throw new Problem('invalid', message('invalidInput'), { [`params.${name}`]: message('invalidInput') })
   }
   if (action === 'tag_add' || action === 'tag_remove') {
     need('tag')
@@ -99,12 +118,12 @@ async function selectionWords(db: AnyDb, organizationId: string, q: string, filt
     let shown = values
     // Ids read as the names people know them by.
     if (collection === 'users' && name === 'role') {
-      const rows = await db.selectFrom('roles').select(['id', 'name']).where('organization_id', '=', organizationId).where('id', 'in', values).execute()
-      shown = values.map((id) => String(rows.find((row: { id: string }) => row.id === id)?.name ?? id))
+      const rows = await namesOf(db, 'roles', organizationId, values)
+      shown = values.map((id) => String(rows.find((row) => row.id === id)?.name ?? id))
     }
     if (collection === 'tunnels' && name === 'device_id') {
-      const rows = await db.selectFrom('devices').select(['id', 'name']).where('organization_id', '=', organizationId).where('id', 'in', values).execute()
-      shown = values.map((id) => String(rows.find((row: { id: string }) => row.id === id)?.name ?? id))
+      const rows = await namesOf(db, 'devices', organizationId, values)
+      shown = values.map((id) => String(rows.find((row) => row.id === id)?.name ?? id))
     }
     parts.push(`${name}: ${shown.join(', ')}`)
   }
@@ -122,7 +141,7 @@ export async function previewJob(services: Services, principal: Principal, body:
   const { collection } = body
   if (!principal.rights.includes(bulkRight(collection))) throw needsRight(bulkRight(collection))
   if (!isBulkAction(collection, body.action)) {
-    throw new ApiError(400, message('bulkWrongAction', { collection, action: body.action, allowed: BULK_ACTIONS[collection].join(', ') }))
+    throw refuse('invalid', 'bulkWrongAction', { collection, action: body.action, allowed: BULK_ACTIONS[collection].join(', ') })
   }
   const action = body.action
   const params = paramsOf(action, body.params)
@@ -133,71 +152,50 @@ export async function previewJob(services: Services, principal: Principal, body:
   let query = module.select(db, organizationId)
   let label: string
   if ('ids' in body.selection) {
-    query = query.where(idColumn, 'in', [...new Set(body.selection.ids)])
+    query = withIds(query, idColumn, [...new Set(body.selection.ids)])
     label = message('bulkPicked')
   } else {
     const q = (body.selection.q ?? '').trim()
     const filters = checkFilters(new Map(Object.entries(body.selection.filters)), module.list)
     const list = { q, filters, sort: module.list.defaultSort.sort, order: module.list.defaultSort.order, page: 1, perPage: 25 }
-    query = await searched(filtered(query, module.list, list, { now: now.toISOString(), kind: databaseKind(db), organizationId }), list, { ...module.list, id: 't.id' }, db)
+    query = await asListed(db, query, module.list, list, now.toISOString(), organizationId)
     label = await selectionWords(db, organizationId, q, filters, collection)
   }
-  const counted = await query.clearSelect().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()
-  const matching = Number((counted as { n?: unknown } | undefined)?.n ?? 0)
-  if (matching > MAX_BULK_RECORDS) throw new ApiError(400, message('bulkTooMany', { count: matching, max: MAX_BULK_RECORDS }))
+  const matching = await countOf(query)
+  if (matching > MAX_BULK_RECORDS) throw refuse('invalid', 'bulkTooMany', { count: matching, max: MAX_BULK_RECORDS })
   let roleRights: Right[] | null = null
   if (action === 'set_roles') {
     const ids = await checkRoles(db, organizationId, params.roles!)
-    const rows = await db.selectFrom('roles').select('rights').where('organization_id', '=', organizationId).where('id', 'in', ids).execute()
-    roleRights = [...new Set(rows.flatMap((row: { rights: string }) => parseRights(row.rights)))]
+    const rows = await rightsOfRoles(db, organizationId, ids)
+    roleRights = [...new Set(rows.flatMap((row) => parseRights(row.rights)))]
     // Nobody hands out more than they hold: said now, not only record by record when it runs.
-    if (roleRights.some((right) => !principal.rights.includes(right))) throw new ApiError(403, message('rightNotHeld'), { 'params.roles': message('rightNotHeld') })
+    if (roleRights.some((right) => !principal.rights.includes(right))) throw new Problem('forbidden', message('rightNotHeld'), { 'params.roles': message('rightNotHeld') })
   }
   const id = randomUUID()
   const createdAt = now.toISOString()
   const expiresAt = new Date(now.getTime() + BULK_PREVIEW_TTL_MS).toISOString()
+  const job = {
+    id,
+    organization_id: organizationId,
+    collection,
+    action,
+    params: JSON.stringify(params),
+    selection: JSON.stringify(body.selection),
+    selection_label: label,
+    count: 0,
+    blast: null,
+    status: 'previewed',
+    created_by: callerId(principal),
+    created_at: createdAt,
+    expires_at: expiresAt,
+  }
   // An invited member is named by the address alone (`named` joins only members who accepted).
-  const name = collection === 'users' ? sql<string>`coalesce(nullif(named.name, ''), u.email)` : sql<string>`t.name`
-  const result = await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('bulk_jobs')
-      .values({
-        id,
-        organization_id: organizationId,
-        collection,
-        action,
-        params: JSON.stringify(params),
-        selection: JSON.stringify(body.selection),
-        selection_label: label,
-        count: 0,
-        blast: null,
-        status: 'previewed',
-        created_by: callerId(principal),
-        created_at: createdAt,
-        expires_at: expiresAt,
-      })
-      .execute()
-    await trx
-      .insertInto('bulk_items')
-      .columns(['job_id', 'record_id', 'name'])
-      .expression(
-        query
-          .clearSelect()
-          .select([sql<string>`cast(${id} as text)`.as('job_id'), sql.ref(idColumn).as('record_id'), name.as('name')])
-          .limit(MAX_BULK_RECORDS + 1),
-      )
-      .execute()
-    const inserted = await trx.selectFrom('bulk_items').select((eb) => eb.fn.countAll().as('n')).where('job_id', '=', id).executeTakeFirst()
-    const count = Number((inserted as { n?: unknown } | undefined)?.n ?? 0)
+  const frozen = { job, query, idColumn, namedBy: collection === 'users' ? ('member' as const) : ('name' as const), limit: MAX_BULK_RECORDS + 1 }
+  const result = await freezeSelection(db, frozen, async (trx, count) => {
     // Records made between the count and the copy may have carried it over the bound.
-    if (count > MAX_BULK_RECORDS) throw new ApiError(400, message('bulkTooMany', { count, max: MAX_BULK_RECORDS }))
-    const members = trx.selectFrom('bulk_items').select('record_id').where('job_id', '=', id)
-    const blast = collection === 'users' ? await previewMembers(trx, organizationId, members, action === 'disable' ? null : roleRights) : undefined
-    await trx
-      .updateTable('bulk_jobs')
-      .set({ count, blast: blast ? JSON.stringify(blast) : null })
-      .where('id', '=', id)
-      .execute()
+    if (count > MAX_BULK_RECORDS) throw refuse('invalid', 'bulkTooMany', { count, max: MAX_BULK_RECORDS })
+    const blast = collection === 'users' ? await previewMembers(trx, organizationId, itemIdsOf(trx, id), action === 'disable' ? null : roleRights) : undefined
+    await setJobCount(trx, id, count, blast ? JSON.stringify(blast) : null)
     return { count, blast }
   })
   return { id, collection, action, params, count: result.count, ...(result.blast ? { blast: result.blast } : {}), expires_at: expiresAt }
@@ -205,8 +203,8 @@ export async function previewJob(services: Services, principal: Principal, body:
 
 /** The job of the caller's organization, when the caller holds its collection's right; 404 and 403 otherwise. */
 export async function mustJob(services: Services, principal: Principal, id: string): Promise<BulkJobRow> {
-  const found = id.length <= 64 ? await services.db.selectFrom('bulk_jobs').selectAll().where('id', '=', id).where('organization_id', '=', principal.organizationId).executeTakeFirst() : undefined
-  if (!found) throw fail(404, 'notFound')
+  const found = id.length <= 64 ? await jobOf(services.db, principal.organizationId, id) : undefined
+  if (!found) throw refuse('notFound', 'notFound')
   if (!principal.rights.includes(bulkRight(found.collection as BulkCollection))) throw needsRight(bulkRight(found.collection as BulkCollection))
   return found
 }
@@ -219,14 +217,7 @@ export function undoable(row: BulkJobRow, now: Date): boolean {
 
 /** A job as `GET /bulk/{id}` answers it to `principal`: undoable only by who may undo it. */
 export async function jobAnswer(services: Services, row: BulkJobRow, principal: Principal): Promise<BulkJob> {
-  const skipped = await services.db
-    .selectFrom('bulk_items')
-    .select(['record_id', 'name', 'reason'])
-    .where('job_id', '=', row.id)
-    .where('outcome', '=', 'skipped')
-    .orderBy('record_id')
-    .limit(SKIPS_SHOWN)
-    .execute()
+  const skipped = await skippedItems(services.db, row.id, SKIPS_SHOWN)
   const blast = parse(row.blast, null)
   return {
     id: row.id,
@@ -250,15 +241,7 @@ export async function jobAnswer(services: Services, row: BulkJobRow, principal: 
 
 /** A page of a job's records, as the audit entry lists them beneath. */
 export async function jobRecords(services: Services, row: BulkJobRow, page: number, perPage: number): Promise<{ total: number; records: BulkRecord[] }> {
-  const items = await services.db
-    .selectFrom('bulk_items')
-    .select(['record_id', 'name', 'outcome', 'reason'])
-    .where('job_id', '=', row.id)
-    .where('outcome', '!=', 'pending')
-    .orderBy('record_id')
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .execute()
+  const items = await doneItems(services.db, row.id, page, perPage)
   const total = Number(row.done)
   return {
     total,
@@ -282,6 +265,14 @@ async function publishChanges(services: Services, organizationId: string, change
 const publishProgress = (services: Services, row: Pick<BulkJobRow, 'id' | 'organization_id' | 'collection' | 'count'>, status: BulkStatus, done: number) =>
   services.hub.publish(row.organization_id, 'bulk', { id: row.id, collection: row.collection as BulkCollection, status, done, count: Number(row.count) })
 
+/** Who runs or undoes a job: the actor the trail names (read when the job is taken), and the console's origin for links. */
+export interface JobWriter {
+  actor: () => Promise<Actor>
+  /** The caller as its credentials speak for it now: undefined once they ended. */
+  principalNow: () => Promise<Principal | undefined>
+  linkOrigin: string
+}
+
 interface Runner {
   services: Services
   row: BulkJobRow
@@ -297,7 +288,7 @@ async function inBatch<T>(runner: Runner, principal: Principal, undo: boolean, w
   const { services, row } = runner
   const deferred: (() => unknown)[] = []
   const changes: BulkChange[] = []
-  const result = await (services.db as unknown as AnyDb).transaction().execute(async (trx) => {
+  const result = await inTransaction(services.db as unknown as AnyDb, async (trx) => {
     const ctx: BatchContext = {
       db: trx,
       principal,
@@ -324,7 +315,7 @@ async function inBatch<T>(runner: Runner, principal: Principal, undo: boolean, w
 /** The records of `ids` as the collection reads them now, by id; a record gone is absent. */
 async function currentRecords(ctx: BatchContext, ids: string[]): Promise<Map<string, BaseRecord>> {
   const module = BULK_MODULES[ctx.collection]
-  const rows = await module.select(ctx.db, ctx.principal.organizationId).where(`t.${module.idColumn ?? 'id'}`, 'in', ids).execute()
+  const rows: Row[] = await withIds(module.select(ctx.db, ctx.principal.organizationId), `t.${module.idColumn ?? 'id'}`, ids).execute()
   const records = (await (module.load ? module.load(ctx.db, ctx.principal.organizationId, rows.map((row: Row) => module.toRecord(row))) : rows.map((row: Row) => module.toRecord(row)))) as BaseRecord[]
   return new Map(records.map((record) => [record.id, record]))
 }
@@ -333,22 +324,16 @@ async function currentRecords(ctx: BatchContext, ids: string[]): Promise<Map<str
  * Starts a previewed job once: the one conditional update from `previewed` to `running` makes a
  * second run (in any process) a 409. The run goes on in the background, batch by batch.
  */
-export async function startJob(services: Services, c: Parameters<typeof actorOf>[1], principal: Principal, row: BulkJobRow, linkOrigin: string): Promise<BulkJobRow> {
-  if (row.created_by !== callerId(principal)) throw fail(404, 'notFound')
-  if (row.status !== 'previewed') throw fail(409, 'bulkAlreadyRun')
+export async function startJob(services: Services, principal: Principal, row: BulkJobRow, writer: JobWriter): Promise<BulkJobRow> {
+  if (row.created_by !== callerId(principal)) throw refuse('notFound', 'notFound')
+  if (row.status !== 'previewed') throw refuse('conflict', 'bulkAlreadyRun')
   const now = services.now()
-  if (Date.parse(row.expires_at) <= now.getTime()) throw fail(404, 'bulkExpired')
-  const started = await services.db
-    .updateTable('bulk_jobs')
-    .set({ status: 'running', started_at: now.toISOString() })
-    .where('id', '=', row.id)
-    .where('status', '=', 'previewed')
-    .executeTakeFirst()
-  if (started.numUpdatedRows === 0n) throw fail(409, 'bulkAlreadyRun')
-  const actor = await actorOf(services, c, principal)
+  if (Date.parse(row.expires_at) <= now.getTime()) throw refuse('notFound', 'bulkExpired')
+  if (!(await moveJob(services.db, row.id, 'previewed', { status: 'running', started_at: now.toISOString() }))) throw refuse('conflict', 'bulkAlreadyRun')
+  const actor = await writer.actor()
   const running = { ...row, status: 'running', started_at: now.toISOString() }
   await publishProgress(services, running, 'running', 0)
-  services.background.run(() => runJob({ services, row: running, actor, linkOrigin }, principal.token))
+  services.background.run(() => runJob({ services, row: running, actor, linkOrigin: writer.linkOrigin }, writer.principalNow))
   return running
 }
 
@@ -365,7 +350,7 @@ const yieldTurn = (lastBatchMs: number) => new Promise((resolve) => setTimeout(r
  * one transaction on the caller's principal read afresh (a right lost meanwhile skips the rest).
  * Ends with the job's one audit entry, whatever happened.
  */
-async function runJob(runner: Runner, token: string): Promise<void> {
+async function runJob(runner: Runner, principalNow: JobWriter['principalNow']): Promise<void> {
   const { services, row } = runner
   const db = services.db
   const right = bulkRight(row.collection as BulkCollection)
@@ -376,21 +361,11 @@ async function runJob(runner: Runner, token: string): Promise<void> {
     for (;;) {
       await yieldTurn(batchMs)
       const batchStart = performance.now()
-      const items = await db
-        .selectFrom('bulk_items')
-        .select(['record_id', 'name'])
-        .where('job_id', '=', row.id)
-        .where('outcome', '=', 'pending')
-        .orderBy('record_id')
-        .limit(BULK_BATCH)
-        .execute()
+      const items = await itemsWith(db, row.id, 'pending', BULK_BATCH)
       if (!items.length) break
-      const principal = await principalOf(services, token)
+      const principal = await principalNow()
       if (!principal || principal.organizationId !== row.organization_id || !principal.rights.includes(right)) {
-        const lost = await db.updateTable('bulk_items').set({ outcome: 'skipped', reason: message('bulkLostRight') }).where('job_id', '=', row.id).where('outcome', '=', 'pending').executeTakeFirst()
-        const n = Number(lost.numUpdatedRows)
-        await db.updateTable('bulk_jobs').set({ done: sql`done + ${n}`, skipped: sql`skipped + ${n}` }).where('id', '=', row.id).execute()
-        done += n
+        done += await skipPending(db, row.id, message('bulkLostRight'))
         break
       }
       done += await inBatch(runner, principal, false, async (ctx) => {
@@ -409,11 +384,7 @@ async function runJob(runner: Runner, token: string): Promise<void> {
           }
         }
         await writeOutcomes(ctx.db, outcomes)
-        await ctx.db
-          .updateTable('bulk_jobs')
-          .set({ done: sql`done + ${items.length}`, changed: sql`changed + ${changed}`, skipped: sql`skipped + ${items.length - changed}` })
-          .where('id', '=', row.id)
-          .execute()
+        await countBatch(ctx.db, row.id, items.length, changed)
         return items.length
       })
       batchMs = performance.now() - batchStart
@@ -426,26 +397,9 @@ async function runJob(runner: Runner, token: string): Promise<void> {
   await finishJob(runner, failed)
 }
 
-/** The outcomes of a batch's records, in one statement: each item's row is written over with what happened to it. */
-async function writeOutcomes(db: AnyDb, outcomes: BulkItemRow[]): Promise<void> {
-  if (!outcomes.length) return
-  await db
-    .insertInto('bulk_items')
-    .values(outcomes)
-    .onConflict((conflict) =>
-      conflict.columns(['job_id', 'record_id']).doUpdateSet((eb) => ({
-        outcome: eb.ref('excluded.outcome'),
-        reason: eb.ref('excluded.reason'),
-        before: eb.ref('excluded.before'),
-        after_version: eb.ref('excluded.after_version'),
-      })),
-    )
-    .execute()
-}
-
 /** A refusal a single write would answer (a 4xx) skips the record; anything else fails the batch. */
 const skipRefusal = (error: unknown): { reason: string } => {
-  if (error instanceof ApiError && error.status < 500) return { reason: error.message }
+  if (isRefusal(error)) return { reason: error.message }
   throw error
 }
 
@@ -481,8 +435,8 @@ async function finishJob(runner: Runner, failed: boolean): Promise<void> {
   let auditId = ''
   let final = row
   try {
-    final = await services.db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('bulk_jobs').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow()
+    final = await inTransaction(services.db as unknown as AnyDb, async (trx) => {
+      const current = await jobNow(trx, row.id)
       auditId = await audit(
         trx,
         row.organization_id,
@@ -500,13 +454,13 @@ async function finishJob(runner: Runner, failed: boolean): Promise<void> {
         },
         now,
       )
-      await trx.updateTable('bulk_jobs').set({ status, finished_at: now, audit_id: auditId }).where('id', '=', row.id).execute()
+      await endJob(trx, row.id, { status, finished_at: now, audit_id: auditId })
       return { ...current, status, finished_at: now, audit_id: auditId }
     })
     await services.hub.publish(row.organization_id, 'audit', { id: auditId, collection: right, action, record_id: row.id })
   } catch (error) {
     services.log.error(`Bulk job ${row.id} could not be finished:`, error)
-    await services.db.updateTable('bulk_jobs').set({ status: 'failed', finished_at: now }).where('id', '=', row.id).execute()
+    await endJob(services.db, row.id, { status: 'failed', finished_at: now })
   }
   await publishProgress(services, final, status, Number(final.done))
 }
@@ -522,34 +476,20 @@ export const mayUndo = (principal: Principal, row: BulkJobRow) => row.created_by
  * the one the job left), batch by batch, each record checked as a single write by the caller would
  * be; the rest are left and named. Once only: the job moves from `done` to `undone` first.
  */
-export async function undoJob(services: Services, c: Parameters<typeof actorOf>[1], principal: Principal, row: BulkJobRow, linkOrigin: string): Promise<BulkUndo> {
-  if (!mayUndo(principal, row)) throw fail(403, 'bulkUndoNotYours')
+export async function undoJob(services: Services, principal: Principal, row: BulkJobRow, writer: JobWriter): Promise<BulkUndo> {
+  if (!mayUndo(principal, row)) throw refuse('forbidden', 'bulkUndoNotYours')
   const now = services.now()
   if (row.action === 'revoke' && row.status === 'done' && !undoable(row, now) && row.finished_at && !row.undone_at && row.changed > 0) {
-    throw fail(409, 'bulkUndoWindow', { seconds: Math.round(BULK_UNDO_MS / 1000) })
+    throw refuse('conflict', 'bulkUndoWindow', { seconds: Math.round(BULK_UNDO_MS / 1000) })
   }
-  if (!undoable(row, now)) throw fail(409, 'bulkNotUndoable')
-  const claimed = await services.db
-    .updateTable('bulk_jobs')
-    .set({ status: 'undone', undone_at: now.toISOString() })
-    .where('id', '=', row.id)
-    .where('status', '=', 'done')
-    .where('undone_at', 'is', null)
-    .executeTakeFirst()
-  if (claimed.numUpdatedRows === 0n) throw fail(409, 'bulkNotUndoable')
-  const runner: Runner = { services, row, actor: await actorOf(services, c, principal), linkOrigin }
+  if (!undoable(row, now)) throw refuse('conflict', 'bulkNotUndoable')
+  if (!(await moveJob(services.db, row.id, 'done', { status: 'undone', undone_at: now.toISOString() }))) throw refuse('conflict', 'bulkNotUndoable')
+  const runner: Runner = { services, row, actor: await writer.actor(), linkOrigin: writer.linkOrigin }
   const left: BulkSkip[] = []
   let restored = 0
   let leftCount = 0
   for (;;) {
-    const items = await services.db
-      .selectFrom('bulk_items')
-      .select(['record_id', 'name', 'before', 'after_version'])
-      .where('job_id', '=', row.id)
-      .where('outcome', '=', 'changed')
-      .orderBy('record_id')
-      .limit(BULK_BATCH)
-      .execute()
+    const items = await itemsWith(services.db, row.id, 'changed', BULK_BATCH)
     if (!items.length) break
     const batchStart = performance.now()
     const outcome = await inBatch(runner, principal, true, async (ctx) => {
@@ -606,7 +546,5 @@ export async function pruneBulkJobs(db: Services['db'], now: Date): Promise<void
   const at = now.toISOString()
   const dayAgo = new Date(now.getTime() - 24 * 3600_000).toISOString()
   const keptSince = new Date(now.getTime() - BULK_KEPT_DAYS * 24 * 3600_000).toISOString()
-  await db.updateTable('bulk_jobs').set({ status: 'failed', finished_at: at }).where('status', '=', 'running').where('started_at', '<', dayAgo).execute()
-  await db.deleteFrom('bulk_jobs').where('status', '=', 'previewed').where('expires_at', '<=', at).execute()
-  await db.deleteFrom('bulk_jobs').where('status', '!=', 'previewed').where('status', '!=', 'running').where('created_at', '<', keptSince).execute()
+  await pruneJobs(db, at, dayAgo, keptSince)
 }

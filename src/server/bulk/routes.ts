@@ -12,11 +12,11 @@ import {
   MAX_BULK_RECORDS,
   bulkPath,
 } from '../../contract/bulk'
-import { requirePrincipal, type AuthEnv } from '../http/auth'
+import { actorOf } from '../audit/routes'
+import { principalOf, requirePrincipal, type AuthEnv } from '../http/auth'
 import { readBody } from '../http/body'
-import { ApiError } from '../http/errors'
 import { linkOrigin } from '../http/origin'
-import { message } from '../messages'
+import { answerPage, pageOf } from '../http/paging'
 import { describe, share } from '../openapi/registry'
 import { bool, int, list, obj, oneOf, orNull, ref, str, time } from '../openapi/shapes'
 import type { Services } from '../services'
@@ -134,15 +134,6 @@ describe(
   },
 )
 
-/** The page and page size of a records list; 400 otherwise. */
-function pageOf(pageText = '1', perPageText = '25'): { page: number; perPage: number } {
-  const page = /^\d{1,7}$/.test(pageText) ? Number(pageText) : NaN
-  if (!(page >= 1)) throw new ApiError(400, message('badPage'))
-  const perPage = Number(perPageText)
-  if (!/^\d{1,3}$/.test(perPageText) || !(PER_PAGE_CHOICES as readonly number[]).includes(perPage)) throw new ApiError(400, message('badPerPage', { allowed: PER_PAGE_CHOICES.join(', ') }))
-  return { page, perPage }
-}
-
 /** `/bulk/…`: preview, run, read, undo and list a bulk action's records. */
 export function bulkRoutes(services: Services) {
   return new Hono<AuthEnv>()
@@ -155,20 +146,30 @@ export function bulkRoutes(services: Services) {
     .post('/bulk/:id/run', async (c) => {
       const principal = c.var.principal
       const row = await mustJob(services, principal, c.req.param('id'))
-      const running = await startJob(services, c, principal, row, linkOrigin(c, services.publicUrl))
+      const running = await startJob(services, principal, row, {
+        actor: () => actorOf(services, c, principal),
+        principalNow: () => principalOf(services, principal.token),
+        linkOrigin: linkOrigin(c, services.publicUrl),
+      })
       return c.json(await jobAnswer(services, running, principal), 202)
     })
     .get('/bulk/:id', async (c) => c.json(await jobAnswer(services, await mustJob(services, c.var.principal, c.req.param('id')), c.var.principal)))
     .post('/bulk/:id/undo', async (c) => {
       const principal = c.var.principal
       const row = await mustJob(services, principal, c.req.param('id'))
-      return c.json(await undoJob(services, c, principal, row, linkOrigin(c, services.publicUrl)))
+      return c.json(
+        await undoJob(services, principal, row, {
+          actor: () => actorOf(services, c, principal),
+          principalNow: () => principalOf(services, principal.token),
+          linkOrigin: linkOrigin(c, services.publicUrl),
+        }),
+      )
     })
     .get('/bulk/:id/records', async (c) => {
       const row = await mustJob(services, c.var.principal, c.req.param('id'))
-      const { page, perPage } = pageOf(c.req.query('page'), c.req.query('per_page'))
+      // A page of up to seven digits, without a last one.
+      const { page, perPage } = pageOf(c, { pageDigits: 7 })
       const { total, records } = await jobRecords(services, row, page, perPage)
-      c.header('X-Total-Count', String(total))
-      return c.json(records)
+      return answerPage(c, records, total)
     })
 }

@@ -1,8 +1,8 @@
-import type { Context } from 'hono'
 import { nextTurn } from '../fairness/turns'
 import type { Principal } from '../http/auth'
-import { ApiError } from '../http/errors'
 import { message } from '../messages'
+import { Problem, refuse } from '../problem'
+import type { QueryReader } from './list-query'
 
 /**
  * Rows an export reads from the database at a time. On SQLite a read holds the event loop while it
@@ -14,9 +14,9 @@ export const EXPORT_FORMATS = ['csv', 'jsonl'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 /** The `format` of an export request; 400 unless it is one the server writes. */
-export function exportFormat(c: Context): ExportFormat {
+export function exportFormat(c: { req: QueryReader }): ExportFormat {
   const format = c.req.query('format') ?? 'csv'
-  if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new ApiError(400, message('badExportFormat'))
+  if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw refuse('invalid', 'badExportFormat')
   return format as ExportFormat
 }
 
@@ -88,7 +88,7 @@ export function takeExportPlace(principal: Principal): () => void {
     { key: `organization:${principal.organizationId}`, limit: EXPORTS_PER_ORGANIZATION, refusal: 'tooManyOrganizationExports' as const },
   ]
   for (const { key, limit, refusal } of holders) {
-    if ((running.get(key) ?? 0) >= limit) throw new ApiError(429, message(refusal, { limit }), undefined, { 'Retry-After': String(EXPORT_RETRY_S) })
+    if ((running.get(key) ?? 0) >= limit) throw new Problem('tooMany', message(refusal, { limit }), undefined, { retryAfterS: EXPORT_RETRY_S })
   }
   for (const { key } of holders) running.set(key, (running.get(key) ?? 0) + 1)
   let released = false

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { sql } from 'kysely'
-import { filtersOf } from '../../contract/list-filters'
-import { PROTOCOLS, TunnelInput, type Protocol, type Tunnel } from '../../contract/tunnels'
+import { TunnelInput, type Protocol, type Tunnel } from '../../contract/tunnels'
 import { checkPlanLimit } from '../billing/usage'
-import { invalidInput } from '../http/body'
+import { isDeviceOf } from '../db/devices'
+import { TUNNEL_LIST, tunnelsOf } from '../db/tunnels'
+import { fieldMessage, message } from '../messages'
+import { Problem } from '../problem'
 import type { CollectionModule, WriteContext } from './engine'
-import { oneOf, record, str } from '../openapi/shapes'
 
 /** Where tunnels are reached from outside; a real relay would own this name. */
 export const TUNNEL_DOMAIN = 'tunnels.edgeline.example'
@@ -19,51 +19,16 @@ export function publicEndpoint(protocol: Protocol): string {
 
 /** The device must be one of the caller's organization; anything else reads as not there. */
 async function checkDevice(ctx: WriteContext, deviceId: string) {
-  const found = await ctx.db
-    .selectFrom('devices')
-    .select('id')
-    .where('id', '=', deviceId)
-    .where('organization_id', '=', ctx.principal.organizationId)
-    .executeTakeFirst()
-  if (!found) throw invalidInput({ device_id: 'fields.device' })
+  if (!(await isDeviceOf(ctx.db, ctx.principal.organizationId, deviceId))) throw new Problem('invalid', message('invalidInput'), { device_id: fieldMessage('fields.device') })
 }
 
 export const tunnels: CollectionModule<Tunnel, TunnelInput> = {
   name: 'tunnels',
-  docs: {
-    noun: 'tunnel',
-    tag: 'Tunnels',
-    description: 'Tunnels to a port of a device; the server assigns the public endpoint. Up only while enabled and its device online; a create past the plan\'s tunnel limit is 409.',
-    record: record(TunnelInput, { device_name: str, public_endpoint: str, status: oneOf(['up', 'down']) }),
-    example: { name: 'SSH', device_id: '<device id>', protocol: 'tcp', local_port: 22, enabled: true },
-  },
   right: 'tunnels',
   table: 'tunnels',
-  list: {
-    search: ['t.name', 't.public_endpoint', 'd.name'],
-    sort: { name: 't.name', protocol: 't.protocol', local_port: 't.local_port', device: 'd.name', status: 'status', created_at: 't.created_at' },
-    defaultSort: { sort: 'name', order: 'asc' },
-    fields: filtersOf('tunnels'),
-    filters: {
-      device_id: { column: 't.device_id' },
-      protocol: { column: 't.protocol' },
-      // The status the record shows: up while enabled and its device online.
-      status: {
-        where: (eb, values) => {
-          const up = eb.and([eb('t.enabled', '=', 1), eb('d.status', '=', 'online')])
-          return values.length > 1 ? eb.lit(true) : values[0] === 'up' ? up : eb.not(up)
-        },
-      },
-    },
-  },
+  list: TUNNEL_LIST,
   exportColumns: ['id', 'name', 'device_id', 'device_name', 'protocol', 'local_port', 'public_endpoint', 'enabled', 'status', 'created_at', 'updated_at'],
-  select: (db, organizationId) =>
-    db
-      .selectFrom('tunnels as t')
-      .innerJoin('devices as d', 'd.id', 't.device_id')
-      .selectAll('t')
-      .select(['d.name as device_name', sql<string>`case when t.enabled = 1 and d.status = 'online' then 'up' else 'down' end`.as('status')])
-      .where('t.organization_id', '=', organizationId),
+  select: tunnelsOf,
   toRecord: (row) => ({
     id: String(row.id),
     name: String(row.name),

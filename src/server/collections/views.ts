@@ -1,13 +1,12 @@
-import type { ExpressionBuilder } from 'kysely'
 import { checkView, isViewCollection, VIEW_COLLECTIONS, VIEWS_PER_OWNER, ViewInput, ViewUpdate, type View, type ViewCollection, type ViewProblem, type ViewQuery } from '../../contract/views'
 import { MAX_FILTER_VALUES } from '../../contract/list-filters'
 import type { Principal } from '../http/auth'
 import { lockOrganization } from '../billing/usage'
-import { ApiError, needsRight } from '../http/errors'
+import { VIEW_LIST, viewsKept, viewsOf, viewsSeenBy } from '../db/views'
+import { needsRight, Problem, refuse } from '../problem'
 import { message } from '../messages'
-import { bool, list, obj, oneOf, record, str } from '../openapi/shapes'
 import type { CollectionModule, WriteContext } from './engine'
-import type { ListShape } from './list-query'
+import type { ListShape } from '../db/records'
 
 type Row = Record<string, unknown>
 
@@ -59,9 +58,9 @@ function refusal(problem: ViewProblem): string {
 }
 
 /** The answer for a view the list would refuse: the list's own words, under the field at fault. */
-function refused(problem: ViewProblem): ApiError {
+function refused(problem: ViewProblem): Problem {
   const text = refusal(problem)
-  return new ApiError(400, text, { [problem.field]: text })
+  return new Problem('invalid', text, { [problem.field]: text })
 }
 
 /** How the trail names a write of a view: filed under its list's collection, so told apart by its action. */
@@ -71,16 +70,6 @@ export const VIEW_ACTIONS = ['create', 'update', 'delete'].map(viewAction)
 
 /** The lists whose views `principal` may read and write: those of the rights it holds. */
 const listsOf = (principal: Principal): ViewCollection[] => VIEW_COLLECTIONS.filter((name) => principal.rights.includes(name))
-
-export const VIEW_RECORD = record(ViewInput, {
-  owner_id: { ...str, description: 'The member who saved it; only they change or delete it.' },
-  owner_name: str,
-  shared: { ...bool, description: 'Seen by every holder of the list\'s right in the organization; else by its owner alone.' },
-  pinned: bool,
-  collection: oneOf(VIEW_COLLECTIONS),
-  columns: list(str),
-  query: obj({ q: str, sort: str, order: oneOf(['asc', 'desc']), filters: { type: 'object', additionalProperties: list(str) } }),
-})
 
 /**
  * Saved views of the lists: records like the others (versions, audit, change events), each read and
@@ -100,63 +89,27 @@ export function views(shapes: Record<ViewCollection, ListShape>): CollectionModu
   }
   return {
     name: 'views',
-    docs: {
-      noun: 'view',
-      tag: 'Views',
-      description:
-        'Saved views of the lists (devices, access keys, users, tunnels): a name, the list\'s search, sort and filters, the columns shown, shared with the organization or kept personal, pinned in the menu or not. A view is read and written with the right of its list; a personal view is seen by its owner alone (another member gets 404), a shared one by every holder of its list\'s right; only its owner changes or deletes it (403). A question or a column the list would refuse is 400 with the list\'s own message.',
-      record: VIEW_RECORD,
-      deletes: 'Deletes the view; links to it then open the plain list.',
-      example: { name: 'Offline kiosks', collection: 'devices', query: { q: '', sort: 'name', order: 'asc', filters: { status: ['offline'], tag: ['kiosk'] } }, columns: ['name', 'status', 'tags'], shared: true, pinned: true },
-    },
     // Each view is checked by the right of its list (`writers`, `scope`, `audited`); this one names the module alone.
     right: 'devices',
     writers: VIEW_COLLECTIONS,
     table: 'views',
     cap: 'views',
-    list: {
-      search: ['t.name'],
-      sort: { name: 't.name', created_at: 't.created_at', updated_at: 't.updated_at' },
-      defaultSort: { sort: 'name', order: 'asc' },
-      filters: {
-        collection: { column: 't.collection', values: VIEW_COLLECTIONS },
-        pinned: { values: ['true', 'false'], where: (eb, values) => eb('t.pinned', 'in', values.map((value) => (value === 'true' ? 1 : 0))) },
-        shared: { values: ['true', 'false'], where: (eb, values) => eb('t.shared', 'in', values.map((value) => (value === 'true' ? 1 : 0))) },
-      },
-    },
-    select: (db, organizationId) =>
-      db
-        .selectFrom('views as t')
-        .leftJoin('users as o', 'o.id', 't.owner_id')
-        .selectAll('t')
-        .select('o.name as owner_name')
-        .where('t.organization_id', '=', organizationId),
+    list: VIEW_LIST,
+    select: viewsOf,
     // Only views of the lists the caller holds, and of those its own or shared ones.
-    scope: (query, principal) => {
-      const lists = listsOf(principal)
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      return query.where((eb: ExpressionBuilder<any, any>) =>
-        eb.and([lists.length ? eb('t.collection', 'in', lists) : eb.lit(false), eb.or([eb('t.owner_id', '=', principal.userId), eb('t.shared', '=', 1)])]),
-      )
-    },
+    scope: (query, principal) => viewsSeenBy(query, principal.userId, listsOf(principal)),
     toRecord: viewOf,
     create: {
       schema: ViewInput,
       row: async (input, ctx) => {
         // An app id's token acts for an app, and a view belongs to the person who saved it.
-        if (ctx.principal.kind === 'app' || !ctx.principal.userId) throw new ApiError(403, message('viewsNeedPerson'))
+        if (ctx.principal.kind === 'app' || !ctx.principal.userId) throw refuse('forbidden', 'viewsNeedPerson')
         mayUse(ctx, input.collection)
         const { query, columns } = check(input.collection, input)
         // Counting and adding run one after the other across requests and processes.
         await lockOrganization(ctx.db, ctx.principal.organizationId)
-        const kept = await ctx.db
-          .selectFrom('views')
-          .select((eb) => eb.fn.countAll().as('count'))
-          .where('organization_id', '=', ctx.principal.organizationId)
-          .where('owner_id', '=', ctx.principal.userId)
-          .where('collection', '=', input.collection)
-          .executeTakeFirst()
-        if (Number(kept?.count ?? 0) >= VIEWS_PER_OWNER) throw new ApiError(409, message('tooManyViews', { max: VIEWS_PER_OWNER }))
+        const kept = await viewsKept(ctx.db, ctx.principal.organizationId, ctx.principal.userId, input.collection)
+        if (kept >= VIEWS_PER_OWNER) throw refuse('conflict', 'tooManyViews', { max: VIEWS_PER_OWNER })
         return { values: { owner_id: ctx.principal.userId, name: input.name, collection: input.collection, query, columns, shared: input.shared ? 1 : 0, pinned: input.pinned ? 1 : 0 } }
       },
     },
@@ -170,7 +123,7 @@ export function views(shapes: Record<ViewCollection, ListShape>): CollectionModu
     },
     // A shared view is seen by many and changed by its owner alone.
     allow: async (ctx, _action, current) => {
-      if (current.owner_id !== ctx.principal.userId || !isViewCollection(current.collection)) throw new ApiError(403, message('notYourView'))
+      if (current.owner_id !== ctx.principal.userId || !isViewCollection(current.collection)) throw refuse('forbidden', 'notYourView')
     },
     audited: (view, action) => ({ collection: view.collection, action: viewAction(action) }),
   }

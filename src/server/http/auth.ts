@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { Right } from '../../contract/rights'
-import { keyHolder, looksLikeKey } from '../auth/access-keys'
+import { keyHolder, looksLikeKey } from '../access-keys/keys'
 import { appHolder, looksLikeAppToken } from '../auth/app-holder'
 import { currentOrganization, rightsOf } from '../auth/accounts'
 import { tokenUser, whyRefused } from '../auth/tokens'

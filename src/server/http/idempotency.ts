@@ -1,8 +1,9 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomUUID } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
-import { looksLikeKey } from '../auth/access-keys'
+import { looksLikeKey } from '../access-keys/keys'
 import { looksLikeAppToken } from '../auth/app-holder'
 import { tokenUser } from '../auth/tokens'
+import { deleteIdempotencyKey, deleteIdempotencyKeysBefore, idempotencyKeyRow, insertIdempotencyKey, keepIdempotentAnswer } from '../db/idempotency'
 import type { Db } from '../db/open'
 import type { IdempotencyKeyRow } from '../db/schema'
 import { message } from '../messages'
@@ -110,24 +111,18 @@ async function reserve(db: Db, id: string, fingerprint: string, now: Date): Prom
   const abandoned = new Date(now.getTime() - IN_FLIGHT_MS).toISOString()
   for (let attempt = 0; attempt < 3; attempt++) {
     const holder = randomUUID()
-    const inserted = await db
-      .insertInto('idempotency_keys')
-      .values({ id, fingerprint, holder, status: null, answer: null, created_at })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .executeTakeFirst()
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { holder }
-    const row = await db.selectFrom('idempotency_keys').selectAll().where('id', '=', id).executeTakeFirst()
+    if (await insertIdempotencyKey(db, { id, fingerprint, holder, created_at })) return { holder }
+    const row = await idempotencyKeyRow(db, id)
     if (!row) continue
     const gone = row.created_at <= lapsed || (row.status === null && row.created_at <= abandoned)
     if (!gone) return { row }
-    await db.deleteFrom('idempotency_keys').where('id', '=', id).where('holder', '=', row.holder).execute()
+    await deleteIdempotencyKey(db, id, row.holder)
   }
   throw inFlight()
 }
 
 /** Frees a key whose first request failed on the server's side, so a retry runs. */
-const release = (db: Db, id: string, holder: string) =>
-  db.deleteFrom('idempotency_keys').where('id', '=', id).where('holder', '=', holder).where('status', 'is', null).execute()
+const release = (db: Db, id: string, holder: string) => deleteIdempotencyKey(db, id, holder, true)
 
 /**
  * Reads the rest of a body the route will not read: the clone took all of it already, and a body
@@ -161,7 +156,7 @@ async function keep(services: Services, c: Context, keys: KeyMaterial, holder: s
       if (value !== null) headers[name] = value
     }
     const answer = seal(keys, { status: res.status, headers, body: body.toString('base64') })
-    await db.updateTable('idempotency_keys').set({ status: res.status, answer }).where('id', '=', keys.id).where('holder', '=', holder).execute()
+    await keepIdempotentAnswer(db, keys.id, holder, res.status, answer)
   } catch (error) {
     services.log.error(`${c.req.method} ${c.req.path}: the answer for its Idempotency-Key was not kept:`, error)
     await release(db, keys.id, holder).catch(() => undefined)
@@ -204,8 +199,5 @@ export const idempotency =
 
 /** Deletes the keys whose 24 hours are over. */
 export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<void> {
-  await db
-    .deleteFrom('idempotency_keys')
-    .where('created_at', '<=', new Date(now.getTime() - IDEMPOTENCY_KEPT_MS).toISOString())
-    .execute()
+  await deleteIdempotencyKeysBefore(db, new Date(now.getTime() - IDEMPOTENCY_KEPT_MS).toISOString())
 }

@@ -1,23 +1,12 @@
-import type { Context } from 'hono'
-import { sql } from 'kysely'
 import type { Db } from '../db/open'
+import { hitThrottle, pruneThrottles, refundThrottles } from '../db/throttle'
 import { hashSecret } from '../auth/tokens'
-import { message, type ServerKey } from '../messages'
+import { message } from '../messages'
+import type { RequestContext, Rule, Throttle } from '../services'
 import { clientKey } from './client'
 import { ApiError } from './errors'
 
-/**
- * At most `limit` attempts within a window of `windowMs`, counted per client and what it tries on
- * (`subject`, e.g. an address), or per client alone (`perClient`); or, through `countFor`, per
- * what the caller names whoever the client is, refused with `refusal` (`{{limit}}`, `{{seconds}}`).
- */
-export interface Rule {
-  name: string
-  limit: number
-  windowMs: number
-  perClient?: true
-  refusal?: ServerKey
-}
+export type { Counted, Rule, Throttle } from '../services'
 
 const MINUTE = 60_000
 
@@ -44,57 +33,16 @@ export const RULES = {
   webhookTestOrganization: { name: 'webhook-test-organization', limit: 20, windowMs: MINUTE, refusal: 'tooManyOrganizationWebhookTests' },
 } satisfies Record<string, Rule>
 
-export interface Counted {
-  /** Gives the attempts back, e.g. after a successful sign-in, so only failures use up the limit. */
-  refund(): Promise<void>
-}
-
-export interface Throttle {
-  /**
-   * Counts one attempt by the caller under each rule before any work is done; throws 429 with
-   * `Retry-After` when one is past its limit.
-   */
-  count(c: Context, rules: readonly Rule[], subject?: string): Promise<Counted>
-  /**
-   * Counts one use under each rule in turn, keyed by its subject alone (an organization, a
-   * webhook) from whichever client or process; past a limit throws 429 with `Retry-After` and that
-   * rule's refusal, and the use is given back to the rules before it and never counted by the ones
-   * after, so a limit is reached by the uses let through only.
-   */
-  countFor(uses: readonly { rule: Rule; subject: string }[]): Promise<void>
-  /** Deletes the counts whose window has ended. */
-  prune(): Promise<void>
-}
-
 const LONGEST_WINDOW = Math.max(...Object.values(RULES).map((rule) => rule.windowMs))
 
-export function createThrottle(db: Db, now: () => Date, clientAddress: (c: Context) => string): Throttle {
-  /** One statement, so parallel attempts cannot all read the same count before any is written. */
+export function createThrottle(db: Db, now: () => Date, clientAddress: (c: RequestContext) => string): Throttle {
   async function hit(key: string, rule: Rule, at: Date) {
-    const start = at.toISOString()
-    const expired = new Date(at.getTime() - rule.windowMs).toISOString()
-    const row = await db
-      .insertInto('throttles')
-      .values({ key, window_start: start, hits: 1 })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          hits: sql<number>`case when throttles.window_start <= ${expired} then 1 else throttles.hits + 1 end`,
-          window_start: sql<string>`case when throttles.window_start <= ${expired} then ${start} else throttles.window_start end`,
-        }),
-      )
-      .returning(['hits', 'window_start'])
-      .executeTakeFirstOrThrow()
+    const row = await hitThrottle(db, key, at.toISOString(), new Date(at.getTime() - rule.windowMs).toISOString())
     const wait = Math.ceil((Date.parse(row.window_start) + rule.windowMs - at.getTime()) / 1000)
     return row.hits > rule.limit ? Math.max(1, wait) : 0
   }
 
-  const refund = async (keys: string[]) => {
-    await db
-      .updateTable('throttles')
-      .set({ hits: sql<number>`case when hits > 0 then hits - 1 else 0 end` })
-      .where('key', 'in', keys)
-      .execute()
-  }
+  const refund = (keys: string[]) => refundThrottles(db, keys)
 
   return {
     async count(c, rules, subject) {
@@ -125,7 +73,7 @@ export function createThrottle(db: Db, now: () => Date, clientAddress: (c: Conte
     },
     async prune() {
       const ended = new Date(now().getTime() - LONGEST_WINDOW).toISOString()
-      await db.deleteFrom('throttles').where('window_start', '<=', ended).execute()
+      await pruneThrottles(db, ended)
     },
   }
 }

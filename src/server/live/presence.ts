@@ -1,5 +1,6 @@
 import type { DeviceEvent } from '../../contract/collections'
 import type { Lease } from '../db/lease'
+import { setSilentOffline } from '../db/live'
 import type { Db } from '../db/open'
 import type { EventsHub } from '../events'
 import type { Logger } from '../log'
@@ -31,13 +32,7 @@ export function createPresence(options: { db: Db; hub: EventsHub; now: () => Dat
 
   async function sweep(): Promise<number> {
     const cutoff = new Date(options.now().getTime() - options.offlineAfterS * 1000).toISOString()
-    const silent = await db
-      .updateTable('devices')
-      .set({ status: 'offline' })
-      .where('status', 'in', ['online', 'error'])
-      .where('last_seen', '<', cutoff)
-      .returning(['id', 'organization_id', 'last_seen'])
-      .execute()
+    const silent = await setSilentOffline(db, cutoff)
     for (const row of silent) tell(row.organization_id, { id: row.id, status: 'offline', last_seen: row.last_seen })
     return silent.length
   }

@@ -1,8 +1,23 @@
-import { sql } from 'kysely'
 import type { Lease } from '../db/lease'
+import {
+  deleteDeviceHoursBefore,
+  deleteRollupsBefore,
+  deviceHoursOf,
+  heartbeatsBetween,
+  lockWatermark,
+  oldestHeartbeat,
+  rollupsOfHour,
+  setWatermark,
+  upsertDeviceHours,
+  upsertRollups,
+  watermark,
+} from '../db/metrics/folds'
 import type { Db } from '../db/open'
+import { inTransaction } from '../db/transaction'
 import type { Logger } from '../log'
 import { bucketOf, decode, emptyHistogram, encode, type Histogram } from './histogram'
+
+export { watermark }
 
 export const MINUTE_MS = 60_000
 export const HOUR_MS = 3_600_000
@@ -25,7 +40,6 @@ export const FOLD_EVERY_MS = 15_000
 export const ROLLUP_RETENTION_MS: Record<Grain, number> = { 60: 2 * DAY_MS, 300: 8 * DAY_MS, 3600: 400 * DAY_MS }
 export const DEVICE_HOURS_RETENTION_MS = 8 * DAY_MS
 
-const FOLD_NAME = 'heartbeats'
 /** A fold's transaction covers ten minutes of heartbeats at most, so a long catch-up never holds the database for long. */
 const CHUNK_MS = 10 * MINUTE_MS
 const BATCH = 200
@@ -58,44 +72,6 @@ interface DeviceSum {
   lastOnline: number | undefined
 }
 
-/** The end (excluded, in ms) of the heartbeats folded so far; undefined before the first fold. */
-export async function watermark(db: Db): Promise<number | undefined> {
-  const row = await db.selectFrom('metric_folds').select('folded_until').where('name', '=', FOLD_NAME).executeTakeFirst()
-  return row ? Date.parse(row.folded_until) : undefined
-}
-
-/** Moves the watermark to `until`, never back: a fold that read an older one may finish after another's. */
-async function setWatermark(db: Db, until: number): Promise<void> {
-  await db
-    .insertInto('metric_folds')
-    .values({ name: FOLD_NAME, folded_until: iso(until) })
-    .onConflict((oc) =>
-      oc.column('name').doUpdateSet({
-        folded_until: sql<string>`case when metric_folds.folded_until < excluded.folded_until then excluded.folded_until else metric_folds.folded_until end`,
-      }),
-    )
-    .execute()
-}
-
-/**
- * Locks the watermark's row for the rest of the transaction and answers it: a second fold, in this
- * process or another, waits here until the first commits and then reads where it ended.
- */
-async function lockWatermark(trx: Db): Promise<number> {
-  await trx
-    .insertInto('metric_folds')
-    .values({ name: FOLD_NAME, folded_until: iso(0) })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute()
-  const row = await trx
-    .updateTable('metric_folds')
-    .set({ folded_until: sql<string>`folded_until` })
-    .where('name', '=', FOLD_NAME)
-    .returning('folded_until')
-    .executeTakeFirstOrThrow()
-  return Date.parse(row.folded_until)
-}
-
 function chunks<T>(items: T[], size = BATCH): T[][] {
   const out: T[][] = []
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
@@ -112,15 +88,10 @@ function chunks<T>(items: T[], size = BATCH): T[][] {
  */
 async function foldChunk(db: Db, start: number, end: number): Promise<number> {
   const hour = floorTo(start, HOUR_MS)
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const folded = await lockWatermark(trx)
     if (folded > start) return folded
-    const rows = await trx
-      .selectFrom('heartbeats')
-      .select(['organization_id', 'device_id', 'at', 'latency_ms', 'bytes_in', 'bytes_out', 'status'])
-      .where('at', '>=', iso(start))
-      .where('at', '<', iso(end))
-      .execute()
+    const rows = await heartbeatsBetween(trx, start, end)
     const buckets = new Map<string, BucketSum>()
     const devices = new Map<string, DeviceSum>()
     for (const row of rows) {
@@ -157,21 +128,8 @@ async function foldChunk(db: Db, start: number, end: number): Promise<number> {
     const before = new Map<string, { samples: number; bytes_in: number; bytes_out: number; last_online: string | null }>()
     const rollupsBefore = new Map<string, { samples: number; online: number; bytes_in: number; bytes_out: number; latency: string }>()
     for (const part of chunks(organizations, 500)) {
-      const deviceRows = await trx
-        .selectFrom('device_traffic_hours')
-        .select(['organization_id', 'device_id', 'samples', 'bytes_in', 'bytes_out', 'last_online'])
-        .where('hour', '=', iso(hour))
-        .where('organization_id', 'in', part)
-        .execute()
-      for (const row of deviceRows) before.set(`${row.organization_id}\n${row.device_id}`, row)
-      const rollupRows = await trx
-        .selectFrom('metric_rollups')
-        .select(['organization_id', 'step_seconds', 'bucket', 'samples', 'online', 'bytes_in', 'bytes_out', 'latency'])
-        .where('organization_id', 'in', part)
-        .where('bucket', '>=', iso(hour))
-        .where('bucket', '<', iso(hour + HOUR_MS))
-        .execute()
-      for (const row of rollupRows) rollupsBefore.set(`${row.organization_id}\n${row.step_seconds}\n${Date.parse(row.bucket)}`, row)
+      for (const row of await deviceHoursOf(trx, hour, part)) before.set(`${row.organization_id}\n${row.device_id}`, row)
+      for (const row of await rollupsOfHour(trx, hour, HOUR_MS, part)) rollupsBefore.set(`${row.organization_id}\n${row.step_seconds}\n${Date.parse(row.bucket)}`, row)
     }
 
     const rollupValues = [...buckets].map(([key, sum]) => {
@@ -195,21 +153,7 @@ async function foldChunk(db: Db, start: number, end: number): Promise<number> {
         latency: encode(latency),
       }
     })
-    for (const part of chunks(rollupValues)) {
-      await trx
-        .insertInto('metric_rollups')
-        .values(part)
-        .onConflict((oc) =>
-          oc.columns(['organization_id', 'step_seconds', 'bucket']).doUpdateSet((eb) => ({
-            samples: eb.ref('excluded.samples'),
-            online: eb.ref('excluded.online'),
-            bytes_in: eb.ref('excluded.bytes_in'),
-            bytes_out: eb.ref('excluded.bytes_out'),
-            latency: eb.ref('excluded.latency'),
-          })),
-        )
-        .execute()
-    }
+    for (const part of chunks(rollupValues)) await upsertRollups(trx, part)
 
     const deviceValues = [...devices].map(([key, sum]) => {
       const old = before.get(key)
@@ -224,20 +168,7 @@ async function foldChunk(db: Db, start: number, end: number): Promise<number> {
         last_online: lastOnline,
       }
     })
-    for (const part of chunks(deviceValues)) {
-      await trx
-        .insertInto('device_traffic_hours')
-        .values(part)
-        .onConflict((oc) =>
-          oc.columns(['organization_id', 'hour', 'device_id']).doUpdateSet((eb) => ({
-            samples: eb.ref('excluded.samples'),
-            bytes_in: eb.ref('excluded.bytes_in'),
-            bytes_out: eb.ref('excluded.bytes_out'),
-            last_online: eb.ref('excluded.last_online'),
-          })),
-        )
-        .execute()
-    }
+    for (const part of chunks(deviceValues)) await upsertDeviceHours(trx, part)
     await setWatermark(trx, end)
     return end
   })
@@ -252,22 +183,17 @@ export async function fold(db: Db, now: Date): Promise<number> {
   const target = foldTarget(now)
   let from = await watermark(db)
   if (from === undefined) {
-    const oldest = await db.selectFrom('heartbeats').select((eb) => eb.fn.min('at').as('at')).executeTakeFirst()
-    from = oldest?.at ? Math.min(floorTo(Date.parse(oldest.at), MINUTE_MS), target) : target
-    if (!oldest?.at) await setWatermark(db, target)
+    const oldest = await oldestHeartbeat(db)
+    from = oldest ? Math.min(floorTo(Date.parse(oldest), MINUTE_MS), target) : target
+    if (!oldest) await setWatermark(db, target)
   }
   while (from < target) {
-    const next = await db
-      .selectFrom('heartbeats')
-      .select((eb) => eb.fn.min('at').as('at'))
-      .where('at', '>=', iso(from))
-      .where('at', '<', iso(target))
-      .executeTakeFirst()
-    if (!next?.at) {
+    const next = await oldestHeartbeat(db, { from, to: target })
+    if (!next) {
       await setWatermark(db, target)
       return target
     }
-    const start = floorTo(Date.parse(next.at), MINUTE_MS)
+    const start = floorTo(Date.parse(next), MINUTE_MS)
     const end = Math.min(floorTo(start, HOUR_MS) + HOUR_MS, start + CHUNK_MS, target)
     from = Math.max(end, await foldChunk(db, start, end))
   }
@@ -276,14 +202,8 @@ export async function fold(db: Db, now: Date): Promise<number> {
 
 /** Deletes rollup rows past their retention; the sweeper runs it. */
 export async function pruneRollups(db: Db, now: Date): Promise<void> {
-  for (const step of GRAINS) {
-    await db
-      .deleteFrom('metric_rollups')
-      .where('step_seconds', '=', step)
-      .where('bucket', '<', iso(now.getTime() - ROLLUP_RETENTION_MS[step]))
-      .execute()
-  }
-  await db.deleteFrom('device_traffic_hours').where('hour', '<', iso(now.getTime() - DEVICE_HOURS_RETENTION_MS)).execute()
+  for (const step of GRAINS) await deleteRollupsBefore(db, step, iso(now.getTime() - ROLLUP_RETENTION_MS[step]))
+  await deleteDeviceHoursBefore(db, iso(now.getTime() - DEVICE_HOURS_RETENTION_MS))
 }
 
 export interface Rollup {

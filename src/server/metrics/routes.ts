@@ -9,6 +9,7 @@ import {
   type NetworkMetrics,
   type TrafficMetrics,
 } from '../../contract/metrics'
+import { deviceNames, deviceStatusCounts, heartbeatTrafficByDevice, hourTrafficByDevice, rollupSeries } from '../db/metrics/dashboards'
 import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
 import { invalidInput } from '../http/body'
 import type { Services } from '../services'
@@ -17,7 +18,6 @@ import { createRollup, foldTarget, HOUR_MS, MINUTE_MS, type Rollup } from './rol
 import { describe } from '../openapi/registry'
 import { int, list, num, obj, oneOf, orNull, str, time } from '../openapi/shapes'
 
-const iso = (ms: number) => new Date(ms).toISOString()
 const MAX_TOP_CACHE = 1000
 
 /** A missing range is the default (24 h); anything else but 1h, 24h or 7d is 400. */
@@ -99,14 +99,7 @@ export function metricsRoutes(services: Services, rollup: Rollup = createRollup(
   const tops = new Map<string, { first: number; end: number; top: Promise<TopRow[]> }>()
 
   async function series(organizationId: string, axis: Axis) {
-    const rows = await db
-      .selectFrom('metric_rollups')
-      .select(['bucket', 'samples', 'online', 'bytes_in', 'bytes_out', 'latency'])
-      .where('organization_id', '=', organizationId)
-      .where('step_seconds', '=', axis.stepSeconds)
-      .where('bucket', '>=', iso(axis.first))
-      .where('bucket', '<=', iso(axis.last))
-      .execute()
+    const rows = await rollupSeries(db, organizationId, axis.stepSeconds, axis.first, axis.last)
     const byIndex = new Map(rows.map((row) => [Math.round((Date.parse(row.bucket) - axis.first) / axis.stepMs), row]))
     return Array.from({ length: axis.count }, (_, index) => byIndex.get(index))
   }
@@ -127,30 +120,8 @@ export function metricsRoutes(services: Services, rollup: Rollup = createRollup(
         sums.set(row.device_id, sum)
       }
     }
-    if (first < firstHour) {
-      add(
-        await db
-          .selectFrom('heartbeats')
-          .select((eb) => ['device_id', eb.fn.sum<number>('bytes_in').as('bytes_in'), eb.fn.sum<number>('bytes_out').as('bytes_out')])
-          .where('organization_id', '=', organizationId)
-          .where('at', '>=', iso(first))
-          .where('at', '<', iso(firstHour))
-          .groupBy('device_id')
-          .execute(),
-      )
-    }
-    if (firstHour < end) {
-      add(
-        await db
-          .selectFrom('device_traffic_hours')
-          .select((eb) => ['device_id', eb.fn.sum<number>('bytes_in').as('bytes_in'), eb.fn.sum<number>('bytes_out').as('bytes_out')])
-          .where('organization_id', '=', organizationId)
-          .where('hour', '>=', iso(firstHour))
-          .where('hour', '<', iso(end))
-          .groupBy('device_id')
-          .execute(),
-      )
-    }
+    if (first < firstHour) add(await heartbeatTrafficByDevice(db, organizationId, first, firstHour))
+    if (firstHour < end) add(await hourTrafficByDevice(db, organizationId, firstHour, end))
     return [...sums.values()]
       .filter((row) => row.bytes_in + row.bytes_out > 0)
       .sort((a, b) => b.bytes_in + b.bytes_out - (a.bytes_in + a.bytes_out) || a.device_id.localeCompare(b.device_id))
@@ -179,12 +150,7 @@ export function metricsRoutes(services: Services, rollup: Rollup = createRollup(
       await rollup.catchUp()
       const [points, statusRows] = await Promise.all([
         series(organizationId, axis),
-        db
-          .selectFrom('devices')
-          .select(['status', (eb) => eb.fn.countAll().as('n')])
-          .where('organization_id', '=', organizationId)
-          .groupBy('status')
-          .execute(),
+        deviceStatusCounts(db, organizationId),
       ])
       const status = { online: 0, offline: 0, provisioning: 0, error: 0 }
       for (const row of statusRows) {
@@ -211,16 +177,11 @@ export function metricsRoutes(services: Services, rollup: Rollup = createRollup(
       await rollup.catchUp()
       const [points, ranked] = await Promise.all([series(organizationId, axis), topOf(organizationId, range, axis)])
       const names = ranked.length
-        ? await db
-            .selectFrom('devices')
-            .select(['id', 'name'])
-            .where('organization_id', '=', organizationId)
-            .where(
-              'id',
-              'in',
-              ranked.map((row) => row.device_id),
-            )
-            .execute()
+        ? await deviceNames(
+            db,
+            organizationId,
+            ranked.map((row) => row.device_id),
+          )
         : []
       const nameOf = new Map(names.map((row) => [row.id, row.name]))
       const answer: TrafficMetrics = {

@@ -1,13 +1,11 @@
-import type { Context } from 'hono'
 import type { Struct } from 'superstruct'
 import { AcceptBody, JoinBody } from '../../contract/users'
-import { check } from '../../contract/validation'
+import { check, type FieldErrors } from '../../contract/validation'
 import { weakPassword } from '../auth/common-passwords'
 import { tokenUser } from '../auth/tokens'
-import { invalidInput } from '../http/body'
-import { ApiError } from '../http/errors'
-import { RULES } from '../http/throttle'
-import { message } from '../messages'
+import { passwordOf } from '../db/people/invitations'
+import { fieldMessage, message } from '../messages'
+import { Problem, refuse } from '../problem'
 import type { Services } from '../services'
 
 /** The invitation as accepting needs it: whom it invites and whether that is an account made for it. */
@@ -30,19 +28,27 @@ export interface Joining {
   session?: string
 }
 
+/** Fields refused, each with its message. */
+const invalidInput = (errors: FieldErrors, text = message('invalidInput')) =>
+  new Problem('invalid', text, Object.fromEntries(Object.entries(errors).map(([name, key]) => [name, fieldMessage(key)])))
+
 const valid = <T>(schema: Struct<T, unknown>, raw: unknown): T => {
   const result = check(schema, raw)
   if (!result.ok) throw invalidInput(result.errors)
   return result.value
 }
 
-const bearer = (header: string | undefined) => /^Bearer\s+(\S{1,256})\s*$/i.exec(header ?? '')?.[1]
+/** What the request brings besides its body: the session it is signed in with, and the count of sign-in attempts to take a password guess under. */
+export interface AcceptRequest {
+  bearer?: string
+  countSignIn: (email: string) => Promise<{ refund(): Promise<void> }>
+}
 
 /**
  * Who accepts the invitation, proven: an existing account is never taken by whoever holds the
  * link, only by a session of its own or its current password (counted as sign-ins are).
  */
-export async function acceptor(services: Services, c: Context, invited: Invited, raw: unknown): Promise<Joining> {
+export async function acceptor(services: Services, request: AcceptRequest, invited: Invited, raw: unknown): Promise<Joining> {
   if (invited.user_status === 'invited') {
     const body = valid(AcceptBody, raw)
     const weak = weakPassword(body.password, invited.email)
@@ -50,14 +56,14 @@ export async function acceptor(services: Services, c: Context, invited: Invited,
     return { name: body.name, passwordHash: await services.passwords.hash(body.password) }
   }
   const body = valid(JoinBody, raw)
-  const token = bearer(c.req.header('Authorization'))
+  const token = request.bearer
   if (token && (await tokenUser(services.db, token, services.now())) === invited.user_id) return { name: invited.name, session: token }
-  if (body.password === undefined) throw new ApiError(403, message('joinAsAccount', { email: invited.email }))
-  const attempt = await services.throttle.count(c, [RULES.signIn], invited.email)
-  const user = await services.db.selectFrom('users').select(['password_hash', 'status']).where('id', '=', invited.user_id).executeTakeFirst()
+  if (body.password === undefined) throw refuse('forbidden', 'joinAsAccount', { email: invited.email })
+  const attempt = await request.countSignIn(invited.email)
+  const user = await passwordOf(services.db, invited.user_id)
   const { passwords } = services
   const right = user?.password_hash ? await passwords.verify(body.password, user.password_hash) : await passwords.waste(body.password)
-  if (!right || user?.status !== 'active') throw new ApiError(400, message('wrongPassword'), { password: message('wrongPassword') })
+  if (!right || user?.status !== 'active') throw new Problem('invalid', message('wrongPassword'), { password: message('wrongPassword') })
   await attempt.refund()
   return { name: invited.name }
 }

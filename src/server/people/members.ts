@@ -6,32 +6,46 @@ import { hashSecret, newSecret, revokeUserTokens } from '../auth/tokens'
 import { checkCap } from '../billing/caps'
 import type { WriteContext } from '../collections/engine'
 import type { AnyDb, Db } from '../db/open'
-import { ApiError } from '../http/errors'
+import {
+  closeInvitationsOf,
+  deleteRolesOf,
+  deleteUser,
+  insertInvitation,
+  insertRoleHoldings,
+  isActiveElsewhere,
+  isMemberAnywhere,
+  organizationIdsOf,
+  organizationNameOf,
+  rightsJsonOfRoles,
+  roleIdsOf,
+  rolesAmong,
+  userStatusOf,
+} from '../db/people/members'
 import { userStreams } from '../live/stream'
 import { message } from '../messages'
-import { keepAdministrator, rightsChanged } from './guard'
+import { Problem, refuse } from '../problem'
+import { keepAdministrator, rightsChanged } from './keep-administrator'
 
 const DAY_MS = 24 * 3600_000
 
 /** The roles asked for, each once, when every one is a role of the organization; 400 on `roles` otherwise. */
 export async function checkRoles(db: AnyDb, organizationId: string, roleIds: readonly string[]): Promise<string[]> {
   const wanted = [...new Set(roleIds)]
-  const found = await db.selectFrom('roles').select('id').where('organization_id', '=', organizationId).where('id', 'in', wanted).execute()
-  if (found.length !== wanted.length) throw new ApiError(400, message('unknownRole'), { roles: message('unknownRole') })
+  const found = await rolesAmong(db, organizationId, wanted)
+  if (found.length !== wanted.length) throw new Problem('invalid', message('unknownRole'), { roles: message('unknownRole') })
   return wanted
 }
 
 const rightsOfRoles = async (db: AnyDb, organizationId: string, roleIds: readonly string[]): Promise<Right[]> => {
   if (!roleIds.length) return []
-  const rows = await db.selectFrom('roles').select('rights').where('organization_id', '=', organizationId).where('id', 'in', [...roleIds]).execute()
-  return rows.flatMap((row: { rights: string }) => parseRights(row.rights))
+  return (await rightsJsonOfRoles(db, organizationId, roleIds)).flatMap(parseRights)
 }
 
 /** Nobody hands out more than they hold: every right of the roles given must be the caller's own (403 otherwise). */
 export async function mustHoldRoles(ctx: WriteContext, roleIds: readonly string[]): Promise<void> {
   const given = await rightsOfRoles(ctx.db, ctx.principal.organizationId, roleIds)
   if (given.some((right) => !ctx.principal.rights.includes(right))) {
-    throw new ApiError(403, message('rightNotHeld'), { roles: message('rightNotHeld') })
+    throw new Problem('forbidden', message('rightNotHeld'), { roles: message('rightNotHeld') })
   }
 }
 
@@ -42,35 +56,19 @@ export async function mustHoldRoles(ctx: WriteContext, roleIds: readonly string[
  */
 export async function mustOutrank(ctx: WriteContext, userId: string, refusal: 'outranked' | 'outrankedInvitation' = 'outranked'): Promise<void> {
   const organizationId = ctx.principal.organizationId
-  const roleIds = await ctx.db
-    .selectFrom('memberships')
-    .select('role_id')
-    .where('organization_id', '=', organizationId)
-    .where('user_id', '=', userId)
-    .execute()
-  const held = await rightsOfRoles(ctx.db, organizationId, roleIds.map((row: { role_id: string }) => row.role_id))
-  if (held.some((right) => !ctx.principal.rights.includes(right))) throw new ApiError(403, message(refusal))
+  const held = await rightsOfRoles(ctx.db, organizationId, await roleIdsOf(ctx.db, organizationId, userId))
+  if (held.some((right) => !ctx.principal.rights.includes(right))) throw refuse('forbidden', refusal)
 }
 
 /** Makes `roleIds` the user's roles in the organization, and only those. */
 export async function setRoles(db: AnyDb, organizationId: string, userId: string, roleIds: readonly string[], at: string): Promise<void> {
-  await db.deleteFrom('memberships').where('organization_id', '=', organizationId).where('user_id', '=', userId).execute()
-  if (!roleIds.length) return
-  await db
-    .insertInto('memberships')
-    .values(roleIds.map((roleId) => ({ id: randomUUID(), user_id: userId, organization_id: organizationId, role_id: roleId, current: 0, created_at: at })))
-    .execute()
+  await deleteRolesOf(db, organizationId, userId)
+  await insertRoleHoldings(db, organizationId, userId, roleIds, at)
 }
 
 /** Ends the user's open invitations to the organization; the next read of their link says it is invalid. */
 export async function endInvitations(db: AnyDb, organizationId: string, userId: string, at: string): Promise<void> {
-  await db
-    .updateTable('invitations')
-    .set({ used_at: at })
-    .where('organization_id', '=', organizationId)
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute()
+  await closeInvitationsOf(db, organizationId, userId, at)
 }
 
 /** A new invitation link for the user, ending any sent before: returns the token, which only the mail carries. */
@@ -80,29 +78,25 @@ export async function openInvitation(ctx: WriteContext, userId: string): Promise
   await checkCap(ctx, 'invitations')
   const token = newSecret()
   const expiresAt = new Date(Date.parse(ctx.now) + INVITATION_DAYS * DAY_MS).toISOString()
-  await ctx.db
-    .insertInto('invitations')
-    .values({
-      id: randomUUID(),
-      organization_id: organizationId,
-      user_id: userId,
-      token_hash: hashSecret(token),
-      invited_by: ctx.principal.userId || null,
-      created_at: ctx.now,
-      expires_at: expiresAt,
-      used_at: null,
-    })
-    .execute()
+  await insertInvitation(ctx.db, {
+    id: randomUUID(),
+    organizationId,
+    userId,
+    tokenHash: hashSecret(token),
+    invitedBy: ctx.principal.userId || null,
+    at: ctx.now,
+    expiresAt,
+  })
   return { token, expiresAt }
 }
 
-export const organizationName = async (db: AnyDb, organizationId: string): Promise<string> =>
-  String((await db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst())?.name ?? '')
+/** The organization's name, '' when there is none. */
+export const organizationName = (db: AnyDb, organizationId: string): Promise<string> => organizationNameOf(db, organizationId)
 
 /** Whether the user has an account of their own (not one made for an invitation): they accept as that account. */
 export async function hasAccount(db: AnyDb, userId: string): Promise<boolean> {
-  const user = await db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst()
-  return user !== undefined && user.status !== 'invited'
+  const status = await userStatusOf(db, userId)
+  return status !== undefined && status !== 'invited'
 }
 
 /**
@@ -132,14 +126,7 @@ export function mailAfter(ctx: WriteContext, mail: { to: string; organization: s
  * signed out, as they have nothing to be signed in for.
  */
 export async function leaveOrganization(ctx: WriteContext, userId: string): Promise<void> {
-  const elsewhere = await ctx.db
-    .selectFrom('members')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('organization_id', '!=', ctx.principal.organizationId)
-    .where('status', '=', 'active')
-    .executeTakeFirst()
-  if (elsewhere) return
+  if (await isActiveElsewhere(ctx.db, userId, ctx.principal.organizationId)) return
   await revokeUserTokens(ctx.db as unknown as Db, userId, new Date(ctx.now))
   ctx.later(() => ctx.services.hub.disconnect(userStreams(userId)))
 }
@@ -151,11 +138,10 @@ export async function leaveOrganization(ctx: WriteContext, userId: string): Prom
  */
 export async function afterRemoval(ctx: WriteContext, userId: string): Promise<void> {
   const organizationId = ctx.principal.organizationId
-  await ctx.db.deleteFrom('memberships').where('organization_id', '=', organizationId).where('user_id', '=', userId).execute()
+  await deleteRolesOf(ctx.db, organizationId, userId)
   await endInvitations(ctx.db, organizationId, userId, ctx.now)
   await keepAdministrator(ctx.db, organizationId)
-  const elsewhere = await ctx.db.selectFrom('members').select('id').where('user_id', '=', userId).executeTakeFirst()
-  if (!elsewhere && !(await hasAccount(ctx.db, userId))) await ctx.db.deleteFrom('users').where('id', '=', userId).execute()
+  if (!(await isMemberAnywhere(ctx.db, userId)) && !(await hasAccount(ctx.db, userId))) await deleteUser(ctx.db, userId)
   else await leaveOrganization(ctx, userId)
   await tellUser(ctx, userId)
 }
@@ -165,8 +151,7 @@ export async function afterRemoval(ctx: WriteContext, userId: string): Promise<v
  * their organizations they work now (a stream follows the organization it opened in).
  */
 export async function tellUser(ctx: WriteContext, userId: string): Promise<void> {
-  const rows = await ctx.db.selectFrom('members').select('organization_id').where('user_id', '=', userId).execute()
-  const organizations = new Set([ctx.principal.organizationId, ...rows.map((row) => String(row.organization_id))])
+  const organizations = new Set([ctx.principal.organizationId, ...(await organizationIdsOf(ctx.db, userId))])
   ctx.later(() => {
     for (const organizationId of organizations) rightsChanged(ctx.services, organizationId, [userId])
   })

@@ -3,34 +3,17 @@ import type { BulkBlastRadius } from '../../contract/bulk'
 import type { RolePreview } from '../../contract/roles'
 import { parseRights } from '../auth/accounts'
 import type { AnyDb } from '../db/open'
+import { activeAmong, holdersOfRole, roleRightsOfUsers, rolesOfHolders } from '../db/people/roles'
 
 /** The active members holding `roleId`: the people a change to it reaches. */
-export const holders = (db: AnyDb, organizationId: string, roleId: string) =>
-  db
-    .selectFrom('memberships as ms')
-    .innerJoin('members as m', (join) => join.onRef('m.user_id', '=', 'ms.user_id').onRef('m.organization_id', '=', 'ms.organization_id'))
-    .innerJoin('users as u', 'u.id', 'ms.user_id')
-    .select('ms.user_id')
-    .where('ms.organization_id', '=', organizationId)
-    .where('ms.role_id', '=', roleId)
-    .where('m.status', '=', 'active')
-    .where('u.status', '=', 'active')
-
-export const holderIds = async (db: AnyDb, organizationId: string, roleId: string): Promise<string[]> =>
-  (await holders(db, organizationId, roleId).execute()).map((row: { user_id: string }) => row.user_id)
+export const holderIds = (db: AnyDb, organizationId: string, roleId: string): Promise<string[]> => holdersOfRole(db, organizationId, roleId)
 
 /**
  * What giving the role `rights` (or deleting it, `null`) does to the effective rights of its
  * active holders: a right another of their roles still gives is neither gained nor lost.
  */
 export async function previewRole(db: AnyDb, organizationId: string, roleId: string, rights: readonly Right[] | null): Promise<RolePreview> {
-  const rows: { user_id: string; role_id: string; rights: string }[] = await db
-    .selectFrom('memberships as ms')
-    .innerJoin('roles as r', 'r.id', 'ms.role_id')
-    .select(['ms.user_id', 'ms.role_id', 'r.rights'])
-    .where('ms.organization_id', '=', organizationId)
-    .where('ms.user_id', 'in', holders(db, organizationId, roleId))
-    .execute()
+  const rows = await rolesOfHolders(db, organizationId, roleId)
   const before = new Map<string, Set<Right>>()
   const after = new Map<string, Set<Right>>()
   for (const row of rows) {
@@ -61,22 +44,8 @@ export async function previewRole(db: AnyDb, organizationId: string, roleId: str
  * and after is neither gained nor lost.
  */
 export async function previewMembers(db: AnyDb, organizationId: string, userIds: unknown, rights: readonly Right[] | null): Promise<BulkBlastRadius> {
-  const active: { user_id: string }[] = await db
-    .selectFrom('members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select('m.user_id')
-    .where('m.organization_id', '=', organizationId)
-    .where('m.status', '=', 'active')
-    .where('u.status', '=', 'active')
-    .where('m.user_id', 'in', userIds as never)
-    .execute()
-  const granted: { user_id: string; rights: string }[] = await db
-    .selectFrom('memberships as ms')
-    .innerJoin('roles as r', 'r.id', 'ms.role_id')
-    .select(['ms.user_id', 'r.rights'])
-    .where('ms.organization_id', '=', organizationId)
-    .where('ms.user_id', 'in', userIds as never)
-    .execute()
+  const active = await activeAmong(db, organizationId, userIds)
+  const granted = await roleRightsOfUsers(db, organizationId, userIds)
   const before = new Map<string, Set<Right>>(active.map((row) => [row.user_id, new Set<Right>()]))
   for (const row of granted) for (const right of parseRights(row.rights)) before.get(row.user_id)?.add(right)
   const after = new Set(rights ?? [])

@@ -1,8 +1,7 @@
-import type { Context } from 'hono'
-import { audit, userActor, type AuditWrite } from '../audit'
+import { audit, userActor, type AuditWrite, type Origin } from '../audit/trail'
 import { currentOrganization, organizationsOf } from '../auth/accounts'
 import type { Db } from '../db/open'
-import { userAgentOf } from '../http/client'
+import { userVersion } from '../db/people/profile'
 import type { Services } from '../services'
 
 /**
@@ -11,14 +10,13 @@ import type { Services } from '../services'
  */
 export async function auditSelf(
   services: Services,
-  c: Context,
+  from: Origin,
   db: Db,
   userId: string,
   write: Omit<AuditWrite, 'collection' | 'recordId'>,
 ): Promise<void> {
   const organizationId = await currentOrganization(db, userId)
   if (!organizationId) return
-  const from = { ip: services.clientAddress(c), userAgent: userAgentOf(c) }
   const actor = await userActor(db, userId, from)
   await audit(db, organizationId, actor, { collection: 'users', recordId: userId, recordName: actor.name, ...write }, services.now().toISOString())
 }
@@ -32,6 +30,5 @@ export async function publishSelf(services: Services, userId: string, version: n
 
 /** The user's record version, after a change bumped it. */
 export async function versionOfUser(db: Db, userId: string): Promise<number> {
-  const row = await db.selectFrom('users').select('version').where('id', '=', userId).executeTakeFirstOrThrow()
-  return row.version
+  return userVersion(db, userId)
 }

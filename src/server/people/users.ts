@@ -5,9 +5,10 @@ import { normalizeEmail } from '../auth/accounts'
 import type { CollectionModule, WriteContext } from '../collections/engine'
 import { isUniqueViolation } from '../db/errors'
 import type { AnyDb } from '../db/open'
-import { ApiError } from '../http/errors'
+import { accountByEmail, holdsRoleAmong, insertInvitedUser, isMemberOf, memberRow, membersQuery, rolesOfUsers } from '../db/people/users'
 import { message } from '../messages'
-import { keepAdministrator } from './guard'
+import { Problem, refuse } from '../problem'
+import { keepAdministrator } from './keep-administrator'
 import { afterRemoval, checkRoles, leaveOrganization, mailAfter, mustHoldRoles, mustOutrank, openInvitation, organizationName, setRoles, tellUser } from './members'
 import { int, list, obj, orNull, ref, str, time } from '../openapi/shapes'
 import { share } from '../openapi/registry'
@@ -24,16 +25,8 @@ async function invite(input: UserInvite, ctx: WriteContext): Promise<{ values: R
   const roles = await checkRoles(ctx.db, organizationId, input.roles)
   await mustHoldRoles(ctx, roles)
   const email = normalizeEmail(input.email)
-  const account = await ctx.db.selectFrom('users').select(['id', 'status']).where('email', '=', email).executeTakeFirst()
-  if (account) {
-    const member = await ctx.db
-      .selectFrom('members')
-      .select('id')
-      .where('organization_id', '=', organizationId)
-      .where('user_id', '=', account.id)
-      .executeTakeFirst()
-    if (member) throw new ApiError(409, message('alreadyMember'))
-  }
+  const account = await accountByEmail(ctx.db, email)
+  if (account && (await isMemberOf(ctx.db, organizationId, account.id))) throw refuse('conflict', 'alreadyMember')
   const userId = account?.id ?? (await placeholder(ctx, email))
   await setRoles(ctx.db, organizationId, userId, roles, ctx.now)
   const { token } = await openInvitation(ctx, userId)
@@ -45,22 +38,7 @@ async function invite(input: UserInvite, ctx: WriteContext): Promise<{ values: R
 /** The account an invitation of a new address makes: no password can match its empty hash, so it signs in only once accepted. */
 async function placeholder(ctx: WriteContext, email: string): Promise<string> {
   const userId = randomUUID()
-  await ctx.db
-    .insertInto('users')
-    .values({
-      id: userId,
-      email,
-      name: '',
-      avatar: '',
-      password_hash: '',
-      status: 'invited',
-      presence: 'online',
-      created_at: ctx.now,
-      updated_at: ctx.now,
-      last_sign_in: null,
-      version: 1,
-    })
-    .execute()
+  await insertInvitedUser(ctx.db, userId, email, ctx.now)
   return userId
 }
 
@@ -100,45 +78,12 @@ export const users: CollectionModule<UserRecord, UserInvite, UserUpdate> = {
     filters: {
       status: { column: 't.status' },
       role: {
-        where: (eb, roleIds) =>
-          eb.exists(
-            eb
-              .selectFrom('memberships as fm')
-              .select('fm.id')
-              .whereRef('fm.user_id', '=', 't.user_id')
-              .whereRef('fm.organization_id', '=', 't.organization_id')
-              .where('fm.role_id', 'in', roleIds),
-          ),
+        where: holdsRoleAmong,
       },
     },
   },
   exportColumns: ['id', 'email', 'name', 'status', 'roles', 'last_sign_in', 'created_at', 'updated_at'],
-  select: (db, organizationId) =>
-    db
-      .selectFrom('members as t')
-      .innerJoin('users as u', 'u.id', 't.user_id')
-      // An invited address shows no more than itself: an account's name and picture join with it.
-      .leftJoin('users as named', (join) => join.onRef('named.id', '=', 't.user_id').on('t.status', '!=', 'invited'))
-      .select(['t.user_id as id', 'u.email', 'named.name', 'named.avatar', 't.status', 't.created_at', 't.updated_at', 't.version'])
-      // The last sign-in into this organization: when the member signs in elsewhere is not its business.
-      .select((eb) =>
-        eb
-          .selectFrom('sign_ins as si')
-          .select((inner) => inner.fn.max('si.at').as('at'))
-          .whereRef('si.user_id', '=', 't.user_id')
-          .whereRef('si.organization_id', '=', 't.organization_id')
-          .as('last_sign_in'),
-      )
-      .select((eb) =>
-        eb
-          .selectFrom('invitations as i')
-          .select((inner) => inner.fn.max('i.expires_at').as('expires'))
-          .whereRef('i.organization_id', '=', 't.organization_id')
-          .whereRef('i.user_id', '=', 't.user_id')
-          .where('i.used_at', 'is', null)
-          .as('invitation_expires_at'),
-      )
-      .where('t.organization_id', '=', organizationId),
+  select: membersQuery,
   toRecord: (row) => ({
     id: String(row.id),
     email: String(row.email),
@@ -154,15 +99,7 @@ export const users: CollectionModule<UserRecord, UserInvite, UserUpdate> = {
   }),
   load: async (db, organizationId, records) => {
     if (!records.length) return records
-    const rows = await db
-      .selectFrom('memberships as m')
-      .innerJoin('roles as r', 'r.id', 'm.role_id')
-      .select(['m.user_id', 'r.id', 'r.name'])
-      .where('m.organization_id', '=', organizationId)
-      .where('m.user_id', 'in', records.map((record) => record.id))
-      .orderBy('r.name')
-      .orderBy('r.id')
-      .execute()
+    const rows = await rolesOfUsers(db, organizationId, records.map((record) => record.id))
     return records.map((record) => ({
       ...record,
       roles: rows.filter((row) => row.user_id === record.id).map((row) => ({ id: String(row.id), name: String(row.name) })),
@@ -186,7 +123,7 @@ export const users: CollectionModule<UserRecord, UserInvite, UserUpdate> = {
     if (action !== 'update' || !input) return
     // Only accepting the invitation makes an invited member active; nobody becomes invited by an edit.
     if ((current.status === 'invited') !== (input.status === 'invited')) {
-      throw new ApiError(400, message('invitedStatus'), { status: message('invitedStatus') })
+      throw new Problem('invalid', message('invitedStatus'), { status: message('invitedStatus') })
     }
   },
   afterWrite: async (ctx, done) => {
@@ -206,7 +143,7 @@ export const users: CollectionModule<UserRecord, UserInvite, UserUpdate> = {
 /** One member of the organization as the users collection shows it, roles included. */
 export async function findMember(db: AnyDb, organizationId: string, userId: string): Promise<UserRecord | undefined> {
   if (userId.length > 64) return undefined
-  const row = await users.select(db, organizationId).where('t.user_id', '=', userId).executeTakeFirst()
+  const row = await memberRow(users.select(db, organizationId), userId)
   if (!row) return undefined
   const [record] = await users.load!(db, organizationId, [users.toRecord(row as Record<string, unknown>)])
   return record

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { monthStart, periodOf, planOf } from '../../contract/billing'
 import { invoiceLines, wholeMonth } from '../billing/invoices'
 import type { Db } from '../db/open'
+import { insertSeedInvoices, insertSeedPaymentMethod, setSeedPlan } from '../db/seed'
 
 /** Months of invoices the demo organization starts with. */
 export const SEED_INVOICE_MONTHS = 3
@@ -12,11 +13,8 @@ export const SEED_INVOICE_MONTHS = 3
  */
 export async function seedBilling(db: Db, organizationId: string, now: Date): Promise<void> {
   const at = now.toISOString()
-  await db.updateTable('organizations').set({ plan: 'team', updated_at: at }).where('id', '=', organizationId).execute()
-  await db
-    .insertInto('payment_methods')
-    .values({ organization_id: organizationId, brand: 'visa', last4: '4242', exp_month: 12, exp_year: now.getUTCFullYear() + 2, name: 'Default organization', created_at: at, updated_at: at })
-    .execute()
+  await setSeedPlan(db, organizationId, 'team', at)
+  await insertSeedPaymentMethod(db, { organization_id: organizationId, brand: 'visa', last4: '4242', exp_month: 12, exp_year: now.getUTCFullYear() + 2, name: 'Default organization', created_at: at, updated_at: at })
   const rows = Array.from({ length: SEED_INVOICE_MONTHS }, (_, index) => {
     const month = monthStart(now, -(index + 1))
     const lines = invoiceLines(periodOf(month), wholeMonth(periodOf(month), 'team'), { devices: 36 + index, tunnels: 12 + (index % 2), traffic_bytes: (412 + 61 * index) * 1_000_000_000 + 37_500_000 * index })
@@ -33,5 +31,5 @@ export async function seedBilling(db: Db, organizationId: string, now: Date): Pr
       created_at: at,
     }
   })
-  await db.insertInto('invoices').values(rows).execute()
+  await insertSeedInvoices(db, rows)
 }

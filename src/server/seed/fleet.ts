@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { HEARTBEAT_SCOPE } from '../../contract/access-keys'
-import { newKey } from '../auth/access-keys'
+import { newKey } from '../access-keys/keys'
 import { publicEndpoint } from '../collections/tunnels'
 import type { Db } from '../db/open'
+import { insertSeedFleet, type SeedRow } from '../db/seed'
+import { inTransaction } from '../db/transaction'
 
 const MODELS = ['EdgeBox 300', 'EdgeBox 500', 'Raspberry Pi 4', 'Jetson Nano', 'Kiosk K2']
 const SITES = [
@@ -65,79 +67,66 @@ export async function seedFleet(db: Db, organizationId: string, userId: string, 
     }
   })
 
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('devices').values(devices).execute()
-    const tunnelled = devices.filter((_, index) => index % 3 === 0)
-    const protocols = ['https', 'tcp', 'http', 'udp'] as const
-    await trx
-      .insertInto('tunnels')
-      .values(
-        tunnelled.map((device, index) => {
-          const protocol = protocols[index % protocols.length]!
-          return {
-            id: randomUUID(),
-            organization_id: organizationId,
-            device_id: device.id,
-            name: `${device.name} ${protocol === 'tcp' ? 'ssh' : protocol === 'udp' ? 'metrics' : 'admin'}`,
-            protocol,
-            local_port: protocol === 'tcp' ? 22 : protocol === 'udp' ? 8125 : protocol === 'https' ? 443 : 8080,
-            public_endpoint: publicEndpoint(protocol),
-            enabled: index % 5 === 4 ? 0 : 1,
-            created_at: device.created_at,
-            updated_at: at,
-            version: 1,
-          }
-        }),
-      )
-      .execute()
-    const keys = [
-      { name: 'Fleet agent', scopes: [HEARTBEAT_SCOPE], days: 365 },
-      { name: 'Monitoring export', scopes: ['devices', 'network', 'traffic'], days: 5 },
-    ]
-    await trx
-      .insertInto('access_keys')
-      .values(
-        keys.map((key) => {
-          // Seeded keys are examples: their secrets are made and forgotten, as any key's are after issue.
-          const { prefix, hash } = newKey()
-          return {
-            id: randomUUID(),
-            organization_id: organizationId,
-            created_by: userId,
-            name: key.name,
-            prefix,
-            secret_hash: hash,
-            scopes: JSON.stringify(key.scopes),
-            expires_at: new Date(now.getTime() + key.days * 24 * 3600_000).toISOString(),
-            last_used_at: null,
-            revoked_at: null,
-            created_at: ago(3 * 24 * 3600_000),
-            updated_at: at,
-            version: 1,
-          }
-        }),
-      )
-      .execute()
-
-    const samples = []
-    for (const [index, device] of devices.entries()) {
-      if (device.status === 'provisioning') continue
-      const base = 12 + (index % 7) * 6
-      for (let minutes = 24 * 60; minutes > 0; minutes -= HISTORY_STEP_MIN) {
-        const hour = new Date(now.getTime() - minutes * 60_000).getUTCHours()
-        const load = 0.4 + 0.6 * Math.sin(((hour - 6) / 24) * Math.PI) ** 2
-        samples.push({
-          device_id: device.id,
-          organization_id: organizationId,
-          at: ago(minutes * 60_000),
-          latency_ms: Math.round((base + random() * base * 0.6 + (random() < 0.03 ? 120 : 0)) * 10) / 10,
-          bytes_in: Math.floor(load * (200_000 + random() * 800_000)),
-          bytes_out: Math.floor(load * (50_000 + random() * 300_000)),
-          cpu: Math.round(load * (20 + random() * 50)),
-          memory: Math.round(35 + random() * 30),
-        })
-      }
+  const tunnelled = devices.filter((_, index) => index % 3 === 0)
+  const protocols = ['https', 'tcp', 'http', 'udp'] as const
+  const tunnels = tunnelled.map((device, index) => {
+    const protocol = protocols[index % protocols.length]!
+    return {
+      id: randomUUID(),
+      organization_id: organizationId,
+      device_id: device.id,
+      name: `${device.name} ${protocol === 'tcp' ? 'ssh' : protocol === 'udp' ? 'metrics' : 'admin'}`,
+      protocol,
+      local_port: protocol === 'tcp' ? 22 : protocol === 'udp' ? 8125 : protocol === 'https' ? 443 : 8080,
+      public_endpoint: publicEndpoint(protocol),
+      enabled: index % 5 === 4 ? 0 : 1,
+      created_at: device.created_at,
+      updated_at: at,
+      version: 1,
     }
-    for (let start = 0; start < samples.length; start += 500) await trx.insertInto('heartbeats').values(samples.slice(start, start + 500)).execute()
   })
+  const keys = [
+    { name: 'Fleet agent', scopes: [HEARTBEAT_SCOPE], days: 365 },
+    { name: 'Monitoring export', scopes: ['devices', 'network', 'traffic'], days: 5 },
+  ]
+  const keyRows = keys.map((key) => {
+    // Seeded keys are examples: their secrets are made and forgotten, as any key's are after issue.
+    const { prefix, hash } = newKey()
+    return {
+      id: randomUUID(),
+      organization_id: organizationId,
+      created_by: userId,
+      name: key.name,
+      prefix,
+      secret_hash: hash,
+      scopes: JSON.stringify(key.scopes),
+      expires_at: new Date(now.getTime() + key.days * 24 * 3600_000).toISOString(),
+      last_used_at: null,
+      revoked_at: null,
+      created_at: ago(3 * 24 * 3600_000),
+      updated_at: at,
+      version: 1,
+    }
+  })
+
+  const samples: SeedRow<'heartbeats'>[] = []
+  for (const [index, device] of devices.entries()) {
+    if (device.status === 'provisioning') continue
+    const base = 12 + (index % 7) * 6
+    for (let minutes = 24 * 60; minutes > 0; minutes -= HISTORY_STEP_MIN) {
+      const hour = new Date(now.getTime() - minutes * 60_000).getUTCHours()
+      const load = 0.4 + 0.6 * Math.sin(((hour - 6) / 24) * Math.PI) ** 2
+      samples.push({
+        device_id: device.id,
+        organization_id: organizationId,
+        at: ago(minutes * 60_000),
+        latency_ms: Math.round((base + random() * base * 0.6 + (random() < 0.03 ? 120 : 0)) * 10) / 10,
+        bytes_in: Math.floor(load * (200_000 + random() * 800_000)),
+        bytes_out: Math.floor(load * (50_000 + random() * 300_000)),
+        cpu: Math.round(load * (20 + random() * 50)),
+        memory: Math.round(35 + random() * 30),
+      })
+    }
+  }
+  await inTransaction(db, (trx) => insertSeedFleet(trx, { devices, tunnels, keys: keyRows, heartbeats: samples }))
 }

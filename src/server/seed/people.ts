@@ -4,6 +4,8 @@ import { INVITATION_DAYS } from '../../contract/users'
 import type { Passwords } from '../auth/passwords'
 import { hashSecret, newSecret } from '../auth/tokens'
 import type { Db } from '../db/open'
+import { insertSeedPerson, insertSeedRoles } from '../db/seed'
+import { inTransaction } from '../db/transaction'
 
 /** The roles every demo organization starts with beside its Administrator. */
 export const SEED_ROLES: readonly { name: string; description: string; rights: Right[] }[] = [
@@ -45,23 +47,21 @@ export async function seedPeople(db: Db, organizationId: string, passwords: Pass
   const roleIds = new Map(SEED_ROLES.map((role) => [role.name, randomUUID()]))
   const hashes = await Promise.all(PEOPLE.map((person) => (person.status === 'invited' ? '' : passwords.hash(randomBytes(18).toString('base64url')))))
 
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('roles')
-      .values(
-        SEED_ROLES.map((role) => ({
-          id: roleIds.get(role.name)!,
-          organization_id: organizationId,
-          name: role.name,
-          description: role.description,
-          rights: JSON.stringify(role.rights),
-          builtin: 0,
-          created_at: at,
-          updated_at: at,
-          version: 1,
-        })),
-      )
-      .execute()
+  await inTransaction(db, async (trx) => {
+    await insertSeedRoles(
+      trx,
+      SEED_ROLES.map((role) => ({
+        id: roleIds.get(role.name)!,
+        organization_id: organizationId,
+        name: role.name,
+        description: role.description,
+        rights: JSON.stringify(role.rights),
+        builtin: 0,
+        created_at: at,
+        updated_at: at,
+        version: 1,
+      })),
+    )
     for (const [index, person] of PEOPLE.entries()) {
       const userId = randomUUID()
       const joined = ago((40 - index * 3) * 24 * HOUR_MS)
@@ -69,9 +69,22 @@ export async function seedPeople(db: Db, organizationId: string, passwords: Pass
         const { method, agent } = AGENTS[(index + n) % AGENTS.length]!
         return { id: randomUUID(), user_id: userId, organization_id: organizationId, at: ago((n * 26 + index * 5 + 1) * HOUR_MS), method, ip: `203.0.113.${10 + index * 7 + n}`, user_agent: agent }
       })
-      await trx
-        .insertInto('users')
-        .values({
+      // Nobody holds an invitation's link: the administrator sends it again to try the invitation.
+      const invitation =
+        person.status === 'invited'
+          ? {
+              id: randomUUID(),
+              organization_id: organizationId,
+              user_id: userId,
+              token_hash: hashSecret(newSecret()),
+              invited_by: null,
+              created_at: ago(2 * 24 * HOUR_MS),
+              expires_at: new Date(now.getTime() + (INVITATION_DAYS - 2) * 24 * HOUR_MS).toISOString(),
+              used_at: null,
+            }
+          : undefined
+      await insertSeedPerson(trx, {
+        user: {
           id: userId,
           email: person.email,
           name: person.name,
@@ -83,33 +96,12 @@ export async function seedPeople(db: Db, organizationId: string, passwords: Pass
           updated_at: joined,
           last_sign_in: signIns[0]?.at ?? null,
           version: 1,
-        })
-        .execute()
-      await trx
-        .insertInto('members')
-        .values({ id: randomUUID(), organization_id: organizationId, user_id: userId, status: person.status, current: 1, created_at: joined, updated_at: joined, version: 1 })
-        .execute()
-      await trx
-        .insertInto('memberships')
-        .values(person.roles.map((role) => ({ id: randomUUID(), user_id: userId, organization_id: organizationId, role_id: roleIds.get(role)!, current: 1, created_at: joined })))
-        .execute()
-      if (signIns.length) await trx.insertInto('sign_ins').values(signIns).execute()
-      if (person.status === 'invited') {
-        // Nobody holds this link: the administrator sends it again to try the invitation.
-        await trx
-          .insertInto('invitations')
-          .values({
-            id: randomUUID(),
-            organization_id: organizationId,
-            user_id: userId,
-            token_hash: hashSecret(newSecret()),
-            invited_by: null,
-            created_at: ago(2 * 24 * HOUR_MS),
-            expires_at: new Date(now.getTime() + (INVITATION_DAYS - 2) * 24 * HOUR_MS).toISOString(),
-            used_at: null,
-          })
-          .execute()
-      }
+        },
+        member: { id: randomUUID(), organization_id: organizationId, user_id: userId, status: person.status, current: 1, created_at: joined, updated_at: joined, version: 1 },
+        roles: person.roles.map((role) => ({ id: randomUUID(), user_id: userId, organization_id: organizationId, role_id: roleIds.get(role)!, current: 1, created_at: joined })),
+        signIns,
+        invitation,
+      })
     }
   })
 }

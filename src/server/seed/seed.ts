@@ -3,6 +3,8 @@ import { createAccount, normalizeEmail } from '../auth/accounts'
 import type { Passwords } from '../auth/passwords'
 import { lockForTransaction } from '../db/lease'
 import type { Db } from '../db/open'
+import { hasOrganization, organizationOfUser } from '../db/seed'
+import { inTransaction } from '../db/transaction'
 import { fold } from '../metrics/rollup'
 import { seedBilling } from './billing'
 import { seedFleet } from './fleet'
@@ -19,8 +21,6 @@ export interface SeedOptions {
   fleet?: boolean
 }
 
-const hasOrganization = async (db: Db) => Boolean(await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst())
-
 /**
  * On the first start (no organization yet) creates an organization and its administrator. Several
  * processes starting at once on one database make one: the check and the creation hold the seed's
@@ -31,19 +31,19 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   const email = normalizeEmail(options.adminEmail || 'admin@example.com')
   const password = options.adminPassword || randomBytes(18).toString('base64url')
   const passwordHash = await options.passwords.hash(password)
-  const userId = await db.transaction().execute(async (trx) => {
+  const userId = await inTransaction(db, async (trx) => {
     await lockForTransaction(trx, 'seed')
     if (await hasOrganization(trx)) return undefined
     return createAccount(trx, { organization: 'Default organization', name: 'Administrator', email, passwordHash, now: options.now })
   })
   if (!userId) return
   if (options.fleet !== false) {
-    const membership = await db.selectFrom('memberships').select('organization_id').where('user_id', '=', userId).executeTakeFirstOrThrow()
-    await seedFleet(db, membership.organization_id, userId, options.now)
+    const organizationId = await organizationOfUser(db, userId)
+    await seedFleet(db, organizationId, userId, options.now)
     // Its day of heartbeats goes into the metrics rollups now, so the first start does not grow later.
     await fold(db, options.now)
-    await seedPeople(db, membership.organization_id, options.passwords, options.now)
-    await seedBilling(db, membership.organization_id, options.now)
+    await seedPeople(db, organizationId, options.passwords, options.now)
+    await seedBilling(db, organizationId, options.now)
   }
   options.log(
     options.adminPassword

@@ -1,7 +1,8 @@
-import { sql } from 'kysely'
 import { ALERT_LANGUAGES, type AlertLanguage } from '../../contract/alerts'
-import { audit, type Actor } from '../audit'
+import { audit, type Actor } from '../audit/trail'
 import type { Db } from '../db/open'
+import { activeMembersRights, disableFailing, languageOfRuleCalling } from '../db/webhook-deliveries'
+import { organizationName } from '../db/alerts/evaluate'
 import type { EventsHub } from '../events'
 import type { Logger } from '../log'
 import type { Mailer } from '../mail'
@@ -37,23 +38,14 @@ export function createDisabler(deps: Deps, disableAfterMs: number) {
   const { db, log } = deps
 
   async function mailOwners(organizationId: string, webhook: { id: string; name: string; url: string; since: string }) {
-    const organization = await db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst()
-    const holders = await db
-      .selectFrom('memberships as m')
-      .innerJoin('roles as r', 'r.id', 'm.role_id')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .innerJoin('members as mb', (join) => join.onRef('mb.user_id', '=', 'm.user_id').onRef('mb.organization_id', '=', 'm.organization_id'))
-      .select(['u.email', 'r.rights'])
-      .where('m.organization_id', '=', organizationId)
-      .where('u.status', '=', 'active')
-      .where('mb.status', '=', 'active')
-      .execute()
+    const organization = await organizationName(db, organizationId)
+    const holders = await activeMembersRights(db, organizationId)
     const owners = [...new Set(holders.filter((holder) => parseRights(holder.rights).includes('alerts')).map((holder) => holder.email.toLowerCase()))]
     const link = `${deps.publicUrl ?? 'http://localhost'}/app/alerts/webhooks`
-    const rule = await db.selectFrom('alert_rules').select('language').where('organization_id', '=', organizationId).where('webhook_ids', 'like', `%"${webhook.id}"%`).executeTakeFirst()
-    const language = (ALERT_LANGUAGES as readonly string[]).includes(rule?.language ?? '') ? (rule!.language as AlertLanguage) : 'en'
+    const ruleLanguage = await languageOfRuleCalling(db, organizationId, webhook.id)
+    const language = (ALERT_LANGUAGES as readonly string[]).includes(ruleLanguage ?? '') ? (ruleLanguage as AlertLanguage) : 'en'
     for (const to of owners) {
-      const mail = composeDisabledMail({ webhook: webhook.name, url: webhook.url, since: webhook.since, organization: organization?.name ?? '', link, language })
+      const mail = composeDisabledMail({ webhook: webhook.name, url: webhook.url, since: webhook.since, organization, link, language })
       await deps.mailer.send({ to, ...mail }).catch((error: unknown) => log.error(`Webhook mail to ${to} failed:`, error))
     }
   }
@@ -61,14 +53,7 @@ export function createDisabler(deps: Deps, disableAfterMs: number) {
   return async function disableIfFailing(webhookId: string, organizationId: string, at: Date) {
     const since = new Date(at.getTime() - disableAfterMs).toISOString()
     const iso = at.toISOString()
-    const disabled = await db
-      .updateTable('webhooks')
-      .set({ enabled: 0, disabled_reason: 'failing', updated_at: iso, version: sql`version + 1` })
-      .where('id', '=', webhookId)
-      .where('enabled', '=', 1)
-      .where('failing_since', '<=', since)
-      .returning(['name', 'url', 'failing_since', 'version'])
-      .executeTakeFirst()
+    const disabled = await disableFailing(db, webhookId, since, iso)
     if (!disabled) return
     await audit(db, organizationId, SYSTEM, { action: 'update', collection: 'alerts', recordId: webhookId, recordName: disabled.name, fields: ['enabled', 'disabled_reason'] }, iso)
     deps.hub.publish(organizationId, 'change', { collection: 'webhooks', id: webhookId, action: 'update', version: Number(disabled.version) })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { WebhookEvent } from '../../contract/webhooks'
 import type { Db } from '../db/open'
+import { insertDelivery, webhooksOnOff } from '../db/webhook-deliveries'
 
 /**
  * Adds one delivery of `event`, due at `at`, for each webhook of `webhookIds` of the organization
@@ -10,18 +11,14 @@ import type { Db } from '../db/open'
 export async function enqueue(db: Db, at: string, organizationId: string, webhookIds: string[], event: WebhookEvent): Promise<string[]> {
   const ids = [...new Set(webhookIds)]
   if (!ids.length) return []
-  const hooks = await db.selectFrom('webhooks').select(['id', 'enabled']).where('organization_id', '=', organizationId).where('id', 'in', ids).execute()
+  const hooks = await webhooksOnOff(db, organizationId, ids)
   const body = JSON.stringify(event)
   const queued: string[] = []
   for (const hook of hooks) {
     if (!hook.enabled && event.type !== 'webhook.test') continue
     const id = randomUUID()
-    const inserted = await db
-      .insertInto('webhook_deliveries')
-      .values({ id, organization_id: organizationId, webhook_id: hook.id, event_id: event.id, type: event.type, body, state: 'pending', tries: 0, next_try_at: at, response: '', created_at: at })
-      .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing())
-      .executeTakeFirst()
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) queued.push(id)
+    const added = await insertDelivery(db, { id, organization_id: organizationId, webhook_id: hook.id, event_id: event.id, type: event.type, body, state: 'pending', tries: 0, next_try_at: at, response: '', created_at: at })
+    if (added) queued.push(id)
   }
   return queued
 }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely'
 import type { Db } from '../db/open'
+import { claimDelivery, firstDue, webhooksDue } from '../db/webhook-queue'
 import type { Logger } from '../log'
 
 /** How many tries one process makes at once: in all, per organization and per webhook. */
@@ -55,49 +55,16 @@ export function createQueue(deps: { db: Db; now: () => Date; log: Logger; shares
   /** The organization served last: the next fill starts after it. */
   let cursor = ''
 
-  /**
-   * The webhooks with a try due, found by skipping from one webhook to the next along the index of
-   * waiting deliveries: a few lookups a webhook, however long a webhook's backlog.
-   */
+  /** The webhooks with a try due, by organization. */
   async function dueWebhooks(at: string) {
-    const found = await sql<{ webhook_id: string; organization_id: string }>`
-      with recursive hooks(webhook_id) as (
-        select (select min(webhook_id) from webhook_deliveries where state = 'pending')
-        union all
-        select (select min(d.webhook_id) from webhook_deliveries d where d.state = 'pending' and d.webhook_id > h.webhook_id)
-        from hooks h where h.webhook_id is not null
-      )
-      select h.webhook_id, w.organization_id from hooks h join webhooks w on w.id = h.webhook_id
-      where exists (select 1 from webhook_deliveries d where d.state = 'pending' and d.webhook_id = h.webhook_id and d.next_try_at <= ${at})`.execute(db)
+    const found = await webhooksDue(db, at)
     const byOrganizationId = new Map<string, string[]>()
-    for (const { webhook_id, organization_id } of found.rows) byOrganizationId.set(organization_id, [...(byOrganizationId.get(organization_id) ?? []), webhook_id])
+    for (const { webhook_id, organization_id } of found) byOrganizationId.set(organization_id, [...(byOrganizationId.get(organization_id) ?? []), webhook_id])
     return byOrganizationId
   }
 
-  /** The first tries due of one webhook, oldest first. */
-  async function firstDue(webhookId: string, at: string, limit: number) {
-    const rows = await db
-      .selectFrom('webhook_deliveries')
-      .select('id')
-      .where('state', '=', 'pending')
-      .where('webhook_id', '=', webhookId)
-      .where('next_try_at', '<=', at)
-      .orderBy('next_try_at')
-      .limit(limit)
-      .execute()
-    return rows.map((row) => row.id)
-  }
-
-  async function claim(id: string, at: string): Promise<boolean> {
-    const claimed = await db
-      .updateTable('webhook_deliveries')
-      .set({ state: 'sending', claimed_until: new Date(Date.parse(at) + CLAIM_MS).toISOString() })
-      .where('id', '=', id)
-      .where('state', '=', 'pending')
-      .where('next_try_at', '<=', at)
-      .executeTakeFirst()
-    return Number(claimed.numUpdatedRows) === 1
-  }
+  /** Claims a due delivery for this process; false when another took it first. */
+  const claim = (id: string, at: string): Promise<boolean> => claimDelivery(db, id, at, new Date(Date.parse(at) + CLAIM_MS).toISOString())
 
   function start(row: Due) {
     bump(byOrganization, row.organization_id, 1)
@@ -125,7 +92,7 @@ export function createQueue(deps: { db: Db; now: () => Date; log: Logger; shares
       const webhookId = webhooks[0]!
       webhooks.push(webhooks.shift()!)
       if (!hasRoom(organizationId, webhookId)) continue
-      if (!waiting.has(webhookId)) waiting.set(webhookId, await firstDue(webhookId, at, shares.perWebhook))
+      if (!waiting.has(webhookId)) waiting.set(webhookId, await firstDue(db, webhookId, at, shares.perWebhook))
       const id = waiting.get(webhookId)!.shift()
       if (id === undefined || running.has(id)) continue
       if (await claim(id, at)) start({ id, organization_id: organizationId, webhook_id: webhookId })

@@ -1,20 +1,20 @@
 import { Hono, type MiddlewareHandler } from 'hono'
-import { sql } from 'kysely'
 import { WEBHOOKS_PATH, type DeliveryError, type DeliveryState, type IssuedWebhook, type WebhookDelivery, type WebhookEvent, type WebhookEventType } from '../../contract/webhooks'
-import { pageOf } from '../alerts/routes'
-import { audit } from '../audit'
-import { runWrite, type EngineServices } from '../collections/engine'
-import { WEBHOOK_COLUMNS, webhookOf } from '../collections/webhooks'
+import { audit } from '../audit/trail'
+import type { EngineServices } from '../collections/engine'
+import { runWrite } from '../collections/routes'
+import { ISSUED_WEBHOOK, webhookOf } from './collection'
 import type { AnyDb } from '../db/open'
 import type { WebhookDeliveryRow } from '../db/schema'
+import { deliveriesPage, storeSealedSecret, webhookRow } from '../db/webhooks'
 import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
 import { fail, needsRight } from '../http/errors'
+import { answerPage, pageOf } from '../http/paging'
 import { RULES } from '../http/throttle'
 import { newWebhookSecret } from './secrets'
 import { newEventId, type Webhooks } from './service'
 import { PER_PAGE_CHOICES } from '../../contract/collections'
 import { DELIVERY_ERRORS, WEBHOOK_EVENT_TYPES } from '../../contract/webhooks'
-import { ISSUED_WEBHOOK } from '../collections/webhooks'
 import { describe } from '../openapi/registry'
 import { int, list, obj, oneOf, orNull, str, time } from '../openapi/shapes'
 
@@ -113,8 +113,8 @@ export function webhookRoutes(services: EngineServices, service: Webhooks) {
   const db = services.db as unknown as AnyDb
   const find = async (organizationId: string, id: string, on: AnyDb = db) => {
     if (id.length > 64) return undefined
-    const row = await on.selectFrom('webhooks as t').select([...WEBHOOK_COLUMNS]).where('t.organization_id', '=', organizationId).where('t.id', '=', id).executeTakeFirst()
-    return row ? webhookOf(row as Record<string, unknown>) : undefined
+    const row = await webhookRow(on, organizationId, id)
+    return row ? webhookOf(row) : undefined
   }
   const mustFind = async (organizationId: string, id: string, on: AnyDb = db) => {
     const found = await find(organizationId, id, on)
@@ -129,12 +129,7 @@ export function webhookRoutes(services: EngineServices, service: Webhooks) {
       await mustFind(organizationId, id)
       const secret = newWebhookSecret()
       const record = await runWrite(services, c, async (ctx) => {
-        await ctx.db
-          .updateTable('webhooks')
-          .set({ secret_sealed: service.box.seal(id, secret), updated_at: ctx.now, version: sql`version + 1` })
-          .where('id', '=', id)
-          .where('organization_id', '=', organizationId)
-          .execute()
+        await storeSealedSecret(ctx.db, organizationId, id, service.box.seal(id, secret), ctx.now)
         const rotated = await mustFind(organizationId, id, ctx.db)
         await audit(ctx.db, organizationId, ctx.actor, { action: 'rotate', collection: 'alerts', recordId: id, recordName: rotated.name, fields: ['secret'] }, ctx.now)
         ctx.later(() => services.hub.publish(organizationId, 'change', { collection: 'webhooks', id, action: 'update', version: rotated.version }))
@@ -166,17 +161,8 @@ export function webhookRoutes(services: EngineServices, service: Webhooks) {
     .get(`${WEBHOOKS_PATH}/:id/deliveries`, requirePrincipal(services), mayRead, async (c) => {
       const { organizationId } = c.var.principal
       const webhook = await mustFind(organizationId, c.req.param('id'))
-      const { page, perPage } = pageOf((name) => c.req.query(name))
-      const query = db.selectFrom('webhook_deliveries').where('webhook_id', '=', webhook.id).where('organization_id', '=', organizationId)
-      const counted = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst()
-      const rows = await query
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute()
-      c.header('X-Total-Count', String(Number(counted?.total ?? 0)))
-      return c.json(rows.map((row) => deliveryOf(row as WebhookDeliveryRow)))
+      const { page, perPage } = pageOf(c)
+      const found = await deliveriesPage(db, organizationId, webhook.id, page, perPage)
+      return answerPage(c, found.rows.map(deliveryOf), found.total)
     })
 }

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { sql } from 'kysely'
 import type { WebhookEvent } from '../../contract/webhooks'
 import type { Lease } from '../db/lease'
 import type { AnyDb, Db } from '../db/open'
+import { deliveryToTry, failUntried, recordLastDelivery, recordTry, releaseStaleClaims } from '../db/webhook-deliveries'
 import type { EventsHub } from '../events'
 import type { Logger } from '../log'
 import type { Mailer } from '../mail'
@@ -97,17 +97,12 @@ export function createWebhooks(deps: Deps, options: WebhookOptions): Webhooks {
 
   /** Makes the try of one claimed delivery and writes how it went, on the delivery and on its webhook. */
   async function attempt(id: string) {
-    const row = await db
-      .selectFrom('webhook_deliveries as d')
-      .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
-      .select(['d.id', 'd.event_id', 'd.type', 'd.body', 'd.tries', 'd.webhook_id', 'd.organization_id', 'w.url', 'w.enabled', 'w.secret_sealed', 'w.name'])
-      .where('d.id', '=', id)
-      .executeTakeFirst()
+    const row = await deliveryToTry(db, id)
     if (!row) return
     const at = now().toISOString()
     // A webhook turned off sends no alerts (queued ones end); a test event still goes, to check a fix.
     if (!row.enabled && row.type !== 'webhook.test') {
-      await db.updateTable('webhook_deliveries').set({ state: 'failed', next_try_at: null, claimed_until: null }).where('id', '=', id).execute()
+      await failUntried(db, id)
       return
     }
     let secret: string
@@ -115,42 +110,25 @@ export function createWebhooks(deps: Deps, options: WebhookOptions): Webhooks {
       secret = box.open(row.webhook_id, row.secret_sealed)
     } catch (error) {
       log.error(`The secret of webhook ${row.webhook_id} cannot be opened (another WEBHOOK_SECRET_KEY?):`, error)
-      await db.updateTable('webhook_deliveries').set({ state: 'failed', next_try_at: null, claimed_until: null, error: 'connection' }).where('id', '=', id).execute()
+      await failUntried(db, id, 'connection')
       return
     }
     const outcome = await send(row.url, secret, row.event_id, row.body)
     const tries = Number(row.tries) + 1
     const finished = now()
     const wait = outcome.ok ? null : nextWait(tries)
-    await db
-      .updateTable('webhook_deliveries')
-      .set({
-        state: outcome.ok ? 'delivered' : wait === null ? 'failed' : 'pending',
-        tries,
-        tried_at: at,
-        next_try_at: wait === null ? null : new Date(finished.getTime() + wait).toISOString(),
-        claimed_until: null,
-        status_code: outcome.status_code,
-        error: outcome.error,
-        duration_ms: outcome.duration_ms,
-        response: outcome.response,
-      })
-      .where('id', '=', id)
-      .where('state', '=', 'sending')
-      .execute()
-    const updated = await db
-      .updateTable('webhooks')
-      .set({
-        last_delivery_at: at,
-        last_delivery_ok: outcome.ok ? 1 : 0,
-        last_status_code: outcome.status_code,
-        last_error: outcome.error,
-        failing_since: outcome.ok ? null : sql<string>`coalesce(failing_since, ${at})`,
-      })
-      .where('id', '=', row.webhook_id)
-      .returning('version')
-      .executeTakeFirst()
-    if (updated) deps.hub.publish(row.organization_id, 'change', { collection: 'webhooks', id: row.webhook_id, action: 'update', version: Number(updated.version) })
+    await recordTry(db, id, {
+      state: outcome.ok ? 'delivered' : wait === null ? 'failed' : 'pending',
+      tries,
+      tried_at: at,
+      next_try_at: wait === null ? null : new Date(finished.getTime() + wait).toISOString(),
+      status_code: outcome.status_code,
+      error: outcome.error,
+      duration_ms: outcome.duration_ms,
+      response: outcome.response,
+    })
+    const version = await recordLastDelivery(db, row.webhook_id, at, outcome)
+    if (version !== undefined) deps.hub.publish(row.organization_id, 'change', { collection: 'webhooks', id: row.webhook_id, action: 'update', version })
     if (!outcome.ok) await disableIfFailing(row.webhook_id, row.organization_id, finished)
   }
 
@@ -158,12 +136,7 @@ export function createWebhooks(deps: Deps, options: WebhookOptions): Webhooks {
 
   /** Ends claims that outlived their process, then starts what is due. */
   async function sweep() {
-    await db
-      .updateTable('webhook_deliveries')
-      .set({ state: 'pending', claimed_until: null })
-      .where('state', '=', 'sending')
-      .where('claimed_until', '<', now().toISOString())
-      .execute()
+    await releaseStaleClaims(db, now().toISOString())
     await queue.fill()
   }
 

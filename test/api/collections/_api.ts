@@ -1,6 +1,7 @@
 // Shared parts of the collection tests: a small client, body factories, tenants and rights.
-import { sql } from 'kysely'
 import type { ServerOptions } from '../../../src/server/server'
+import { accountByEmail, joinOrganization as joinWithRights, setRightsOf } from '../../fixtures/people'
+import { rowsOfOrganization } from '../../fixtures/records'
 import { signIn, startTestServer, type TestServer } from '../_server'
 
 export { signIn }
@@ -101,29 +102,24 @@ export async function register(server: TestServer, name = 'Tenant'): Promise<Ten
 /** The seeded admin, signed in, with the organization of the seeded fleet. */
 export async function admin(server: TestServer): Promise<Tenant> {
   const token = await signIn(server)
-  const [row] = await server.rows<{ id: string; organization_id: string; email: string }>(sql`SELECT users.id, users.email, memberships.organization_id FROM users JOIN memberships ON memberships.user_id = users.id WHERE users.email = 'admin@example.com'`)
+  const row = await accountByEmail(server, 'admin@example.com')
   return { ...client(server, token), email: row!.email, userId: row!.id, organizationId: row!.organization_id }
 }
 
 /** Sets the rights of every role of the user with `email` (the SQL of test/e2e/browser.ts). */
 export async function limitRights(server: TestServer, email: string, rights: string[]): Promise<void> {
-  await server.exec(sql`UPDATE roles SET rights = ${JSON.stringify(rights)} WHERE id IN (SELECT role_id FROM memberships WHERE user_id = (SELECT id FROM users WHERE email = ${email.toLowerCase()}))`)
+  await setRightsOf(server, email, rights)
 }
 
 /** Makes `member` a member of `organizationId` (their current one) through a role with `rights`. */
 export async function joinOrganization(server: TestServer, member: Tenant, organizationId: string, rights: string[]): Promise<void> {
-  const at = new Date().toISOString()
-  const roleId = `role-${unique()}`
-  await server.exec(sql`UPDATE members SET current = 0 WHERE user_id = ${member.userId}`)
-  await server.exec(sql`INSERT INTO roles (id, organization_id, name, description, rights, builtin, created_at, updated_at, version) VALUES (${roleId}, ${organizationId}, ${`Limited ${roleId}`}, '', ${JSON.stringify(rights)}, 0, ${at}, ${at}, 1)`)
-  await server.exec(sql`INSERT INTO memberships (id, user_id, organization_id, role_id, current, created_at) VALUES (${`membership-${unique()}`}, ${member.userId}, ${organizationId}, ${roleId}, 1, ${at})`)
-  await server.exec(sql`INSERT INTO members (id, organization_id, user_id, status, current, created_at, updated_at, version) VALUES (${`member-${unique()}`}, ${organizationId}, ${member.userId}, 'active', 1, ${at}, ${at}, 1)`)
+  await joinWithRights(server, member.userId, organizationId, { rights })
 }
 
 /** Every row of an organization in the three tables and the heartbeats, for before/after comparisons. */
 export async function snapshot(server: TestServer, organizationId: string) {
-  const tables = ['devices', 'tunnels', 'access_keys', 'heartbeats']
-  const rows = await Promise.all(tables.map((table) => server.rows(sql`SELECT * FROM ${sql.table(table)} WHERE organization_id = ${organizationId}`)))
+  const tables = ['devices', 'tunnels', 'access_keys', 'heartbeats'] as const
+  const rows = await Promise.all(tables.map((table) => rowsOfOrganization(server, table, organizationId)))
   const sorted = (list: unknown[]) => list.map((row) => JSON.stringify(row)).sort()
   return Object.fromEntries(tables.map((table, index) => [table, sorted(rows[index]!)]))
 }

@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { recordsTogether, storedRow, tunnelsOf, type Table } from '../../fixtures'
 import {
   call,
   createDevice,
@@ -29,7 +29,7 @@ test.after(() => server.close())
 const newDevice = async (who: Tenant = me, overrides: Rec = {}) => expectStatus<Rec>(await who.create('devices', createDevice(overrides)), 201, 'create device')
 const newTunnel = async (deviceId: string, overrides: Rec = {}) => expectStatus<Rec>(await me.create('tunnels', createTunnel(deviceId, overrides)), 201, 'create tunnel')
 const newKey = async (overrides: Rec = {}) => expectStatus<Rec>(await me.create('access_keys', createKey(overrides)), 201, 'create key')
-const rowOf = async (table: string, id: string) => (await server.rows(sql`SELECT * FROM ${sql.table(table)} WHERE id = ${id}`))[0]
+const rowOf = (table: Table, id: string) => storedRow(server, table, id)
 
 test('creates a device as provisioning, reads it back and updates what a person sets', async () => {
   const body = createDevice({ name: 'Lobby kiosk', tags: ['kiosk', 'lobby', 'kiosk'] })
@@ -108,7 +108,7 @@ test('deletes a tunnel, then a device together with its tunnels', async () => {
   assert.equal(expectStatus(await me.remove('devices', device.id), 200), device)
   assert.is((await me.get('devices', device.id)).status, 404)
   assert.is((await me.get('tunnels', second!.id)).status, 404)
-  assert.equal(await server.rows(sql`SELECT id FROM tunnels WHERE device_id = ${device.id}`), [])
+  assert.equal(await tunnelsOf(server, device.id), [])
 })
 
 test('revokes a key on delete: it stays listed, marked with revoked_at', async () => {
@@ -183,7 +183,7 @@ test('answers 403 to every verb of a collection whose right the caller lacks', a
   const device = expectStatus<Rec>(await narrow.create('devices', createDevice()), 201)
   const tunnel = expectStatus<Rec>(await narrow.create('tunnels', createTunnel(device.id)), 201)
   const key = expectStatus<Rec>(await narrow.create('access_keys', createKey()), 201)
-  const before = await server.rows(sql`SELECT * FROM devices, tunnels, access_keys WHERE devices.id = ${device.id} AND tunnels.id = ${tunnel.id} AND access_keys.id = ${key.id}`)
+  const before = await recordsTogether(server, { devices: device.id, tunnels: tunnel.id, access_keys: key.id })
   assert.is(before.length, 1)
 
   await limitRights(server, narrow.email, ['tunnels', 'users'])
@@ -208,7 +208,7 @@ test('answers 403 to every verb of a collection whose right the caller lacks', a
   expectStatus(await narrow.get('tunnels', tunnel.id), 200, 'the right held still opens its collection')
   await limitRights(server, narrow.email, [])
   assert.is((await narrow.list('tunnels')).status, 403)
-  assert.equal(await server.rows(sql`SELECT * FROM devices, tunnels, access_keys WHERE devices.id = ${device.id} AND tunnels.id = ${tunnel.id} AND access_keys.id = ${key.id}`), before)
+  assert.equal(await recordsTogether(server, { devices: device.id, tunnels: tunnel.id, access_keys: key.id }), before)
 })
 
 test('answers 401 to every verb without a valid token', async () => {

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import http from 'node:http'
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { accessKeyRow, deleteDevice, insertDevices } from '../../fixtures'
 import { EXPORT_BATCH } from '../../../src/server/collections/export'
 import { call, createKey, expectStatus, limitRights, register, startServer, type Tenant, type TestServer } from './_api'
 
@@ -53,10 +52,15 @@ test.before(async () => {
   me = await register(server, 'Exporter')
   other = await register(server, 'Elsewhere')
   // 20,000 devices in one statement: every other one tagged edge, every third online.
-  await server.exec(sql`INSERT INTO devices (id, organization_id, name, serial, model, status, firmware, location, tags, tags_text, last_seen, created_at, updated_at, version)
-    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${BIG})
-    SELECT 'bulk-' || i, ${big.organizationId}, 'Bulk ' || i, 'BULK-' || i, 'EdgeBox', CASE WHEN i % 3 = 0 THEN 'online' ELSE 'offline' END, ${FIRMWARE}, 'Rack 7',
-      CASE WHEN i % 2 = 0 THEN '["edge"]' ELSE '[]' END, CASE WHEN i % 2 = 0 THEN 'edge' ELSE '' END, ${AT}, ${AT}, ${AT}, 1 FROM n`)
+  await insertDevices(
+    server,
+    big.organizationId,
+    Array.from({ length: BIG }, (_, index) => {
+      const i = index + 1
+      const tags = i % 2 === 0 ? ['edge'] : []
+      return { id: `bulk-${i}`, name: `Bulk ${i}`, serial: `BULK-${i}`, status: i % 3 === 0 ? 'online' : 'offline', firmware: FIRMWARE, location: 'Rack 7', tags, lastSeen: AT, createdAt: AT }
+    }),
+  )
 })
 test.after(() => server.close())
 
@@ -92,8 +96,7 @@ test('an export of 20,000 devices streams: its first bytes come before the last 
     // done by then. Then a device is written that sorts after every other: only an export still
     // reading the database in batches as the client takes them meets it.
     await new Promise((resolve) => setTimeout(resolve, 300))
-    await server.exec(sql`INSERT INTO devices (id, organization_id, name, serial, model, status, tags, tags_text, created_at, updated_at, version)
-      VALUES ('late-one', ${big.organizationId}, 'Zz written while exporting', 'LATE-1', 'EdgeBox', 'online', '[]', '', ${AT}, ${AT}, 1)`)
+    await insertDevices(server, big.organizationId, [{ id: 'late-one', name: 'Zz written while exporting', serial: 'LATE-1', status: 'online', createdAt: AT }])
   })
   assert.is(answer.status, 200)
   assert.match(answer.headers['content-type'] ?? '', /^text\/csv/)
@@ -105,7 +108,7 @@ test('an export of 20,000 devices streams: its first bytes come before the last 
   assert.is(new Set(records.map((record) => record.id)).size, records.length, 'no row twice')
   const names = records.map((record) => record.name)
   assert.equal(names, [...names].sort(), 'in the order of the sort')
-  await server.exec(sql`DELETE FROM devices WHERE id = 'late-one'`)
+  await deleteDevice(server, 'late-one')
 })
 
 /** Runs `work` while counting the event loop's turns (one `setImmediate` callback a turn). */
@@ -208,8 +211,7 @@ test('an export holds exactly the rows of the list’s filter, all pages, in the
 test('a sort with empty values and a sort on a computed value export every row once, in the list’s order', async () => {
   const at = new Date().toISOString()
   for (let n = 0; n < 12; n++) {
-    await server.exec(sql`INSERT INTO devices (id, organization_id, name, serial, model, status, tags, tags_text, last_seen, created_at, updated_at, version)
-      VALUES (${randomUUID()}, ${me.organizationId}, ${`Seen ${n}`}, ${`SEEN-${n}`}, 'EdgeBox', 'online', '[]', '', ${n % 3 === 0 ? null : `2026-10-0${(n % 5) + 1}T00:00:00.000Z`}, ${at}, ${at}, 1)`)
+    await insertDevices(server, me.organizationId, [{ name: `Seen ${n}`, serial: `SEEN-${n}`, status: 'online', lastSeen: n % 3 === 0 ? null : `2026-10-0${(n % 5) + 1}T00:00:00.000Z`, createdAt: at }])
   }
   for (const order of ['asc', 'desc']) {
     const listed = expectStatus<Rec[]>(await call(server, 'GET', `/devices/?sort=last_seen&order=${order}&per_page=100`, me.token), 200)
@@ -227,8 +229,7 @@ test('CSV cells that a spreadsheet would run are escaped, and commas, quotes and
   const hostile = ["=cmd|' /C calc'!A0", '+1', '-1', '@x', '\tTabbed', '\rReturned', 'plain, with a comma', 'say "hi"', 'two\nlines', 'a\r\nb']
   const at = new Date().toISOString()
   for (const [n, name] of hostile.entries()) {
-    await server.exec(sql`INSERT INTO devices (id, organization_id, name, serial, model, status, location, tags, tags_text, created_at, updated_at, version)
-      VALUES (${`hostile-${n}`}, ${me.organizationId}, ${name}, ${`HOSTILE-${n}`}, 'EdgeBox', 'offline', ${name}, '["=SUM(A1)"]', '', ${at}, ${at}, 1)`)
+    await insertDevices(server, me.organizationId, [{ id: `hostile-${n}`, name, serial: `HOSTILE-${n}`, status: 'offline', location: name, tags: ['=SUM(A1)'], tagsText: '', createdAt: at }])
   }
   const answer = await exportOf(me, 'devices', [['format', 'csv'], ['filter[status]', 'offline']])
   const records = csvRecords(answer.text)
@@ -247,7 +248,7 @@ test('CSV cells that a spreadsheet would run are escaped, and commas, quotes and
 test('another organization’s rows never come, and a key’s secret or hash never does', async () => {
   const issued = expectStatus(await me.create('access_keys', createKey({ name: 'Exported key' })), 201)
   expectStatus(await other.create('access_keys', createKey({ name: 'Their key' })), 201)
-  const [row] = await server.rows<{ secret_hash: string }>(sql`SELECT secret_hash FROM access_keys WHERE id = ${issued.id}`)
+  const row = (await accessKeyRow(server, issued.id))!
   for (const format of ['csv', 'jsonl']) {
     const answer = await exportOf(me, 'access_keys', [['format', format]])
     assert.is(answer.status, 200)

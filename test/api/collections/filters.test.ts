@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { expireAccessKey, indexedTagsOf, insertDevices, setDeviceLocation, setDeviceStatus, type CraftedDevice } from '../../fixtures'
 import { call, createKey, createTunnel, expectStatus, register, startServer, type Tenant, type TestServer } from './_api'
 
 type Rec = Record<string, any>
@@ -33,13 +33,15 @@ const BASE = Date.parse('2026-10-01T00:00:00.000Z')
 async function seedDevices(organizationId: string, prefix: string, count: number) {
   const next = generator(prefix.length * 7919)
   const at = new Date(BASE).toISOString()
+  const devices: CraftedDevice[] = []
   for (let n = 0; n < count; n++) {
     const tags = TAGS.filter(() => next() < 0.35)
     const seen = next() < 0.2 ? null : new Date(BASE + Math.floor(next() * 60) * DAY).toISOString()
-    await server.exec(sql`INSERT INTO devices (id, organization_id, name, serial, model, status, firmware, tags, tags_text, last_seen, created_at, updated_at, version)
-      VALUES (${randomUUID()}, ${organizationId}, ${`${prefix} ${n % 3 === 0 ? 'gateway' : 'sensor'} ${n}`}, ${`${prefix}-${n}`}, 'EdgeBox',
-        ${STATUSES[Math.floor(next() * STATUSES.length)]!}, ${FIRMWARES[Math.floor(next() * FIRMWARES.length)]!}, ${JSON.stringify(tags)}, ${tags.join(' ')}, ${seen}, ${at}, ${at}, 1)`)
+    const status = STATUSES[Math.floor(next() * STATUSES.length)]!
+    const firmware = FIRMWARES[Math.floor(next() * FIRMWARES.length)]!
+    devices.push({ name: `${prefix} ${n % 3 === 0 ? 'gateway' : 'sensor'} ${n}`, serial: `${prefix}-${n}`, status, firmware, tags, lastSeen: seen, createdAt: at })
   }
+  await insertDevices(server, organizationId, devices)
 }
 
 /** `GET /api/{name}/?{query}` with `filter[...]` pairs as given; the answer. */
@@ -108,19 +110,19 @@ test('a tag filter follows edits, heartbeats and deletes through its index, on e
   // Straight into the table, past the plan's limit the seeded devices already fill: the trigger still sees it.
   const id = randomUUID()
   const at = new Date(BASE).toISOString()
-  await server.exec(sql`INSERT INTO devices (id, organization_id, name, serial, model, status, firmware, tags, tags_text, last_seen, created_at, updated_at, version)
-    VALUES (${id}, ${me.organizationId}, 'Tag follower', ${`TF-${id.slice(0, 8)}`}, 'EG', 'offline', '3.1.0', '["alpha","beta","alpha"]', 'alpha beta', NULL, ${at}, ${at}, 1)`)
+  await insertDevices(server, me.organizationId, [
+    { id, name: 'Tag follower', serial: `TF-${id.slice(0, 8)}`, model: 'EG', status: 'offline', firmware: '3.1.0', tags: ['alpha', 'beta', 'alpha'], tagsText: 'alpha beta', createdAt: at },
+  ])
   const device = expectStatus(await call(server, 'GET', `/devices/${id}`, me.token), 200) as Rec
   const tagged = async (tag: string) => ids(await rowsOf(me, 'devices', [['filter[tag]', tag]])).includes(device.id)
   assert.equal([await tagged('alpha'), await tagged('beta'), await tagged('gamma')], [true, true, false])
   const saved = expectStatus(await call(server, 'PUT', `/devices/${device.id}`, me.token, { ...device, tags: ['beta', 'gamma', ' gamma '] }), 200) as Rec
   assert.equal([await tagged('alpha'), await tagged('beta'), await tagged('gamma')], [false, true, true])
   // A write that leaves the tags alone (as a heartbeat's) keeps the index rows as they were.
-  await server.exec(sql`UPDATE devices SET status = 'online', last_seen = ${new Date().toISOString()} WHERE id = ${device.id}`)
-  const rows = await server.rows<{ tag: string }>(sql`SELECT tag FROM device_tags WHERE device_id = ${device.id} ORDER BY tag`)
-  assert.equal(rows.map((row) => row.tag), ['beta', 'gamma'])
+  await setDeviceStatus(server, device.id, 'online', new Date().toISOString())
+  assert.equal(await indexedTagsOf(server, device.id), ['beta', 'gamma'])
   expectStatus(await call(server, 'DELETE', `/devices/${saved.id}`, me.token), 200)
-  assert.equal(await server.rows(sql`SELECT tag FROM device_tags WHERE device_id = ${device.id}`), [])
+  assert.equal(await indexedTagsOf(server, device.id), [])
 })
 
 test('filters combine with the search and the sort, and page with the right total', async () => {
@@ -135,9 +137,9 @@ test('filters combine with the search and the sort, and page with the right tota
 
 test('a location is matched whole, in any case, any of several', async () => {
   const [lobby, upper, dock] = allDevices.slice(0, 3).map((row) => row.id as string)
-  await server.exec(sql`UPDATE devices SET location = 'Lobby' WHERE id = ${lobby!}`)
-  await server.exec(sql`UPDATE devices SET location = 'LOBBY' WHERE id = ${upper!}`)
-  await server.exec(sql`UPDATE devices SET location = 'Lobby annex' WHERE id = ${dock!}`)
+  await setDeviceLocation(server, lobby!, 'Lobby')
+  await setDeviceLocation(server, upper!, 'LOBBY')
+  await setDeviceLocation(server, dock!, 'Lobby annex')
   assert.equal(ids(await rowsOf(me, 'devices', [['filter[location]', 'lobby']])), [lobby!, upper!].sort())
   assert.equal(ids(await rowsOf(me, 'devices', [['filter[location]', 'Lobby'], ['filter[location]', 'Lobby Annex']])), [lobby!, upper!, dock!].sort())
   assert.equal(await rowsOf(other, 'devices', [['filter[location]', 'Lobby']]), [])
@@ -187,7 +189,7 @@ test('access keys filter by scope, expiry and revocation', async () => {
   }
   expectStatus(await me.remove('access_keys', made[1]!.id), 200)
   // One expired yesterday.
-  await server.exec(sql`UPDATE access_keys SET expires_at = ${new Date(Date.now() - DAY).toISOString()} WHERE id = ${made[4]!.id}`)
+  await expireAccessKey(server, made[4]!.id, DAY)
   expectStatus(await other.create('access_keys', createKey({ scopes: ['devices'], expires_in_days: 7 })), 201)
   const keys = await rowsOf(me, 'access_keys')
   const named = (rows: Rec[]) => rows.map((row) => row.name).sort()

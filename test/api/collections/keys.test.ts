@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { accessKeyIds, accessKeyRow, disableUser, everyAccessKey, setKeyRevoked, trailOf } from '../../fixtures'
 import {
   call,
   client,
@@ -35,7 +35,7 @@ async function setUp(scopes: string[], keyOverrides: Rec = {}) {
   return { maker, device, tunnel, issued, key: client(server, issued.secret) }
 }
 
-const keyRow = async (id: string) => (await server.rows<Rec>(sql`SELECT * FROM access_keys WHERE id = ${id}`))[0]!
+const keyRow = async (id: string): Promise<Rec> => (await accessKeyRow(server, id))!
 const statuses = async (answers: Promise<{ status: number }>[]) => (await Promise.all(answers)).map((answer) => answer.status)
 
 test('sends the secret only in the answer that issues the key', async () => {
@@ -66,7 +66,7 @@ test('keeps no secret in clear in the database file', async () => {
   assert.equal(Object.keys(row).sort(), ['created_at', 'created_by', 'expires_at', 'id', 'last_used_at', 'made_by_key', 'name', 'organization_id', 'prefix', 'revoked_at', 'scopes', 'secret_hash', 'updated_at', 'version'])
   assert.is(row.prefix, secret.slice(0, 12))
   assert.match(row.secret_hash, /^[0-9a-f]{64}$/)
-  for (const value of Object.values(await server.rows<Rec>(sql`SELECT * FROM access_keys`)).flatMap((each) => Object.values(each))) {
+  for (const value of Object.values(await everyAccessKey(server)).flatMap((each) => Object.values(each))) {
     assert.not.ok(String(value).includes(random), `a column holds the key's random part: ${value}`)
   }
   assert.equal(await secretsInDatabase(server, [random]), [])
@@ -106,7 +106,7 @@ test('gets 401 everywhere once revoked', async () => {
 
 test('refuses to issue a key with a scope its maker does not hold', async () => {
   const { maker, issued } = await setUp(['devices', 'access_keys'])
-  const count = async () => (await server.rows(sql`SELECT id FROM access_keys WHERE organization_id = ${maker.organizationId}`)).length
+  const count = async () => (await accessKeyIds(server, maker.organizationId)).length
   await limitRights(server, maker.email, ['devices', 'access_keys', 'users'])
   const wider = await maker.create('access_keys', createKey({ scopes: ['devices', 'tunnels'] }))
   assert.equal([wider.status, wider.body], [403, { message: 'You cannot give a key a right you do not hold yourself' }])
@@ -127,7 +127,7 @@ test("loses a right as soon as its maker does, and everything when the maker is 
   assert.equal(await statuses([key.get('tunnels', tunnel.id), key.list('tunnels'), key.list('devices')]), [403, 403, 200])
   await limitRights(server, maker.email, ['devices', 'tunnels', 'access_keys'])
   expectStatus(await key.get('tunnels', tunnel.id), 200, 'the scope comes back with the right')
-  await server.exec(sql`UPDATE users SET status = 'disabled' WHERE id = ${maker.userId}`)
+  await disableUser(server, maker.userId)
   assert.equal(await statuses([key.list('devices'), key.list('tunnels')]), [401, 401])
 })
 
@@ -175,7 +175,7 @@ test('what a key makes ends with it: its keys, and theirs, get 401 once it is re
   assert.equal(await statuses([child.key.list('devices'), child.key.heartbeat(device.id), grandchild.key.list('devices'), grandchild.key.heartbeat(device.id)]), [401, 401, 401, 401])
   const listed = expectStatus<Rec[]>(await maker.list('access_keys'), 200)
   assert.equal(listed.map((key) => key.revoked_at !== null), [true, true, true])
-  const trail = await server.rows<Rec>(sql`SELECT action, actor_id FROM audit_events WHERE record_id IN (${child.issued.id}, ${grandchild.issued.id}) ORDER BY record_id`)
+  const trail = (await trailOf(server, [child.issued.id, grandchild.issued.id])).sort((x, y) => (x.record_id < y.record_id ? -1 : x.record_id > y.record_id ? 1 : 0))
   assert.equal(trail.filter((entry) => entry.action === 'revoke').map((entry) => entry.actor_id), [maker.userId, maker.userId])
   assert.is((await keyRow(grandchild.issued.id)).made_by_key, child.issued.id)
 })
@@ -184,7 +184,7 @@ test('a key made with a key stops when that key ends by any means, its own row u
   const { device, issued } = await setUp(['devices', 'access_keys'])
   const child = await keyMadeWith(issued, ['devices'])
   expectStatus(await child.key.heartbeat(device.id), 200)
-  await server.exec(sql`UPDATE access_keys SET revoked_at = ${new Date().toISOString()} WHERE id = ${issued.id}`)
+  await setKeyRevoked(server, issued.id)
   assert.equal(await statuses([child.key.list('devices'), child.key.heartbeat(device.id)]), [401, 401])
   assert.is((await keyRow(child.issued.id)).revoked_at, null)
 })

@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { currentEverywhere, heartbeatsOf, removeFromOrganization } from '../../fixtures'
 import {
   call,
   client,
@@ -56,7 +56,7 @@ test('sets a device online with its address, firmware and last seen, and keeps t
   assert.is(answer.status, 'online')
   const seen = expectStatus<Rec>(await user.get('devices', device.id), 200)
   assert.equal([seen.status, seen.ip, seen.firmware, seen.last_seen, seen.version], ['online', '198.51.100.7', '4.0.2', answer.last_seen, device.version])
-  assert.equal(await server.rows(sql`SELECT * FROM heartbeats WHERE device_id = ${device.id}`), [
+  assert.equal(await heartbeatsOf(server, device.id), [
     { device_id: device.id, organization_id: user.organizationId, at: answer.last_seen, latency_ms: 31.5, bytes_in: 2048, bytes_out: 1024, cpu: 55, memory: 61, status: 'online' },
   ])
   assert.is(expectStatus<Rec>(await user.get('tunnels', tunnel.id), 200).status, 'up', 'up while enabled and the device online')
@@ -83,7 +83,7 @@ test('a disabled device goes offline, its heartbeats are refused and its tunnels
   assert.is(refused.status, 403)
   assert.is(refused.body.message, message('deviceDisabled'))
   assert.is(expectStatus<Rec>(await user.get('devices', device.id), 200).status, 'offline')
-  assert.is((await server.rows(sql`SELECT at FROM heartbeats WHERE device_id = ${device.id}`)).length, 1, 'the refused heartbeat is not kept')
+  assert.is((await heartbeatsOf(server, device.id)).length, 1, 'the refused heartbeat is not kept')
   // The list finds it by the filter, the other way round not.
   const listed = expectStatus<Rec[]>(await call(server, 'GET', '/devices/?filter[enabled]=false', user.token), 200)
   assert.equal(listed.map((each) => each.id), [device.id])
@@ -125,7 +125,7 @@ test('refuses a heartbeat with a bad body, changing nothing', async () => {
     assert.equal([answer.status, answer.body], [400, { message: 'Some fields are not valid', errors }])
   }
   assert.equal(expectStatus(await user.get('devices', device.id), 200), device)
-  assert.equal(await server.rows(sql`SELECT * FROM heartbeats WHERE device_id = ${device.id}`), [])
+  assert.equal(await heartbeatsOf(server, device.id), [])
 })
 
 test('sets a silent device offline and tells its own organization only', async () => {
@@ -342,9 +342,8 @@ test('stops device events to an open stream once its caller loses the right', as
 test("stops an organization's events to an open stream once its caller leaves it", async () => {
   const { user, device, key, member, stream, before } = await watchingMember(['devices'])
   try {
-    await server.exec(sql`DELETE FROM memberships WHERE user_id = ${member.userId} AND organization_id = ${user.organizationId}`)
-    await server.exec(sql`DELETE FROM members WHERE user_id = ${member.userId} AND organization_id = ${user.organizationId}`)
-    await server.exec(sql`UPDATE members SET current = 1 WHERE user_id = ${member.userId}`)
+    await removeFromOrganization(server, member.userId, user.organizationId)
+    await currentEverywhere(server, member.userId)
     assert.is((await member.get('devices', device.id)).status, 404, 'the API already refuses')
     expectStatus(await key.heartbeat(device.id, createHeartbeat({ status: 'error' })), 200)
     expectStatus(await user.update('devices', device.id, { ...device, name: 'After leaving' }), 200)

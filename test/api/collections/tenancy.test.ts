@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { countOfOrganization, idsOfOrganization } from '../../fixtures'
 import {
   admin,
   client,
@@ -100,14 +100,14 @@ test("answers a heartbeat for B's device with 404 to A's key and 403 to A's user
 test("lists of A never hold B's rows, whatever the search or filter", async () => {
   for (const [who, caller] of callers()) {
     for (const name of ['devices', 'tunnels', 'access_keys'] as const) {
-      const count = (await server.rows<{ n: number }>(sql`SELECT count(*) AS n FROM ${sql.table(name)} WHERE organization_id = ${userA.organizationId}`))[0]!.n
+      const count = await countOfOrganization(server, name, userA.organizationId)
       const ids: string[] = []
       for (let page = 1; page <= Math.ceil(count / 100); page++) {
         const answer = await record(caller.list(name, { per_page: 100, page }))
         assert.is(answer.headers.get('X-Total-Count'), String(count), `${who} ${name} total`)
         ids.push(...expectStatus<Rec[]>(answer, 200).map((row) => row.id))
       }
-      const own = (await server.rows<{ id: string }>(sql`SELECT id FROM ${sql.table(name)} WHERE organization_id = ${userA.organizationId}`)).map((row) => row.id)
+      const own = await idsOfOrganization(server, name, userA.organizationId)
       assert.equal(ids.sort(), own.sort(), `${who}: ${name} are A's own`)
       const searched = await record(caller.list(name, { q: 'Bravo secret' }))
       assert.equal([searched.status, searched.body, searched.headers.get('X-Total-Count')], [200, [], '0'], `${who} searches ${name}`)

@@ -4,6 +4,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { until } from '../../fixtures'
 import { signIn, startTestServer } from '../_server'
 import { makeDataDir, readDb, removeData, signInAdmin, startChild, integrity, type Child } from './_child'
 
@@ -67,8 +68,8 @@ function slowCreate(port: number, token: string) {
 
 /** Whether a new connection to `port` is refused, trying for a while. */
 async function refused(port: number): Promise<boolean> {
-  for (let tries = 0; tries < 40; tries++) {
-    const outcome = await new Promise<'open' | 'refused'>((resolve) => {
+  const attempt = () =>
+    new Promise<'open' | 'refused'>((resolve) => {
       const socket = net.connect(port, '127.0.0.1')
       socket.once('connect', () => {
         socket.destroy()
@@ -76,10 +77,10 @@ async function refused(port: number): Promise<boolean> {
       })
       socket.once('error', () => resolve('refused'))
     })
-    if (outcome === 'refused') return true
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return false
+  return until(async () => (await attempt()) === 'refused', { timeoutMs: 2000, everyMs: 50 }).then(
+    () => true,
+    () => false,
+  )
 }
 
 test('SIGTERM answers the request in flight, refuses new ones, ends streams with a retry hint and closes the database', async () => {

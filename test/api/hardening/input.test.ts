@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { accountByEmail, postgresDatabaseBytes } from '../../fixtures'
 import { ADMIN, POSTGRES_URL, readResetMail, signIn, startTestServer, type TestServer } from '../_server'
 import { call, expectStatus } from '../collections/_api'
 import { newAddress, roleIds, waitForMail } from '../people/_people'
@@ -30,7 +30,7 @@ const post = (route: string, body: unknown, headers: Record<string, string> = {}
 /** The database's size on disk: SQLite's file and its WAL, or PostgreSQL's database. */
 const dbBytes = async () =>
   POSTGRES_URL
-    ? Number((await server.rows<{ size: string }>(sql`select pg_database_size(current_database()) as size`))[0]!.size)
+    ? await postgresDatabaseBytes(server)
     : fs.statSync(path.join(server.dataDir, 'console.db')).size + (fs.statSync(path.join(server.dataDir, 'console.db-wal'), { throwIfNoEntry: false })?.size ?? 0)
 
 test('a 1 MB address is refused with 400 before anything is stored', async () => {
@@ -101,7 +101,7 @@ test('passwords made of lone surrogates are refused on every route that takes on
   const lone = '\uD800\uD801\uD802\uD803\uD804\uD805\uD806\uD807'
   const token = await signIn(server)
   const bearer = { Authorization: `Bearer ${token}` }
-  const [{ organization_id: organizationId }] = await server.rows<{ organization_id: string }>(sql`SELECT organization_id FROM memberships JOIN users ON users.id = memberships.user_id WHERE users.email = ${ADMIN.email}`) as [{ organization_id: string }]
+  const { organization_id: organizationId } = (await accountByEmail(server, ADMIN.email))!
   const invitee = newAddress('lone')
   expectStatus(await call(server, 'POST', '/users/', token, { email: invitee, roles: [(await roleIds(server, organizationId)).Viewer] }), 201)
   const invitation = (await waitForMail(server.dataDir, invitee)).token

@@ -1,5 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { until } from '../../fixtures'
 import { startTestServer } from '../_server'
 
 /** Holds the event loop for `ms`, as a long synchronous read would. */
@@ -16,7 +17,7 @@ test('a turn of the event loop held past the threshold is logged once in its win
     // The watch measures from its first sample on, a few ms after the start.
     await new Promise((resolve) => setTimeout(resolve, 50))
     holdLoop(400)
-    for (let tries = 0; !delayLines(server.logs).length && tries < 50; tries++) await new Promise((resolve) => setTimeout(resolve, 50))
+    await until(() => delayLines(server.logs).length > 0, { timeoutMs: 2500, everyMs: 50 }).catch(() => undefined)
     const lines = delayLines(server.logs)
     assert.is(lines.length, 1, server.logs.join('\n'))
     const waited = Number(/the longest wait was (\d+) ms/.exec(lines[0]!)?.[1])

@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { keptAgentLengths } from '../../fixtures'
 import { USER_AGENT_MAX } from '../../../src/server/http/client'
 import { admin, createDevice, expectStatus, startServer, type Tenant, type TestServer } from '../collections/_api'
 import { newAddress, people, roleIds, waitForMail } from '../people/_people'
@@ -27,11 +27,7 @@ const post = (route: string, body: unknown, token?: string) =>
   })
 
 /** The lengths of the user agents kept of `userId`: in the trail, the sign-ins and the sessions. */
-const keptLengths = async (userId: string) => ({
-  audit: (await server.rows<{ n: number }>(sql`SELECT length(user_agent) AS n FROM audit_events WHERE actor_id = ${userId}`)).map((row) => row.n),
-  signIns: (await server.rows<{ n: number }>(sql`SELECT length(user_agent) AS n FROM sign_ins WHERE user_id = ${userId}`)).map((row) => row.n),
-  sessions: (await server.rows<{ n: number }>(sql`SELECT length(user_agent) AS n FROM tokens WHERE user_id = ${userId}`)).map((row) => row.n),
-})
+const keptLengths = (userId: string) => keptAgentLengths(server, userId)
 /** Every kept user agent within the limit, and at least `count` of them cut at it. */
 const cut = (lengths: number[], count = 1) => lengths.every((n) => n <= USER_AGENT_MAX) && lengths.filter((n) => n === USER_AGENT_MAX).length >= count
 

@@ -1,7 +1,7 @@
 // Shared parts of the users and invitations tests: calls on /users/, the seeded roles, the invitation mail.
-import fs from 'node:fs'
-import path from 'node:path'
-import { sql } from 'kysely'
+import { linkTo, mails } from '../../fixtures/outbox'
+import { roleIds } from '../../fixtures/people'
+import { until } from '../../fixtures/until'
 import { call, expectStatus, type TestServer } from '../collections/_api'
 
 type Rec = Record<string, any>
@@ -21,11 +21,7 @@ export function people(server: TestServer, token: string) {
   }
 }
 
-/** The organization's role ids by name, read from the database as they were seeded or made. */
-export async function roleIds(server: TestServer, organizationId: string): Promise<Record<string, string>> {
-  const rows = await server.rows<{ id: string; name: string }>(sql`SELECT id, name FROM roles WHERE organization_id = ${organizationId}`)
-  return Object.fromEntries(rows.map((row) => [row.name, row.id]))
-}
+export { roleIds }
 
 /** The member of the organization with `email`, as the list shows it. */
 export async function memberByEmail(server: TestServer, token: string, email: string): Promise<Rec> {
@@ -35,34 +31,14 @@ export async function memberByEmail(server: TestServer, token: string, email: st
   return row
 }
 
-const decodeQuotedPrintable = (text: string) =>
-  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-
 /** Every mail to `to` in the outbox, oldest first, decoded. */
-export function mailsTo(dataDir: string, to: string): string[] {
-  const outbox = path.join(dataDir, 'outbox')
-  if (!fs.existsSync(outbox)) return []
-  return fs
-    .readdirSync(outbox)
-    .filter((name) => name.endsWith('.eml'))
-    .sort()
-    .map((name) => decodeQuotedPrintable(fs.readFileSync(path.join(outbox, name), 'utf8')))
-    .filter((mail) => mail.includes(`To: ${to}`))
-}
+export const mailsTo = (dataDir: string, to: string): string[] => mails(dataDir, to).map((mail) => mail.text)
 
 /** Waits for the `count`-th mail to `to` and returns it with the invitation token it links, if any. */
 export async function waitForMail(dataDir: string, to: string, count = 1, timeoutMs = 3000): Promise<{ text: string; token: string; link: string }> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const mails = mailsTo(dataDir, to)
-    const text = mails[count - 1]
-    if (text) {
-      const link = /https?:\/\/\S+\/invitation\?token=[\w-]+/.exec(text)?.[0] ?? ''
-      return { text, link, token: link ? (new URL(link).searchParams.get('token') ?? '') : '' }
-    }
-    if (Date.now() > deadline) throw new Error(`No mail number ${count} to ${to}; ${mails.length} there`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
+  const text = await until(() => mailsTo(dataDir, to)[count - 1], { timeoutMs, what: `mail number ${count} to ${to}` })
+  const { link, token } = linkTo(text, '/invitation') ?? { link: '', token: '' }
+  return { text, link, token }
 }
 
 let made = 0

@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { appIdRow, pick, trailOf as trailOf_ } from '../../fixtures'
 import { secretsInDatabase } from '../_server'
 import { call, expectStatus, joinOrganization, limitRights, register, startServer, type Tenant, type TestServer } from '../collections/_api'
 
@@ -34,8 +34,8 @@ const apps = (who: { token: string }) => ({
 })
 
 const newApp = async (who: Tenant = me, overrides: Rec = {}) => expectStatus<Rec>(await apps(who).create(createApp(overrides)), 201, 'create app id')
-const rowOf = async (id: string) => (await server.rows<Rec>(sql`SELECT * FROM app_ids WHERE id = ${id}`))[0]
-const trailOf = async (id: string) => server.rows<Rec>(sql`SELECT action, actor_kind, actor_id, fields FROM audit_events WHERE record_id = ${id} ORDER BY at, id`)
+const rowOf = (id: string): Promise<Rec | undefined> => appIdRow(server, id)
+const trailOf = async (id: string): Promise<Rec[]> => pick(await trailOf_(server, id), ['action', 'actor_kind', 'actor_id', 'fields'])
 
 test('creates an app id with a client id and a secret answered once, and reads it back without the secret', async () => {
   const created = await newApp(me, { name: 'Billing sync', redirect_uris: ['https://sync.example.com/cb', 'http://localhost:8080/cb'], scopes: ['devices', 'tunnels', 'devices'] })
@@ -186,7 +186,7 @@ test('refuses with 403 to give a scope the maker does not hold, and to anyone wi
   assert.is((await apps(limited).update(created.id, { ...record, scopes: ['devices', 'tunnels'] })).status, 403)
 
   // Someone with more rights gave the app a scope; the limited user can still rename it.
-  const ownerRow = (await server.rows<Rec>(sql`SELECT scopes FROM app_ids WHERE id = ${created.id}`))[0]!
+  const ownerRow = (await appIdRow(server, created.id))!
   assert.is(ownerRow.scopes, '["devices"]')
   await limitRights(server, limited.email, ['app_ids', 'devices', 'tunnels'])
   const widened = expectStatus<Rec>(await apps(limited).update(created.id, { ...record, scopes: ['devices', 'tunnels'] }), 200)

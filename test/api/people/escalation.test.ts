@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { accountCount, invitationCount } from '../../fixtures'
 import { admin, expectStatus, joinOrganization, register, startServer, type Tenant, type TestServer } from '../collections/_api'
 import { newAddress, people, roleIds } from './_people'
 
@@ -33,7 +33,7 @@ test('cannot invite someone with a role holding rights the inviter lacks', async
   const answer = await me().invite({ email: newAddress('escalated'), roles: [administrator()] })
   assert.is(answer.status, 403)
   assert.is(answer.body.errors?.roles, 'You cannot grant a right you do not hold yourself')
-  assert.is((await server.rows(sql`SELECT count(*) AS n FROM users WHERE email LIKE 'escalated-%'`))[0]!.n, 0, 'nobody was invited')
+  assert.is(await accountCount(server, 'escalated-%'), 0, 'nobody was invited')
 })
 
 test('cannot give themselves the Administrator role', async () => {
@@ -61,7 +61,7 @@ test('cannot withdraw or send again an invitation carrying rights they lack', as
   const answers = [await me().withdraw(invited.id), await me().resend(invited.id)]
   assert.equal(answers.map((answer) => [answer.status, answer.body.message]), Array(2).fill([403, 'You cannot change an invitation that carries rights you do not hold']))
   assert.is(expectStatus<Rec>(await people(server, boss.token).get(invited.id), 200).version, invited.version)
-  assert.is((await server.rows(sql`SELECT count(*) AS n FROM invitations WHERE user_id = ${invited.id} AND used_at IS NULL`))[0]!.n, 1, 'the link still works')
+  assert.is(await invitationCount(server, invited.id), 1, 'the link still works')
 })
 
 test('still manages people within their own rights', async () => {

@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { accountExists, invitationCount, invitationHashesOf, isMemberAnywhere, passwordHashOf, userExists } from '../../fixtures'
 import { secretsInDatabase } from '../_server'
 import { admin, call, expectStatus, register, signIn, startServer, type Answer, type Tenant, type TestServer } from '../collections/_api'
 import { openEvents } from '../collections/_events'
@@ -144,7 +144,7 @@ test('withdrawing ends the link and removes the invited member', async () => {
   assert.is((await read(token)).status, 400)
   assert.is((await accept(token)).status, 400)
   assert.is((await people(server, a.token).get(member.id)).status, 404)
-  assert.equal(await server.rows(sql`SELECT id FROM users WHERE email = ${email}`), [], 'the invited-only account is gone')
+  assert.is(await accountExists(server, email), false, 'the invited-only account is gone')
   const trail = expectStatus<Rec[]>(await call(server, 'GET', `/audit/?collection=users&record_id=${member.id}`, a.token), 200)
   assert.equal(trail.map((entry) => [entry.action, entry.record_name]), [
     ['withdraw', email],
@@ -216,8 +216,8 @@ test('an invitation expires after 7 days by the server clock', async () => {
   assert.is(listed.status, 'invited')
   assert.is(listed.invitation_expires_at, member.invitation_expires_at, 'the list shows the ended date')
   await server.sweep()
-  assert.equal(await server.rows(sql`SELECT id FROM invitations WHERE user_id = ${member.id}`), [], 'the sweep deletes the expired link')
-  assert.equal(await server.rows(sql`SELECT id FROM users WHERE id = ${member.id}`), [], 'and the account made for it')
+  assert.is(await invitationCount(server, member.id, { open: false }), 0, 'the sweep deletes the expired link')
+  assert.is(await userExists(server, member.id), false, 'and the account made for it')
   assert.is((await people(server, a.token).get(member.id)).status, 404)
   // Invited again, it works for another 7 days.
   const again = expectStatus<Rec>(await people(server, a.token).invite({ email: member.email, roles: [roles.Viewer] }), 201)
@@ -230,10 +230,9 @@ test('keeps no invitation token and no password in clear in the database file', 
   const { token, member } = await invite()
   const password = 'Clear-Text-Canary-8842'
   expectStatus(await accept(token, 'Canary', password), 200)
-  const [row] = await server.rows<Rec>(sql`SELECT token_hash FROM invitations WHERE user_id = ${member.id}`)
-  assert.match(row!.token_hash, /^[0-9a-f]{64}$/)
-  const [user] = await server.rows<Rec>(sql`SELECT password_hash FROM users WHERE id = ${member.id}`)
-  assert.match(user!.password_hash, /^scrypt\$/)
+  const [hash] = await invitationHashesOf(server, member.id)
+  assert.match(hash!, /^[0-9a-f]{64}$/)
+  assert.match((await passwordHashOf(server, member.id))!, /^scrypt\$/)
   assert.equal(await secretsInDatabase(server, [token, password]), [])
   assert.not.ok(server.logs.join('\n').includes(token), 'the log does not hold the link')
 })
@@ -266,12 +265,12 @@ test('an account made for invitations lapses with the last of them; a real accou
   expectStatus(await people(server, b.token).invite({ email: account.email, roles: [(await roleIds(server, b.organizationId)).Administrator] }), 201)
   server.advance(4 * 86_400_000)
   await server.sweep()
-  assert.is((await server.rows(sql`SELECT id FROM users WHERE id = ${member.id}`)).length, 1, 'an invitation is still open')
+  assert.is(await userExists(server, member.id), true, 'an invitation is still open')
   server.advance(4 * 86_400_000)
   await server.sweep()
-  assert.equal(await server.rows(sql`SELECT id FROM users WHERE id = ${member.id}`), [])
-  assert.equal(await server.rows(sql`SELECT id FROM members WHERE user_id = ${member.id}`), [])
-  assert.is((await server.rows(sql`SELECT id FROM users WHERE id = ${account.userId}`)).length, 1)
+  assert.is(await userExists(server, member.id), false)
+  assert.is(await isMemberAnywhere(server, member.id), false)
+  assert.is(await userExists(server, account.userId), true)
 })
 
 test.run()

@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { activeHoldings, rolesHeldBy, sessionsOf } from '../../fixtures'
 import { RIGHTS } from '../../../src/contract/rights'
 import { admin, call, expectStatus, joinOrganization, register, startServer, type Tenant, type TestServer } from '../collections/_api'
 import { openEvents } from '../collections/_events'
@@ -18,8 +18,8 @@ const as = (who: { token: string }) => people(server, who.token)
 /** What a refused change must leave as it was: the member, their roles and their sessions. */
 const state = async (id: string) => ({
   record: expectStatus<Rec>(await as(a).get(id), 200),
-  memberships: await server.rows(sql`SELECT role_id FROM memberships WHERE user_id = ${id} ORDER BY role_id`),
-  sessions: await server.rows(sql`SELECT id, revoked_at FROM tokens WHERE user_id = ${id} ORDER BY id`),
+  memberships: await rolesHeldBy(server, id),
+  sessions: await sessionsOf(server, id),
 })
 
 /** A fresh address invited with `role` and accepted: an account that belongs to this organization only. */
@@ -83,8 +83,7 @@ async function ownerWith(rights: string[]) {
 
 /** The active members of the organization who hold every right, by their roles' rights. */
 async function administrators(organizationId: string): Promise<string[]> {
-  const rows = await server.rows<Rec>(sql`SELECT ms.user_id, r.rights FROM memberships ms JOIN members m ON m.user_id = ms.user_id AND m.organization_id = ms.organization_id
-     JOIN roles r ON r.id = ms.role_id WHERE ms.organization_id = ${organizationId} AND m.status = 'active'`)
+  const rows = await activeHoldings(server, organizationId)
   const held = new Map<string, string[]>()
   for (const row of rows) held.set(row.user_id, [...(held.get(row.user_id) ?? []), ...JSON.parse(row.rights)])
   return [...held].filter(([, rights]) => RIGHTS.every((right) => rights.includes(right))).map(([id]) => id)

@@ -1,7 +1,7 @@
 import * as oauth from 'oauth4webapi'
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { appIdRow, appTokensOf, everyAppToken, expireAccessKey, pick, setKeyRevoked, trailOf } from '../../fixtures'
 import { APP_TOKEN_SECONDS } from '../../../src/contract/app-ids'
 import { call, client, createDevice, createKey, expectStatus, limitRights, register, startServer, type Tenant, type TestServer } from '../collections/_api'
 import { openEvents } from '../collections/_events'
@@ -81,9 +81,9 @@ for (const how of ['basic', 'post'] as const) {
     const ids = (listed.body as Rec[]).map((device) => device.id)
     assert.ok(ids.includes(ownDevice.id))
     assert.not.ok(ids.includes(strangerDevice.id))
-    const row = (await server.rows<Rec>(sql`SELECT * FROM app_tokens WHERE app_id = ${app.id}`))[0]!
+    const row = (await appTokensOf(server, app.id))[0]!
     assert.match(row.token_hash, /^[0-9a-f]{64}$/)
-    assert.not.ok(JSON.stringify(await server.rows(sql`SELECT * FROM app_tokens`)).includes(answer.access_token.slice(4)))
+    assert.not.ok(JSON.stringify(await everyAppToken(server)).includes(answer.access_token.slice(4)))
   })
 }
 
@@ -126,7 +126,7 @@ test('writes as the app id: the trail names it', async () => {
   const { access_token: token } = await grant(app)
   const created = await use(token, 'POST', '/devices/', createDevice({ name: 'Made by an app' }))
   assert.is(created.status, 201)
-  const [entry] = await server.rows<Rec>(sql`SELECT actor_kind, actor_id, actor_name, action FROM audit_events WHERE record_id = ${created.body.id}`)
+  const [entry] = pick(await trailOf(server, created.body.id), ['actor_kind', 'actor_id', 'actor_name', 'action'])
   assert.equal(entry, { actor_kind: 'app', actor_id: app.id, actor_name: app.name, action: 'create' })
 })
 
@@ -157,7 +157,7 @@ test('an app id made by an app speaks for the same person, within the making tok
   assert.is((await use(token, 'POST', '/app_ids/', { name: 'Child', redirect_uris: [], scopes: ['devices', 'tunnels'] })).status, 403)
   const made = await use(token, 'POST', '/app_ids/', { name: 'Child', redirect_uris: [], scopes: ['devices'] })
   assert.is(made.status, 201)
-  assert.equal(await server.rows(sql`SELECT created_by FROM app_ids WHERE id = ${made.body.id}`), [{ created_by: owner.userId }])
+  assert.is((await appIdRow(server, made.body.id))!.created_by, owner.userId)
   const child = await grant(made.body, 'post')
   assert.is((await use(child.access_token, 'GET', '/devices/')).status, 200)
 })
@@ -197,11 +197,11 @@ test('an app id made with an access key ends with the key: no new token, its tok
 test("an app id made with a key gets no token, and its live tokens 401, once the key ends by any means", async () => {
   const { key, app } = await appMadeWithKey(['devices'])
   const { access_token: token } = await grant(app)
-  await server.exec(sql`UPDATE access_keys SET revoked_at = ${new Date().toISOString()} WHERE id = ${key.id}`)
+  await setKeyRevoked(server, key.id)
   assert.is((await use(token, 'GET', '/devices/')).status, 401)
-  await server.exec(sql`UPDATE access_keys SET revoked_at = NULL WHERE id = ${key.id}`)
+  await setKeyRevoked(server, key.id, null)
   assert.is((await use(token, 'GET', '/devices/')).status, 200)
-  await server.exec(sql`UPDATE access_keys SET expires_at = ${new Date(Date.now() - 1000).toISOString()} WHERE id = ${key.id}`)
+  await expireAccessKey(server, key.id)
   const answer = await raw('grant_type=client_credentials', { Authorization: basic(app.client_id, app.client_secret) })
   assert.equal([answer.status, ((await answer.json()) as Rec).message], [401, 'The access key that made this app id is revoked or has expired'])
 })
@@ -225,7 +225,7 @@ test('after a delete the credentials are refused and the tokens get 401', async 
   const { access_token: token } = await grant(app)
   expectStatus(await call(server, 'DELETE', `/app_ids/${app.id}`, owner.token), 200)
   assert.is((await use(token, 'GET', '/devices/')).status, 401)
-  assert.equal(await server.rows(sql`SELECT id FROM app_tokens WHERE app_id = ${app.id}`), [])
+  assert.equal(await appTokensOf(server, app.id), [])
   assert.equal(await refusal(grant(app, 'basic')), { error: 'invalid_client', status: 401, challenge: 'basic' })
   assert.equal(await refusal(grant(app, 'post')), { error: 'invalid_client', status: 400 })
 })
@@ -293,7 +293,7 @@ test('refuses an expired token with 401, and not a second before; the sweeper de
   assert.is((await use(fresh.access_token, 'GET', '/devices/')).status, 200)
   // The sweeper deletes the expired token's row and keeps the live one.
   await server.sweep()
-  assert.equal((await server.rows(sql`SELECT token_hash FROM app_tokens WHERE app_id = ${app.id}`)).length, 1)
+  assert.equal((await appTokensOf(server, app.id)).length, 1)
 })
 
 test('a token is no session: it cannot sign out or read the signed-in user', async () => {

@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { disableMember, entriesOfAction, memberOf, organizationNames, organizationOf, pick, rolesOf, setCurrentFlag, setCurrentOrganization, setMemberStatus, trailOf as trailOf_ } from '../../fixtures'
 import { RIGHTS } from '../../../src/contract/rights'
 import { openEvents } from '../collections/_events'
 import { call, createDevice, createTunnel, expectStatus, joinOrganization, register, startServer, type Tenant, type TestServer } from '../collections/_api'
@@ -26,7 +26,7 @@ const orgs = (who: { token: string }) => ({
 const self = async (who: { token: string }) => expectStatus<Rec>(await call(server, 'GET', '/users/self', who.token), 200, 'self')
 const createOrg = async (who: Tenant, name: string) => expectStatus<Rec>(await orgs(who).create({ name }), 201, `create ${name}`)
 const trailOf = async (organizationId: string, recordId: string) =>
-  server.rows<Rec>(sql`SELECT action, actor_kind, actor_id, collection, record_name, fields FROM audit_events WHERE organization_id = ${organizationId} AND record_id = ${recordId} ORDER BY at, id`)
+  pick(await trailOf_(server, recordId, organizationId), ['action', 'actor_kind', 'actor_id', 'collection', 'record_name', 'fields'])
 
 test('lists only the organizations I am an active member of, the current one marked', async () => {
   const me = await register(server, 'Lister')
@@ -39,8 +39,8 @@ test('lists only the organizations I am an active member of, the current one mar
   )
   // Joining another organization lists it too, with its members; being disabled there hides it again.
   await joinOrganization(server, me, other.organizationId, ['devices'])
-  await server.exec(sql`UPDATE members SET current = 1 WHERE user_id = ${me.userId} AND organization_id = ${me.organizationId}`)
-  await server.exec(sql`UPDATE members SET current = 0 WHERE user_id = ${me.userId} AND organization_id = ${other.organizationId}`)
+  await setCurrentFlag(server, me.userId, me.organizationId, 1)
+  await setCurrentFlag(server, me.userId, other.organizationId, 0)
   const both = await orgs(me).list()
   assert.equal(
     both.body.map((row: Rec) => [row.id, row.member_count, row.current, row.can_rename]),
@@ -49,7 +49,7 @@ test('lists only the organizations I am an active member of, the current one mar
       [other.organizationId, 2, false, false],
     ],
   )
-  await server.exec(sql`UPDATE members SET status = 'disabled' WHERE user_id = ${me.userId} AND organization_id = ${other.organizationId}`)
+  await disableMember(server, me.userId, other.organizationId)
   assert.equal((await orgs(me).list()).body.map((row: Rec) => row.id), [me.organizationId])
   assert.equal((await orgs(other).list()).body.map((row: Rec) => [row.id, row.member_count]), [[other.organizationId, 1]])
 })
@@ -77,9 +77,9 @@ test('creates an organization whose Administrator I am, without switching to it'
   const user = await self(me)
   assert.is(user.organization.id, me.organizationId)
   assert.equal(user.organizations.map((row: Rec) => row.name).sort(), ["Founder's organization", 'New venture'])
-  const [role] = await server.rows<Rec>(sql`SELECT name, builtin, rights FROM roles WHERE organization_id = ${created.id}`)
+  const [role] = pick(await rolesOf(server, created.id), ['name', 'builtin', 'rights'])
   assert.equal(role, { name: 'Administrator', builtin: 1, rights: JSON.stringify(RIGHTS) })
-  assert.equal(await server.rows(sql`SELECT status, current FROM members WHERE organization_id = ${created.id} AND user_id = ${me.userId}`), [{ status: 'active', current: 0 }])
+  assert.equal(await memberOf(server, me.userId, created.id), { status: 'active', current: 0 })
   assert.equal(await trailOf(created.id, created.id), [
     { action: 'create', actor_kind: 'user', actor_id: me.userId, collection: 'organizations', record_name: 'New venture', fields: '[]' },
   ])
@@ -117,7 +117,7 @@ test('creating and switching are for people: a key is refused, and a key made in
   const byKey = await call(server, 'GET', '/devices/', key.secret)
   assert.equal(byKey.body.map((row: Rec) => row.id), [device.id])
   assert.is((await call(server, 'GET', `/devices/${device.id}`, key.secret)).status, 200)
-  assert.equal(await server.rows(sql`SELECT organization_id FROM access_keys WHERE id = ${key.id}`), [{ organization_id: me.organizationId }])
+  assert.is(await organizationOf(server, 'access_keys', key.id), me.organizationId)
   // A key made after the switch belongs to the new organization.
   const away = expectStatus<Rec>(await me.create('access_keys', { name: 'Away key', scopes: ['devices'], expires_in_days: 7 }), 201)
   assert.equal((await call(server, 'GET', '/devices/', away.secret)).body.map((row: Rec) => row.name), ['Away device'])
@@ -144,14 +144,14 @@ test('renames with the right in that organization, 409 on a stale version, 403 w
 
   // A member without `organizations` there may not rename it, though they hold it in their current one.
   await joinOrganization(server, me, boss.organizationId, ['devices'])
-  await server.exec(sql`UPDATE members SET current = CASE WHEN organization_id = ${me.organizationId} THEN 1 ELSE 0 END WHERE user_id = ${me.userId}`)
+  await setCurrentOrganization(server, me.userId, me.organizationId)
   const theirs = await orgs(me).rename(boss.organizationId, { name: 'Mine', version: 1 })
   assert.is(theirs.status, 403)
   // Not a member at all: it does not exist for me.
   const stranger = await register(server, 'Stranger')
   assert.is((await orgs(stranger).rename(created.id, { name: 'Mine', version: 2 })).status, 404)
   assert.is((await orgs(stranger).rename('x'.repeat(80), { name: 'Mine', version: 2 })).status, 404)
-  assert.equal(await server.rows(sql`SELECT name, version FROM organizations WHERE id IN (${created.id}, ${boss.organizationId}) ORDER BY name`), [
+  assert.equal(await organizationNames(server, [created.id, boss.organizationId]), [
     { name: "Boss's organization", version: 1 },
     { name: 'New name', version: 2 },
   ])
@@ -187,7 +187,7 @@ test('switches, after which every collection answers the new organization only',
     ["Switcher's organization", false],
   ])
   const there = expectStatus<Rec>(await me.create('devices', createDevice({ name: 'Away box' })), 201)
-  assert.equal(await server.rows(sql`SELECT organization_id FROM devices WHERE id = ${there.id}`), [{ organization_id: away.id }])
+  assert.is(await organizationOf(server, 'devices', there.id), away.id)
 
   expectStatus(await orgs(me).switchTo(home), 200)
   assert.equal((await call(server, 'GET', '/devices/', me.token)).body.map((row: Rec) => row.id), [device.id])
@@ -212,12 +212,12 @@ test('switches without the organizations right, only to an organization where I 
   const stranger = await register(server, 'Outsider')
   assert.is((await orgs(member).switchTo(stranger.organizationId)).status, 404)
   assert.is((await orgs(member).switchTo('no-such-organization')).status, 404)
-  await server.exec(sql`UPDATE members SET status = 'disabled' WHERE user_id = ${member.userId} AND organization_id = ${owner.organizationId}`)
+  await disableMember(server, member.userId, owner.organizationId)
   assert.is((await orgs(member).switchTo(owner.organizationId)).status, 404)
-  await server.exec(sql`UPDATE members SET status = 'invited' WHERE user_id = ${member.userId} AND organization_id = ${owner.organizationId}`)
+  await setMemberStatus(server, member.userId, owner.organizationId, 'invited')
   assert.is((await orgs(member).switchTo(owner.organizationId)).status, 404)
   assert.is((await self(member)).organization.id, member.organizationId)
-  assert.equal(await server.rows(sql`SELECT action FROM audit_events WHERE organization_id IN (${stranger.organizationId}, ${owner.organizationId}) AND action = 'switch'`), [])
+  assert.equal(await entriesOfAction(server, 'switch', [stranger.organizationId, owner.organizationId]), [])
   assert.is((await call(server, 'POST', `/organizations/${member.organizationId}/switch`)).status, 401)
 })
 

@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { avatarOf, entriesBy, pick, userVersion } from '../../fixtures'
 import { AVATAR_MAX_BYTES } from '../../../src/contract/profile'
 import { call, expectStatus, register, startServer, type Answer, type Tenant, type TestServer } from '../collections/_api'
 import { openEvents } from '../collections/_events'
@@ -57,11 +57,11 @@ const fetchAvatar = (avatar: string) => fetch(`${server.url}/api${avatar}`)
 
 const self = async (who: Tenant) => expectStatus(await call(server, 'GET', '/users/self', who.token), 200, 'self')
 const auditOf = async (who: Tenant, action: string) =>
-  server.rows<{ actor_id: string; record_id: string; collection: string; organization_id: string }>(sql`SELECT actor_id, record_id, collection, organization_id FROM audit_events WHERE action = ${action} AND actor_id = ${who.userId}`)
+  pick(await entriesBy(server, who.userId, action), ['actor_id', 'record_id', 'collection', 'organization_id'])
 
 test('a user changes their own name and presence, without the users right', async () => {
   const who = await register(server, 'Before Name')
-  const before = (await server.rows<{ version: number }>(sql`SELECT version FROM users WHERE id = ${who.userId}`))[0]!.version
+  const before = await userVersion(server, who.userId)
   const answer = expectStatus(await call(server, 'PUT', '/users/self', who.token, { name: '  Ada Lovelace ', presence: 'bussy' }), 200)
   assert.is(answer.name, 'Ada Lovelace')
   assert.is(answer.presence, 'bussy')
@@ -69,7 +69,7 @@ test('a user changes their own name and presence, without the users right', asyn
   assert.ok(Array.isArray(answer.rights), 'answers the user as GET /users/self does')
   const now = await self(who)
   assert.equal([now.name, now.presence], ['Ada Lovelace', 'bussy'])
-  assert.is((await server.rows<{ version: number }>(sql`SELECT version FROM users WHERE id = ${who.userId}`))[0]!.version, before + 1)
+  assert.is(await userVersion(server, who.userId), before + 1)
   assert.is((await auditOf(who, 'update')).length, 1)
 })
 
@@ -123,11 +123,11 @@ test('a file of 100 KB is taken, one byte more is refused as too large', async (
   const most = pngImage({ size: AVATAR_MAX_BYTES })
   assert.is(most.length, 102400)
   expectStatus(await upload(who.token, most, 'image/png'), 200, 'exactly 100 KB')
-  const before = await server.rows(sql`SELECT bytes FROM avatars WHERE user_id = ${who.userId}`)
+  const before = (await avatarOf(server, who.userId))?.bytes
   const over = await upload(who.token, pngImage({ size: AVATAR_MAX_BYTES + 1, rgb: [9, 9, 9] }), 'image/png')
   assert.is(over.status, 413)
   assert.is(over.body.message, TOO_LARGE)
-  assert.equal(await server.rows(sql`SELECT bytes FROM avatars WHERE user_id = ${who.userId}`), before, 'nothing changed')
+  assert.equal((await avatarOf(server, who.userId))?.bytes, before, 'nothing changed')
 })
 
 test('a body streamed without a length is cut at 100 KB too', async () => {
@@ -147,7 +147,7 @@ test('a body streamed without a length is cut at 100 KB too', async () => {
   } as RequestInit)
   assert.is(res.status, 413)
   assert.is(((await res.json()) as { message: string }).message, TOO_LARGE)
-  assert.equal(await server.rows(sql`SELECT user_id FROM avatars WHERE user_id = ${who.userId}`), [])
+  assert.is(await avatarOf(server, who.userId), undefined)
 })
 
 test('what only claims to be an image is refused as not an image, another type as one', async () => {
@@ -178,14 +178,14 @@ test('what only claims to be an image is refused as not an image, another type a
   assert.is(wrongType.status, 415)
   assert.is(wrongType.body.message, WRONG_TYPE)
   assert.is((await upload('not-a-token', pngImage(), 'image/png')).status, 401)
-  assert.equal(await server.rows(sql`SELECT user_id FROM avatars WHERE user_id = ${who.userId}`), [])
+  assert.is(await avatarOf(server, who.userId), undefined)
   assert.is((await self(who)).avatar, '')
 })
 
 test('a PNG sent as a BMP is kept and served as a PNG', async () => {
   const who = await register(server)
   const answer = expectStatus(await upload(who.token, pngImage(), 'image/bmp'), 200)
-  assert.equal(await server.rows(sql`SELECT content_type FROM avatars WHERE user_id = ${who.userId}`), [{ content_type: 'image/png' }])
+  assert.is((await avatarOf(server, who.userId))?.content_type, 'image/png')
   assert.is((await fetchAvatar(answer.avatar)).headers.get('Content-Type'), 'image/png')
 })
 

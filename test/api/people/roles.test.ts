@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto'
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { RIGHTS } from '../../../src/contract/rights'
+import type { UserStatus } from '../../../src/server/db/schema'
+import { actionsOf, builtinRoleOf, disableMember, disableUser, holdersOf, insertPerson, memberStatus, roleRow, rolesHeldBy, rolesNamed, setMemberStatus } from '../../fixtures'
 import { openEvents } from '../collections/_events'
 import { call, expectStatus, joinOrganization, register, signIn, startServer, type Tenant, type TestServer } from '../collections/_api'
 
@@ -32,31 +32,24 @@ const roles = (who: { token: string }) => ({
 })
 
 const newRole = async (who: Tenant = me, overrides: Rec = {}) => expectStatus<Rec>(await roles(who).create(createRole(overrides)), 201, 'create role')
-const rowOf = async (id: string): Promise<Rec> => (await server.rows<Rec>(sql`SELECT * FROM roles WHERE id = ${id}`))[0]!
-const builtinOf = async (who: Tenant) => (await server.rows<Rec>(sql`SELECT * FROM roles WHERE organization_id = ${who.organizationId} AND builtin = 1`))[0]!
-const assignmentsOf = async (roleId: string) => (await server.rows<Rec>(sql`SELECT user_id FROM memberships WHERE role_id = ${roleId} ORDER BY user_id`)).map((row) => row.user_id)
+const rowOf = async (id: string): Promise<Rec> => (await roleRow(server, id))!
+const builtinOf = async (who: Tenant): Promise<Rec> => (await builtinRoleOf(server, who.organizationId))!
+const assignmentsOf = (roleId: string) => holdersOf(server, roleId)
 
 /**
  * A person of `organizationId` written straight into the database, holding `roleIds`; their place
  * there is `status` (active, invited, disabled).
  */
-async function addPerson(organizationId: string, roleIds: string[], status = 'active', name = `Person ${++made}`): Promise<string> {
-  const id = randomUUID()
-  const at = new Date().toISOString()
-  await server.exec(sql`INSERT INTO users (id, email, name, avatar, password_hash, status, presence, created_at, updated_at, last_sign_in, version) VALUES (${id}, ${`${id}@example.com`}, ${name}, '', 'x', 'active', 'online', ${at}, ${at}, NULL, 1)`)
-  await server.exec(sql`INSERT INTO members (id, organization_id, user_id, status, current, created_at, updated_at, version) VALUES (${randomUUID()}, ${organizationId}, ${id}, ${status}, 1, ${at}, ${at}, 1)`)
-  for (const roleId of roleIds) {
-    await server.exec(sql`INSERT INTO memberships (id, user_id, organization_id, role_id, current, created_at) VALUES (${randomUUID()}, ${id}, ${organizationId}, ${roleId}, 1, ${at})`)
-  }
-  return id
+async function addPerson(organizationId: string, roleIds: string[], status: UserStatus = 'active', name = `Person ${++made}`): Promise<string> {
+  return insertPerson(server, organizationId, { name, status, roleIds })
 }
 
 /** A second account that signs in and works in `owner`'s organization through a role with `rights`. */
 async function colleague(owner: Tenant, rights: string[], name = 'Colleague'): Promise<Tenant & { roleId: string }> {
   const member = await register(server, name)
   await joinOrganization(server, member, owner.organizationId, rights)
-  const [row] = await server.rows<Rec>(sql`SELECT role_id FROM memberships WHERE user_id = ${member.userId} AND organization_id = ${owner.organizationId}`)
-  return { ...member, organizationId: owner.organizationId, roleId: row!.role_id }
+  const [roleId] = await rolesHeldBy(server, member.userId, owner.organizationId)
+  return { ...member, organizationId: owner.organizationId, roleId: roleId! }
 }
 
 test('creates a role, reads it back, updates it and deletes it', async () => {
@@ -78,7 +71,7 @@ test('creates a role, reads it back, updates it and deletes it', async () => {
   assert.is((await roles(me).get(created.id)).status, 404)
   assert.is(await rowOf(created.id), undefined)
   assert.equal(
-    (await server.rows<Rec>(sql`SELECT action FROM audit_events WHERE record_id = ${created.id} ORDER BY at, id`)).map((row) => row.action),
+    await actionsOf(server, created.id),
     ['create', 'update', 'delete'],
   )
 })
@@ -259,7 +252,7 @@ test('counts exactly whom an edit or a delete grants or removes each right, othe
   await addPerson(owner.organizationId, [a.id], 'invited')
   await addPerson(owner.organizationId, [a.id], 'disabled')
   const disabledAccount = await addPerson(owner.organizationId, [a.id])
-  await server.exec(sql`UPDATE users SET status = 'disabled' WHERE id = ${disabledAccount}`)
+  await disableUser(server, disabledAccount)
 
   const preview = (id: string, body: unknown) => roles(owner).preview(id, body).then((answer) => expectStatus<Rec>(answer, 200, 'preview'))
   assert.equal(await preview(a.id, { rights: ['billing'] }), { grants: { billing: 1 }, removes: { devices: 1, tunnels: 3 } })
@@ -311,7 +304,7 @@ test('refuses a role edit or delete that leaves nobody able to manage roles', as
   const owner = await register(server, 'Lockout')
   const manager = await colleague(owner, ['roles', 'users'], 'Manager')
   // The owner steps out: the manager is the only active member holding `roles`.
-  await server.exec(sql`UPDATE members SET status = 'disabled' WHERE user_id = ${owner.userId} AND organization_id = ${owner.organizationId}`)
+  await disableMember(server, owner.userId, owner.organizationId)
   const role = expectStatus<Rec>(await roles(manager).get(manager.roleId), 200)
 
   const emptied = await roles(manager).update(role.id, { ...role, rights: [] })
@@ -325,11 +318,11 @@ test('refuses a role edit or delete that leaves nobody able to manage roles', as
   assert.ok(await rowOf(role.id))
   assert.equal(await assignmentsOf(role.id), [manager.userId])
   // Neither write reached the trail.
-  assert.equal(await server.rows(sql`SELECT action FROM audit_events WHERE record_id = ${role.id} AND action != 'create'`), [])
+  assert.equal((await actionsOf(server, role.id)).filter((action) => action !== 'create'), [])
 
   // Edits that keep a manager go through; with the owner back, the manager's role may lose `roles`.
   expectStatus(await roles(manager).update(role.id, { ...role, description: 'Still managing' }), 200)
-  await server.exec(sql`UPDATE members SET status = 'active' WHERE user_id = ${owner.userId} AND organization_id = ${owner.organizationId}`)
+  await setMemberStatus(server, owner.userId, owner.organizationId, 'active')
   expectStatus(await roles(manager).update(role.id, { ...role, version: role.version + 1, rights: [] }), 200)
 })
 
@@ -344,7 +337,7 @@ test("deleting a role takes its assignments along; its holders stay members with
     stream.close()
   }
   assert.equal(await assignmentsOf(member.roleId), [])
-  assert.equal(await server.rows<Rec>(sql`SELECT status FROM members WHERE user_id = ${member.userId} AND organization_id = ${owner.organizationId}`), [{ status: 'active' }])
+  assert.equal(await memberStatus(server, member.userId, owner.organizationId), 'active')
   const self = expectStatus<Rec>(await call(server, 'GET', '/users/self', member.token), 200)
   assert.equal([self.organization.id, self.rights], [owner.organizationId, []])
   assert.is((await call(server, 'GET', '/devices/', member.token)).status, 403)
@@ -385,7 +378,7 @@ test('saves a role with what its rights need, says so in the preview, and lets n
   const editor = await colleague(owner, ['roles', 'tunnels'], 'Editor')
   const refused = await roles(editor).create(createRole({ name: 'Sneaky', rights: ['tunnels'] }))
   assert.equal([refused.status, refused.body.message], [403, 'Tunnels needs Edge & Devices, a right you do not hold yourself'])
-  assert.equal(await server.rows(sql`SELECT id FROM roles WHERE name = 'Sneaky'`), [])
+  assert.equal(await rolesNamed(server, 'Sneaky'), [])
   const plain = await newRole(owner, { name: 'Plain', rights: [] })
   const widened = await roles(editor).update(plain.id, { ...plain, rights: ['tunnels'] })
   assert.equal([widened.status, widened.body.message], [403, 'Tunnels needs Edge & Devices, a right you do not hold yourself'])

@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { accountCount, invitationCount, rolesHeldBy, userExists, userRow } from '../../fixtures'
 import { admin, call, expectStatus, limitRights, register, startServer, type Tenant, type TestServer } from '../collections/_api'
 import { memberByEmail, newAddress, people, roleIds, waitForMail } from './_people'
 
@@ -99,7 +99,7 @@ test('invites a new address: listed as invited with its roles, an account that c
   const days = (Date.parse(created.invitation_expires_at) - Date.now()) / 86_400_000
   assert.ok(days > 6.9 && days <= 7, `expires in ${days} days`)
   assert.equal(expectStatus(await as(a).get(created.id), 200), created)
-  const [user] = await server.rows<Rec>(sql`SELECT * FROM users WHERE id = ${created.id}`)
+  const user = await userRow(server, created.id)
   assert.is(user!.password_hash, '')
   assert.is(user!.status, 'invited')
   assert.is((await server.post('/login/users/', { email, password: '' })).status, 400)
@@ -111,7 +111,7 @@ test('invites a new address: listed as invited with its roles, an account that c
 })
 
 test('refuses an invite without roles, with a bad address, or with a role of no such or another organization', async () => {
-  const before = await server.rows(sql`SELECT COUNT(*) AS n FROM users`)
+  const before = await accountCount(server)
   const noRoles = await as(a).invite({ email: newAddress(), roles: [] })
   assert.is(noRoles.status, 400)
   assert.is(noRoles.body.errors.roles, 'Required')
@@ -123,7 +123,7 @@ test('refuses an invite without roles, with a bad address, or with a role of no 
     assert.is(answer.status, 400)
     assert.is(answer.body.errors.roles, 'A chosen role does not exist in this organization')
   }
-  assert.equal(await server.rows(sql`SELECT COUNT(*) AS n FROM users`), before, 'no account was made')
+  assert.is(await accountCount(server), before, 'no account was made')
   const member = await as(a).invite({ email: 'Maya.Chen@example.com', roles: [roles.Viewer] })
   assert.is(member.status, 409)
   assert.is(member.body.message, 'This person is already a member of this organization')
@@ -140,7 +140,7 @@ test('invites an existing account as any other: invited until it accepts, with t
   const self = expectStatus<Rec>(await call(server, 'GET', '/users/self', b.token), 200)
   assert.not.ok(self.organizations.some((org: Rec) => org.id === a.organizationId), 'not a member before accepting')
   expectStatus(await as(a).remove(b.userId), 200)
-  assert.is((await server.rows(sql`SELECT id FROM users WHERE id = ${b.userId}`)).length, 1, 'the account stays')
+  assert.is(await userExists(server, b.userId), true, 'the account stays')
 })
 
 test('changes roles and status with the version; a stale version gets 409 with the current record', async () => {
@@ -148,8 +148,7 @@ test('changes roles and status with the version; a stale version gets 409 with t
   const saved = expectStatus<Rec>(await as(a).update(jonas.id, { ...jonas, roles: [roles.Viewer, roles.Billing] }), 200)
   assert.is(saved.version, jonas.version + 1)
   assert.equal(saved.roles.map((role: Rec) => role.name), ['Billing', 'Viewer'])
-  const rows = await server.rows<Rec>(sql`SELECT role_id FROM memberships WHERE user_id = ${jonas.id} AND organization_id = ${a.organizationId}`)
-  assert.equal(rows.map((row) => row.role_id).sort(), [roles.Viewer, roles.Billing].sort())
+  assert.equal((await rolesHeldBy(server, jonas.id, a.organizationId)).sort(), [roles.Viewer, roles.Billing].sort())
 
   const stale = await as(a).update(jonas.id, { ...jonas, roles: [roles.Operator] })
   assert.is(stale.status, 409)
@@ -194,14 +193,14 @@ test('removes a member from the organization; an invited account belonging nowhe
   const removed = expectStatus<Rec>(await as(a).remove(invited.id), 200)
   assert.is(removed.id, invited.id)
   assert.is((await as(a).get(invited.id)).status, 404)
-  assert.equal(await server.rows(sql`SELECT id FROM users WHERE id = ${invited.id}`), [])
-  assert.equal(await server.rows(sql`SELECT id FROM invitations WHERE user_id = ${invited.id}`), [])
+  assert.is(await userExists(server, invited.id), false)
+  assert.is(await invitationCount(server, invited.id, { open: false }), 0)
 
   const lena = await memberByEmail(server, a.token, 'lena.fischer@example.com')
   expectStatus(await as(a).remove(lena.id), 200)
   assert.is((await as(a).get(lena.id)).status, 404)
-  assert.equal(await server.rows(sql`SELECT id FROM memberships WHERE user_id = ${lena.id}`), [], 'her roles here are gone')
-  assert.is((await server.rows(sql`SELECT id FROM users WHERE id = ${lena.id}`)).length, 1, 'her account stays')
+  assert.equal(await rolesHeldBy(server, lena.id), [], 'her roles here are gone')
+  assert.is(await userExists(server, lena.id), true, 'her account stays')
   assert.is((await as(a).remove(lena.id)).status, 404)
   const trail = expectStatus<Rec[]>(await call(server, 'GET', `/audit/?collection=users&record_id=${lena.id}`, a.token), 200)
   assert.equal([trail[0]!.action, trail[0]!.record_name], ['delete', 'Lena Fischer'])

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { AUDIT_VALUE_MAX, type AuditChange } from '../../../src/contract/audit'
-import { diffRecords, isSecretField, parseChanges, recordValues, safeChanges } from '../../../src/server/audit-changes'
+import { diffRecords, isSecretField, parseChanges, recordValues, safeChanges } from '../../../src/server/audit/changes'
 
 type Row = Record<string, unknown>
 

@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { announceAudits, noteAudit } from '../../../src/server/audit-live'
+import { noteAudit } from '../../../src/server/audit/live'
+import { announceAudits } from '../../../src/server/audit/routes'
 
 /** An app whose routes note an entry, then answer or fail, under the announcer with a recording hub. */
 function app() {

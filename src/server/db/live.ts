@@ -1,0 +1,90 @@
+import type { HeartbeatBody } from '../../contract/devices'
+import { databaseKind } from './kind'
+import type { Db } from './open'
+
+/** Tags from their JSON column; anything unreadable is no tag. */
+function tagsOf(json: unknown): string[] {
+  try {
+    const list: unknown = JSON.parse(String(json))
+    return Array.isArray(list) ? list.filter((tag): tag is string => typeof tag === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+/** The organization's device `id` as a heartbeat needs it, if any, its tags read. */
+export async function beatingDevice(db: Db, organizationId: string, id: string) {
+  const device = await db
+    .selectFrom('devices')
+    .select(['id', 'status', 'name', 'tags', 'last_seen', 'enabled'])
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst()
+  return device && { ...device, tags: tagsOf(device.tags) }
+}
+
+/** A heartbeat as it is kept: the device's new state and the sample of its metrics. */
+export interface Beat {
+  organizationId: string
+  deviceId: string
+  at: string
+  status: string
+  ip: string
+  firmware: string
+  metrics: HeartbeatBody['metrics']
+}
+
+/**
+ * Sets the device's state and keeps the heartbeat's metrics, in one transaction; only while the
+ * device is enabled, read again by the write itself. Answers false, having written nothing, when
+ * it is not (a disable committed since the caller read it).
+ */
+export function insertHeartbeat(db: Db, beat: Beat): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('devices')
+      .set({ status: beat.status, ip: beat.ip, firmware: beat.firmware, last_seen: beat.at })
+      .where('id', '=', beat.deviceId)
+      .where('enabled', '=', 1)
+      .executeTakeFirst()
+    if (updated.numUpdatedRows === 0n) return false
+    await trx
+      .insertInto('heartbeats')
+      .values({ device_id: beat.deviceId, organization_id: beat.organizationId, at: beat.at, status: beat.status, ...beat.metrics })
+      .execute()
+    return true
+  })
+}
+
+/** Whether the organization has the device `id`. */
+export async function hasDevice(db: Db, organizationId: string, id: string): Promise<boolean> {
+  return !!(await db.selectFrom('devices').select('id').where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst())
+}
+
+/** The device's heartbeats from `since` to `until` (ISO, both included), oldest first. */
+export const deviceHeartbeats = (db: Db, organizationId: string, deviceId: string, since: string, until: string) =>
+  db
+    .selectFrom('heartbeats')
+    .select(['at', 'latency_ms', 'bytes_in', 'bytes_out'])
+    .where('device_id', '=', deviceId)
+    .where('organization_id', '=', organizationId)
+    .where('at', '>=', since)
+    .where('at', '<=', until)
+    .orderBy('at')
+    .execute()
+
+/** Sets offline the online or failing devices last seen before `cutoff` (ISO); answers them. */
+export const setSilentOffline = (db: Db, cutoff: string) =>
+  db
+    .updateTable('devices')
+    .set({ status: 'offline' })
+    .where('status', 'in', ['online', 'error'])
+    .where('last_seen', '<', cutoff)
+    .returning(['id', 'organization_id', 'last_seen'])
+    .execute()
+
+/**
+ * Whether several processes may share the database (PostgreSQL): events then go through it to all
+ * of them, and scheduled jobs run in one process at a time.
+ */
+export const sharedByProcesses = (db: Db): boolean => databaseKind(db) === 'postgres'

@@ -1,0 +1,56 @@
+import type { CollectionName } from '../../contract/collections'
+import { DeviceInput } from '../../contract/devices'
+import { TunnelInput } from '../../contract/tunnels'
+import { VIEW_COLLECTIONS, ViewInput } from '../../contract/views'
+import type { CollectionDocs } from '../collections/engine'
+import { bool, int, list, obj, oneOf, orNull, record, ref, str, time } from './shapes'
+
+const KEY_RECORD = obj({ id: str, created_at: time, updated_at: time, version: int, name: str, prefix: str, scopes: list(ref('KeyScope')), expires_at: orNull(time), last_used_at: orNull(time), revoked_at: orNull(time) })
+
+const VIEW_RECORD = record(ViewInput, {
+  owner_id: { ...str, description: 'The member who saved it; only they change or delete it.' },
+  owner_name: str,
+  shared: { ...bool, description: 'Seen by every holder of the list\'s right in the organization; else by its owner alone.' },
+  pinned: bool,
+  collection: oneOf(VIEW_COLLECTIONS),
+  columns: list(str),
+  query: obj({ q: str, sort: str, order: oneOf(['asc', 'desc']), filters: { type: 'object', additionalProperties: list(str) } }),
+})
+
+/** How the API's description tells the collections whose modules leave it to the edge. */
+export const COLLECTION_DOCS: Partial<Record<CollectionName, CollectionDocs>> = {
+  devices: {
+    noun: 'device',
+    tag: 'Devices',
+    description:
+      'Devices of the organization. Status, IP, firmware and last seen come from the device\'s heartbeats; a create past the plan\'s device limit is 409. A device written with `enabled: false` is disabled: it goes offline and its heartbeats are refused (403) until it is enabled again; an update without `enabled` keeps what the device has.',
+    record: record(DeviceInput, { enabled: bool, status: ref('DeviceStatus'), ip: str, firmware: str, last_seen: orNull(time) }),
+    example: { name: 'Kiosk 7', serial: 'KS-0007', model: 'EG-200', location: 'Lobby', tags: ['lobby'] },
+  },
+  tunnels: {
+    noun: 'tunnel',
+    tag: 'Tunnels',
+    description: 'Tunnels to a port of a device; the server assigns the public endpoint. Up only while enabled and its device online; a create past the plan\'s tunnel limit is 409.',
+    record: record(TunnelInput, { device_name: str, public_endpoint: str, status: oneOf(['up', 'down']) }),
+    example: { name: 'SSH', device_id: '<device id>', protocol: 'tcp', local_port: 22, enabled: true },
+  },
+  access_keys: {
+    noun: 'access key',
+    tag: 'Access keys',
+    description:
+      'An access key is a Bearer token (`edk_…`) limited to its scopes, to the rights its maker still holds and to its organization. A key of the scope `heartbeat` sends device heartbeats and nothing else. What a key makes lasts no longer and holds no more than the key.',
+    record: KEY_RECORD,
+    created: { ...KEY_RECORD, properties: { ...(KEY_RECORD.properties as object), secret: { type: 'string', description: 'The key itself, sent this once; only a hash is kept.' } }, required: [...(KEY_RECORD.required as string[]), 'secret'] },
+    deletes: 'Revokes the key: it stays listed with `revoked_at`; its own keys are revoked and its app ids\' tokens end.',
+    example: { name: 'Kiosk 7', scopes: ['heartbeat'], expires_in_days: 365 },
+  },
+  views: {
+    noun: 'view',
+    tag: 'Views',
+    description:
+      'Saved views of the lists (devices, access keys, users, tunnels): a name, the list\'s search, sort and filters, the columns shown, shared with the organization or kept personal, pinned in the menu or not. A view is read and written with the right of its list; a personal view is seen by its owner alone (another member gets 404), a shared one by every holder of its list\'s right; only its owner changes or deletes it (403). A question or a column the list would refuse is 400 with the list\'s own message.',
+    record: VIEW_RECORD,
+    deletes: 'Deletes the view; links to it then open the plain list.',
+    example: { name: 'Offline kiosks', collection: 'devices', query: { q: '', sort: 'name', order: 'asc', filters: { status: ['offline'], tag: ['kiosk'] } }, columns: ['name', 'status', 'tags'], shared: true, pinned: true },
+  },
+}
