@@ -1,6 +1,6 @@
 import { optionsFromEnv } from './config'
 import fs from 'node:fs'
-import { readDocs } from './docs'
+import { readDocs } from './docs/routes'
 import path from 'node:path'
 import { announceServer } from './running-servers'
 import { consoleLogger } from './log'

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { readDocs, type DocRecord } from '../../src/server/docs'
+import { readDocs, type DocRecord } from '../../src/server/docs/routes'
 import { startTestServer, type TestServer } from './_server'
 
 const createDoc = (overrides: Partial<DocRecord> = {}): DocRecord => ({

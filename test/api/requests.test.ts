@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Docs } from '../../src/server/docs'
+import type { Docs } from '../../src/server/docs/routes'
 import { message } from '../../src/server/messages'
 import { startTestServer, type TestServer } from './_server'
 

@@ -2,7 +2,7 @@ import { AccessKeyInput, AccessKeyUpdate, HEARTBEAT_SCOPE, type AccessKey, type 
 import { audit } from '../audit/trail'
 import { ACCESS_KEY_LIST, accessKeysOf, endAppTokens, keyVersions, madeByKeys, MAX_KEY_DEPTH, revokeKeys } from '../db/access-keys'
 import type { AnyDb } from '../db/open'
-import type { Principal } from '../http/auth'
+import type { Principal } from '../auth/principal'
 import { streamHandle } from '../live/stream'
 import { refuse } from '../problem'
 import { newKey, parseKeyScopes } from './keys'

@@ -47,7 +47,7 @@ import {
 import { inTransaction } from '../db/transaction'
 import type { AnyDb } from '../db/open'
 import type { BulkItemRow, BulkJobRow } from '../db/schema'
-import type { Principal } from '../http/auth'
+import type { Principal } from '../auth/principal'
 import { needsRight, Problem, refuse } from '../problem'
 import { message, type ServerKey } from '../messages'
 import { checkRoles } from '../people/members'

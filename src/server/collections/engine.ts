@@ -7,7 +7,7 @@ import type { Actor } from '../audit/trail'
 import type { AnyDb } from '../db/open'
 import type { AnySelect, ListShape } from '../db/records'
 import { inTransaction } from '../db/transaction'
-import type { Principal } from '../http/auth'
+import type { Principal } from '../auth/principal'
 import type { Services } from '../services'
 
 export type { AnySelect } from '../db/records'

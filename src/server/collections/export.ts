@@ -1,5 +1,5 @@
 import { nextTurn } from '../fairness/turns'
-import type { Principal } from '../http/auth'
+import type { Principal } from '../auth/principal'
 import { message } from '../messages'
 import { Problem, refuse } from '../problem'
 import type { QueryReader } from './list-query'

@@ -1,6 +1,6 @@
 import { checkView, isViewCollection, VIEW_COLLECTIONS, VIEWS_PER_OWNER, ViewInput, ViewUpdate, type View, type ViewCollection, type ViewProblem, type ViewQuery } from '../../contract/views'
 import { MAX_FILTER_VALUES } from '../../contract/list-filters'
-import type { Principal } from '../http/auth'
+import type { Principal } from '../auth/principal'
 import { lockOrganization } from '../billing/usage'
 import { VIEW_LIST, viewsKept, viewsOf, viewsSeenBy } from '../db/views'
 import { needsRight, Problem, refuse } from '../problem'

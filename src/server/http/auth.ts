@@ -3,39 +3,13 @@ import type { Right } from '../../contract/rights'
 import { keyHolder, looksLikeKey } from '../access-keys/keys'
 import { appHolder, looksLikeAppToken } from '../auth/app-holder'
 import { currentOrganization, rightsOf } from '../auth/accounts'
+import type { Principal, Session } from '../auth/principal'
 import { tokenUser, whyRefused } from '../auth/tokens'
 import { message } from '../messages'
 import type { Services } from '../services'
 import { ApiError, fail, needsRight } from './errors'
 
-export interface Session {
-  userId: string
-  token: string
-}
-
-/**
- * Who is calling: a signed-in user, an access key speaking for its maker within its scopes, or an
- * app id's token (client credentials grant) within the app id's scopes. An app has no user: its
- * `userId` is empty.
- */
-export interface Principal {
-  kind: 'user' | 'key' | 'app'
-  userId: string
-  keyId?: string
-  appId?: string
-  /** Every query of this request is scoped to it. */
-  organizationId: string
-  rights: Right[]
-  token: string
-  /** A key's own end, if it has one; an app token's end. */
-  expiresAt?: string | null
-  /** A key that may send device heartbeats. */
-  heartbeat?: boolean
-  /** A key made for heartbeats alone: only the heartbeat route lets it through. */
-  heartbeatOnly?: boolean
-  /** How many keys deep a key was made: 1 when a person made it. */
-  keyDepth?: number
-}
+export type { Principal, Session } from '../auth/principal'
 
 export type AuthEnv = { Variables: { session: Session; principal: Principal } }
 

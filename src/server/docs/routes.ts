@@ -1,11 +1,11 @@
 import fs from 'node:fs'
 import { Hono } from 'hono'
-import { API } from '../contract/paths'
-import { ApiError, fail } from './http/errors'
-import { route } from './http/route'
-import { fieldMessage, message } from './messages'
-import { describe } from './openapi/registry'
-import { list, obj, str } from './openapi/shapes'
+import { API } from '../../contract/paths'
+import { ApiError, fail } from '../http/errors'
+import { route } from '../http/route'
+import { fieldMessage, message } from '../messages'
+import { describe } from '../openapi/registry'
+import { list, obj, str } from '../openapi/shapes'
 
 /** One source file of a screen, as the Show Code panel shows it. */
 export interface DocRecord {
