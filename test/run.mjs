@@ -157,8 +157,20 @@ async function migratedTemplate(url) {
   return name
 }
 
-/** The longest files first (by size), so that the last file to start does not run alone for long. */
-const longestFirst = (files) => files.map((file) => [file, statSync(file).size]).sort((a, b) => b[1] - a[1]).map(([file]) => file)
+/** Browser files that take longest (the runner prints them as the slowest), started first. */
+const SLOWEST_FIRST = ['axe-sweep', 'shell', 'offline', 'roles', 'devices']
+
+/** The longest files first (the known slowest, then by size), so that the last to start does not run alone for long. */
+const longestFirst = (files) => {
+  const rank = (file) => {
+    const known = SLOWEST_FIRST.findIndex((name) => file.endsWith(`/${name}.test.ts`))
+    return known === -1 ? SLOWEST_FIRST.length : known
+  }
+  return files
+    .map((file) => [file, rank(file), statSync(file).size])
+    .sort((a, b) => a[1] - b[1] || b[2] - a[2])
+    .map(([file]) => file)
+}
 
 const SQLITE_ONLY = ['/test/api/durability/', '/test/api/readme.test.ts']
 
