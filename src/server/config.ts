@@ -1,7 +1,6 @@
 import { EMAIL_PATTERN } from '../contract/validation'
 import { oauthFromEnv } from './auth/oauth-config'
 import { DEFAULT_SESSIONS, type SessionPolicy } from './auth/tokens'
-import { parsePublicUrl } from './http/origin'
 import type { ServerOptions } from './server'
 
 type Env = Record<string, string | undefined>
@@ -75,6 +74,19 @@ function sessions(env: Env): SessionPolicy {
       maxSeconds: minutes('SHORT_SESSION_MAX_MINUTES', short.maxSeconds),
     },
   }
+}
+
+/** `PUBLIC_URL` as an origin with no trailing slash; throws on anything but an http(s) URL. */
+function parsePublicUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http(s) URL, got "${value}"`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http(s) URL, got "${value}"`)
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
 }
 
 /** The server's options from environment variables (README lists them). */

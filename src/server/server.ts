@@ -158,7 +158,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const shared = sharedByProcesses(db)
   const leases = ['sweeper', 'presence', 'fold'].map((name) => createLease(db, name, now))
   const [sweeperLease, presenceLease, foldLease] = leases
-  const sweeper = createSweeper({ db, now, throttle, log, lease: sweeperLease })
+  const sweeper = createSweeper({ db, now, pruneThrottle: () => throttle.prune(), log, lease: sweeperLease })
   const hub = shared ? await createSharedEventsHub(db, now, log) : createEventsHub()
   const presence = createPresence({ db, hub, now, offlineAfterS: options.offlineAfterS ?? DEFAULT_OFFLINE_AFTER_S, log, lease: presenceLease })
   const rollup = createRollup({ db, now, log, lease: foldLease })
@@ -276,7 +276,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await db.destroy()
     })())
 
-  return { url: `http://localhost:${port}`, port, app, db, close, alerts: alerts ?? { evaluate: async () => undefined, idle: async () => undefined }, webhooks, sweep: () => sweep(db, now(), throttle), idle: () => background.idle() }
+  return { url: `http://localhost:${port}`, port, app, db, close, alerts: alerts ?? { evaluate: async () => undefined, idle: async () => undefined }, webhooks, sweep: () => sweep(db, now(), () => throttle.prune()), idle: () => background.idle() }
 }
 
 /**

@@ -4,10 +4,9 @@ import { pruneBulkJobs } from './bulk/jobs'
 import type { Lease } from './db/lease'
 import { pruneEvents } from './db/event-log'
 import { tune, type Db } from './db/open'
+import { pruneIdempotencyKeys } from './db/idempotency'
 import { deleteFinishedDeliveriesBefore, deleteHeartbeatsBefore, deleteLapsedInvitedAccounts, deleteSignInsBefore, deleteSpentLinks } from './db/retention'
 import { SHARED_EVENTS_KEPT_MS } from './events'
-import { pruneIdempotencyKeys } from './http/idempotency'
-import type { Throttle } from './http/throttle'
 import type { Logger } from './log'
 import { pruneRollups, watermark } from './metrics/rollup'
 
@@ -26,11 +25,11 @@ export const DELIVERY_RETENTION_DAYS = 30
  * answers kept for Idempotency-Keys after 24 hours, bulk previews never run and bulk jobs past
  * their keeping (`pruneBulkJobs`); then lets the storage tune itself.
  */
-export async function sweep(db: Db, now: Date, throttle: Throttle): Promise<void> {
+export async function sweep(db: Db, now: Date, pruneThrottle: () => Promise<void>): Promise<void> {
   const at = now.toISOString()
   await pruneTokens(db, now)
   await pruneAppTokens(db, now)
-  await throttle.prune()
+  await pruneThrottle()
   await deleteSpentLinks(db, at)
   // An account an invitation made for an address lapses with its last open invitation.
   await deleteLapsedInvitedAccounts(db, at)
@@ -50,11 +49,11 @@ export async function sweep(db: Db, now: Date, throttle: Throttle): Promise<void
 }
 
 /** Sweeps at start and then every SWEEP_EVERY_MS, without keeping the process alive. */
-export function createSweeper(options: { db: Db; now: () => Date; throttle: Throttle; log: Logger; lease?: Lease }) {
+export function createSweeper(options: { db: Db; now: () => Date; pruneThrottle: () => Promise<void>; log: Logger; lease?: Lease }) {
   let timer: ReturnType<typeof setInterval> | undefined
   let running: Promise<unknown> = Promise.resolve()
   const run = () => {
-    const work = () => sweep(options.db, options.now(), options.throttle)
+    const work = () => sweep(options.db, options.now(), options.pruneThrottle)
     // One process at a time sweeps (the lease).
     running = running
       .then((): Promise<unknown> => (options.lease ? options.lease.run(work) : work()))

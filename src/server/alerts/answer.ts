@@ -1,98 +1,31 @@
-import { Hono, type Context } from 'hono'
-import { ALERT_ANSWER_PATH } from '../../contract/alerts'
 import { hashSecret } from '../auth/tokens'
-import type { Db } from '../db/open'
-import type { Rule } from '../http/throttle'
-import { describe } from '../openapi/registry'
+import { answerRequest, pendingRequest } from '../db/alerts/recipients'
 import type { Services } from '../services'
-import { answerPage, PAGE_POLICY, type PageState } from './answer-page'
 
-/** Answers tried per client: enough for a person, nothing for a guesser (tokens are 32 random bytes anyway). */
-const ANSWERS: Rule = { name: 'alert-answer', limit: 30, windowMs: 15 * 60_000, perClient: true }
-const ANSWER_VALUES = ['confirm', 'refuse'] as const
-type AnswerValue = (typeof ANSWER_VALUES)[number]
-const HTML = { description: 'The page, in the language of the rule that asked.', type: 'text/html' }
+/** What a request's link may answer. */
+export const ANSWER_VALUES = ['confirm', 'refuse'] as const
+export type AnswerValue = (typeof ANSWER_VALUES)[number]
 
-describe(
-  {
-    method: 'get',
-    path: ALERT_ANSWER_PATH,
-    tag: 'Alerts',
-    summary: 'Open an alert mail request',
-    description: 'The page a request\'s link opens, without signing in: it asks whether the address confirms (or refuses) the organization\'s alert mail, and changes nothing by itself. 30 per client in 15 minutes, then 429.',
-    caller: 'public',
-    query: [
-      { name: 'token', description: 'The token of the mailed link.', schema: { type: 'string', maxLength: 200 }, required: true },
-      { name: 'answer', description: 'The answer the link offers first.', schema: { type: 'string', enum: [...ANSWER_VALUES] } },
-    ],
-    answers: { 200: HTML, 400: { ...HTML, description: 'An unknown, used or expired link.' }, 429: { description: 'Too many attempts.', body: { ref: 'Error' }, headers: ['Retry-After'] } },
-  },
-  {
-    method: 'post',
-    path: ALERT_ANSWER_PATH,
-    tag: 'Alerts',
-    summary: 'Confirm or refuse an organization\'s alert mail',
-    description: 'The page\'s buttons: `confirm` lets the organization\'s rules mail the address; `refuse` ends its mail to the address for good. The token works once. 30 per client in 15 minutes, then 429.',
-    caller: 'public',
-    bodyType: 'application/x-www-form-urlencoded',
-    body: { type: 'object', properties: { token: { type: 'string' }, answer: { type: 'string', enum: [...ANSWER_VALUES] } }, required: ['token', 'answer'] },
-    answers: { 200: HTML, 400: { ...HTML, description: 'An unknown, used or expired link.' }, 429: { description: 'Too many attempts.', body: { ref: 'Error' }, headers: ['Retry-After'] } },
-  },
-)
+/** A pending request as its page shows it: the address, its language, who asked, the organization. */
+export type OpenRequest = NonNullable<Awaited<ReturnType<typeof pendingRequest>>>
 
-const answerOf = (value: unknown): AnswerValue | undefined => (ANSWER_VALUES as readonly unknown[]).includes(value) ? (value as AnswerValue) : undefined
-const tokenOf = (value: unknown) => (typeof value === 'string' && value.length > 0 && value.length <= 200 ? value.trim() : '')
-
-/** The page with its own policy, 200 or 400. */
-const page = (c: Context, language: string, state: PageState) => {
-  c.header('Content-Security-Policy', PAGE_POLICY)
-  return c.html(answerPage(language, state), state.kind === 'invalid' ? 400 : 200)
-}
+type AnswerServices = Pick<Services, 'db' | 'log' | 'now'>
 
 /**
- * `GET /alert-mail?token=&answer=` shows the question, `POST /alert-mail` (a form: token, answer)
- * answers it. The request's row is found by the token's hash alone, so a token answers for its
- * own organization and address only, once, before it expires.
+ * The pending request a mailed link's `token` opens, found by the token's hash alone, so a token
+ * answers for its own organization and address only, and only before it expires.
  */
-export function alertAnswerRoutes(services: Services) {
-  const db = services.db as Db
-  const pending = (token: string) =>
-    db
-      .selectFrom('alert_recipients as r')
-      .innerJoin('organizations as o', 'o.id', 'r.organization_id')
-      .select(['r.id', 'r.email', 'r.language', 'r.requested_by', 'o.name as organization'])
-      .where('r.token_hash', '=', hashSecret(token))
-      .where('r.state', '=', 'pending')
-      .where('r.expires_at', '>', services.now().toISOString())
-      .executeTakeFirst()
+export const requestOfToken = (services: AnswerServices, token: string): Promise<OpenRequest | undefined> =>
+  pendingRequest(services.db, hashSecret(token), services.now().toISOString())
 
-  return new Hono()
-    .get(ALERT_ANSWER_PATH, async (c) => {
-      await services.throttle.count(c, [ANSWERS])
-      const token = tokenOf(c.req.query('token'))
-      const found = token ? await pending(token) : undefined
-      if (!found) return page(c, 'en', { kind: 'invalid' })
-      const answer = answerOf(c.req.query('answer')) ?? 'confirm'
-      return page(c, found.language, { kind: 'ask', answer, token, organization: found.organization, email: found.email, who: found.requested_by })
-    })
-    .post(ALERT_ANSWER_PATH, async (c) => {
-      await services.throttle.count(c, [ANSWERS])
-      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
-      const token = tokenOf(form.token)
-      const answer = answerOf(form.answer)
-      const found = token && answer ? await pending(token) : undefined
-      if (!found || !answer) return page(c, found?.language ?? 'en', { kind: 'invalid' })
-      const at = services.now().toISOString()
-      // Claimed by a conditional update: of two answers at once, one is kept.
-      const claimed = await db
-        .updateTable('alert_recipients')
-        .set({ state: answer === 'confirm' ? 'confirmed' : 'refused', token_hash: null, expires_at: null, answered_at: at })
-        .where('id', '=', found.id)
-        .where('state', '=', 'pending')
-        .where('token_hash', '=', hashSecret(token))
-        .executeTakeFirst()
-      if (claimed.numUpdatedRows === 0n) return page(c, found.language, { kind: 'invalid' })
-      services.log.info(`Alert mail to ${found.email} ${answer === 'confirm' ? 'confirmed' : 'refused'} for organization "${found.organization}"`)
-      return page(c, found.language, { kind: answer === 'confirm' ? 'confirmed' : 'refused', organization: found.organization, email: found.email })
-    })
+/**
+ * Confirms (the organization's rules may mail the address) or refuses (its mail to the address
+ * ends for good) the request `found` opened with `token`, once: of two answers at once, one is
+ * kept. Answers whether this one was.
+ */
+export async function answerMailRequest(services: AnswerServices, found: OpenRequest, token: string, answer: AnswerValue): Promise<boolean> {
+  const at = services.now().toISOString()
+  const kept = await answerRequest(services.db, found.id, hashSecret(token), answer === 'confirm' ? 'confirmed' : 'refused', at)
+  if (kept) services.log.info(`Alert mail to ${found.email} ${answer === 'confirm' ? 'confirmed' : 'refused'} for organization "${found.organization}"`)
+  return kept
 }

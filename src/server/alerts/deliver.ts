@@ -2,9 +2,12 @@ import type { AlertRule } from '../../contract/alerts'
 import type { Db } from '../db/open'
 import type { Logger } from '../log'
 import type { Mailer } from '../mail'
-import { giveBack, markHeld, take } from './budget'
+import { alertsListed, dropHeldOfDisabledRules, insertHeld, rulesHolding, takeHeldOf } from '../db/alerts/held'
+import { giveBack, markHeld } from '../db/alerts/mail-windows'
+import { emailsOfMembers } from '../db/alerts/recipients'
+import { take } from './budget'
 import { composeNotice, type Noticed } from './mail'
-import { activeMemberEmails, mailable } from './recipients'
+import { mailable } from './recipients'
 
 type Kind = 'firing' | 'resolved'
 /** Rows read or written per statement. */
@@ -31,16 +34,16 @@ export interface AlertMailOptions {
 export function createAlertMail({ db, mailer, log, perHour, origin }: AlertMailOptions) {
   /** Who a rule mails: its organization's active users it names, and its addresses that may be mailed, each once. */
   async function recipientsOf(rule: AlertRule, organizationId: string): Promise<string[]> {
-    const users = rule.user_ids.length ? await activeMemberEmails(db, organizationId).where('users.id', 'in', rule.user_ids).execute() : []
-    return [...new Set([...users.map((user) => user.email.toLowerCase()), ...(await mailable(db, organizationId, rule.emails))])]
+    const users = rule.user_ids.length ? await emailsOfMembers(db, organizationId, rule.user_ids) : []
+    return [...new Set([...users.map((email) => email.toLowerCase()), ...(await mailable(db, organizationId, rule.emails))])]
   }
 
   /** Claims every held alert of the rule, as the items of its mail. */
   async function takeHeld(ruleId: string): Promise<Record<Kind, Item[]>> {
-    const rows = await db.deleteFrom('alert_mail_held').where('rule_id', '=', ruleId).returning(['alert_id', 'kind']).execute()
+    const rows = await takeHeldOf(db, ruleId)
     const items: Item[] = []
     for (const part of chunks([...new Set(rows.map((row) => row.alert_id))])) {
-      items.push(...(await db.selectFrom('alerts').select(['id', 'subject_name', 'started_at', 'resolved_at']).where('id', 'in', part).execute()))
+      items.push(...(await alertsListed(db, part)))
     }
     const byId = new Map(items.map((item) => [item.id, item]))
     const of = (kind: Kind) => rows.filter((row) => row.kind === kind).flatMap((row) => byId.get(row.alert_id) ?? [])
@@ -49,7 +52,7 @@ export function createAlertMail({ db, mailer, log, perHour, origin }: AlertMailO
 
   async function hold(organizationId: string, ruleId: string, items: Record<Kind, Item[]>, at: string) {
     const rows = (['firing', 'resolved'] as const).flatMap((kind) => items[kind].map((item) => ({ organization_id: organizationId, rule_id: ruleId, alert_id: item.id, kind, held_at: at })))
-    for (const part of chunks(rows)) await db.insertInto('alert_mail_held').values(part).onConflict((oc) => oc.columns(['rule_id', 'alert_id', 'kind']).doNothing()).execute()
+    for (const part of chunks(rows)) await insertHeld(db, part)
     if (await markHeld(db, organizationId, new Date(at))) {
       log.info(`Alert mail of organization ${organizationId} is held: its limit of ${perHour} mails an hour is reached; what waits goes out folded, one mail per rule, when it allows`)
     }
@@ -60,9 +63,8 @@ export function createAlertMail({ db, mailer, log, perHour, origin }: AlertMailO
   return {
     /** The rules that have mail waiting, read once a sweep; a rule switched off no longer speaks, what it held neither. */
     async heldRules(): Promise<Set<string>> {
-      await db.deleteFrom('alert_mail_held').where('rule_id', 'in', (eb) => eb.selectFrom('alert_rules').select('id').where('enabled', '=', 0)).execute()
-      const rows = await db.selectFrom('alert_mail_held').select('rule_id').distinct().execute()
-      return new Set(rows.map((row) => row.rule_id))
+      await dropHeldOfDisabledRules(db)
+      return new Set(await rulesHolding(db))
     },
 
     /** Mails a rule's new notifications (and what it held), or holds them past the limit. */

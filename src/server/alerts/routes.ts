@@ -17,7 +17,7 @@ import { message } from '../messages'
 import { answerPage, pageOf } from '../http/paging'
 import { describe } from '../openapi/registry'
 import { int, list, obj, oneOf, orNull, ref, str, time } from '../openapi/shapes'
-import { alertAnswerRoutes } from './answer'
+import { alertAnswerRoutes } from './answer-routes'
 import { windowOf } from './budget'
 
 /** A mute lasts a year at most: forever is what disabling a rule is for. */

@@ -1,6 +1,5 @@
 import {
   ALERT_CONDITIONS,
-  ALERT_EMAIL_STATES,
   ALERT_TARGETS,
   AlertRuleInput,
   type AlertCondition,
@@ -11,11 +10,12 @@ import {
 } from '../../contract/alerts'
 import type { FieldErrors, MessageKey } from '../../contract/validation'
 import { askOutside, emailStates } from './recipients'
+import { activeMembersAmong, alertRulesOf, webhooksAmong } from '../db/alerts/rules'
+import { isDeviceOf } from '../db/devices'
 import type { AnyDb } from '../db/open'
 import { fieldMessage, message } from '../messages'
 import { Problem } from '../problem'
 import type { CollectionModule, WriteContext } from '../collections/engine'
-import { list, obj, oneOf, orNull as nullOr, record, str } from '../openapi/shapes'
 
 type Row = Record<string, unknown>
 
@@ -87,24 +87,17 @@ async function checkRule(ctx: WriteContext, input: AlertRuleInput): Promise<void
   if (Object.keys(errors).length) throw invalidInput(errors)
   const organizationId = ctx.principal.organizationId
   if (input.target === 'device') {
-    const found = await ctx.db.selectFrom('devices').select('id').where('id', '=', input.device_id!).where('organization_id', '=', organizationId).executeTakeFirst()
-    if (!found) throw invalidInput({ device_id: 'fields.device' })
+    if (!(await isDeviceOf(ctx.db, organizationId, input.device_id!))) throw invalidInput({ device_id: 'fields.device' })
   }
   const users = [...new Set(input.user_ids)]
   if (users.length) {
-    const members = await ctx.db
-      .selectFrom('members')
-      .select('user_id')
-      .where('organization_id', '=', organizationId)
-      .where('user_id', 'in', users)
-      .where('status', '=', 'active')
-      .execute()
+    const members = await activeMembersAmong(ctx.db, organizationId, users)
     if (members.length !== users.length) throw invalidInput({ user_ids: 'validation.invalid' })
   }
   // Another organization's webhook reads as not there, as a missing one does.
   const hooks = [...new Set(input.webhook_ids ?? [])]
   if (hooks.length) {
-    const found = await ctx.db.selectFrom('webhooks').select('id').where('organization_id', '=', organizationId).where('id', 'in', hooks).execute()
+    const found = await webhooksAmong(ctx.db, organizationId, hooks)
     if (found.length !== hooks.length) throw invalidInput({ webhook_ids: 'webhooks.webhook' })
   }
 }
@@ -138,15 +131,6 @@ function columnsOf(input: AlertRuleInput): Row {
 export function alertRules(onChange: (organizationId: string) => void = () => undefined): CollectionModule<AlertRule, AlertRuleInput> {
   return {
     name: 'alert_rules',
-    docs: {
-      noun: 'alert rule',
-      tag: 'Alerts',
-      description:
-        'Alert rules, written with the right `alerts` and read with `alerts` or `devices`. `target` is `all`, `tag` (with `tag`) or `device` (with `device_id`); `condition` is `offline`, `online`, `error`, `metric` (`metric` above `threshold` for `duration_s`) or `key_expiring` (within `days`). A rule mails `user_ids` and `emails`, at least one, in `language`, at most every `repeat_s`. An address of `emails` that is not an active member\'s is mailed a request once and gets alert mail only once it confirmed (`email_states`: `member`, `pending`, `confirmed` or `refused`); a day\'s new requests are limited per organization (429).',
-      record: record(AlertRuleInput, { device_name: nullOr(str), email_states: list(obj({ email: str, state: oneOf(ALERT_EMAIL_STATES) })) }),
-      example: { name: 'Offline', target: 'all', condition: 'offline', emails: ['ops@example.com'] },
-      writeAnswers: { 429: { description: 'The organization asked its new addresses of the day to confirm already.', headers: ['Retry-After'] } },
-    },
     right: 'alerts',
     table: 'alert_rules',
     cap: 'alert_rules',
@@ -156,13 +140,7 @@ export function alertRules(onChange: (organizationId: string) => void = () => un
       defaultSort: { sort: 'name', order: 'asc' },
       filters: { condition: { column: 't.condition', values: ALERT_CONDITIONS }, target: { column: 't.target', values: ALERT_TARGETS } },
     },
-    select: (db, organizationId) =>
-      db
-        .selectFrom('alert_rules as t')
-        .leftJoin('devices as d', (join) => join.onRef('d.id', '=', 't.device_id').onRef('d.organization_id', '=', 't.organization_id'))
-        .selectAll('t')
-        .select('d.name as device_name')
-        .where('t.organization_id', '=', organizationId),
+    select: alertRulesOf,
     toRecord: ruleOf,
     load: withStates,
     create: {

@@ -1,5 +1,5 @@
 import type { AlertRule } from '../../contract/alerts'
-import { parseTags } from '../collections/devices'
+import { parseTags } from '../db/devices'
 import { devicesHolding, keysExpiring } from '../db/alerts/evaluate'
 import type { Db } from '../db/open'
 

@@ -1,20 +1,10 @@
 import { DeviceInput, type Device, type DeviceStatus } from '../../contract/devices'
 import { checkPlanLimit } from '../billing/usage'
 import { isUniqueViolation } from '../db/errors'
-import { DEVICE_LIST, devicesOf } from '../db/devices'
+import { DEVICE_LIST, devicesOf, parseTags } from '../db/devices'
 import { message } from '../messages'
 import type { CollectionModule } from './engine'
 import { tunnelsToDevice } from '../db/tunnels'
-
-/** A device's tags from their JSON column; anything unreadable is no tag. */
-export const parseTags = (json: unknown): string[] => {
-  try {
-    const list: unknown = JSON.parse(String(json))
-    return Array.isArray(list) ? list.filter((tag): tag is string => typeof tag === 'string') : []
-  } catch {
-    return []
-  }
-}
 
 /**
  * The columns a change of `enabled` writes: a device disabled goes offline at once (its heartbeats

@@ -3,6 +3,16 @@ import { containsText } from './list'
 import type { AnyDb } from './open'
 import { holdsAny, type AnySelect, type ListShape } from './records'
 
+/** A device's tags from their JSON column; anything unreadable is no tag. */
+export const parseTags = (json: unknown): string[] => {
+  try {
+    const list: unknown = JSON.parse(String(json))
+    return Array.isArray(list) ? list.filter((tag): tag is string => typeof tag === 'string') : []
+  } catch {
+    return []
+  }
+}
+
 /** How the device list is searched, sorted and filtered. */
 export const DEVICE_LIST: ListShape = {
   search: ['t.name', 't.serial', 't.model', 't.location', 't.ip', 't.tags_text'],

@@ -1,6 +1,9 @@
 import type { Db } from './open'
 import type { IdempotencyKeyRow } from './schema'
 
+/** How long a write's answer is kept for a repeat with the same key; the sweeper deletes it after. */
+export const IDEMPOTENCY_KEPT_MS = 24 * 3600_000
+
 /** Makes a key's row, running (no answer yet), unless one of that id exists; answers whether it was made. */
 export async function insertIdempotencyKey(db: Db, row: Pick<IdempotencyKeyRow, 'id' | 'fingerprint' | 'holder' | 'created_at'>): Promise<boolean> {
   const inserted = await db
@@ -27,7 +30,8 @@ export async function keepIdempotentAnswer(db: Db, id: string, holder: string, s
   await db.updateTable('idempotency_keys').set({ status, answer }).where('id', '=', id).where('holder', '=', holder).execute()
 }
 
-/** Deletes the keys made at or before `before` (ISO). */
-export async function deleteIdempotencyKeysBefore(db: Db, before: string): Promise<void> {
+/** Deletes the keys whose 24 hours are over. */
+export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - IDEMPOTENCY_KEPT_MS).toISOString()
   await db.deleteFrom('idempotency_keys').where('created_at', '<=', before).execute()
 }

@@ -1,16 +1,7 @@
 import type { HeartbeatBody } from '../../contract/devices'
+import { parseTags } from './devices'
 import { databaseKind } from './kind'
 import type { Db } from './open'
-
-/** Tags from their JSON column; anything unreadable is no tag. */
-function tagsOf(json: unknown): string[] {
-  try {
-    const list: unknown = JSON.parse(String(json))
-    return Array.isArray(list) ? list.filter((tag): tag is string => typeof tag === 'string') : []
-  } catch {
-    return []
-  }
-}
 
 /** The organization's device `id` as a heartbeat needs it, if any, its tags read. */
 export async function beatingDevice(db: Db, organizationId: string, id: string) {
@@ -20,7 +11,7 @@ export async function beatingDevice(db: Db, organizationId: string, id: string) 
     .where('id', '=', id)
     .where('organization_id', '=', organizationId)
     .executeTakeFirst()
-  return device && { ...device, tags: tagsOf(device.tags) }
+  return device && { ...device, tags: parseTags(device.tags) }
 }
 
 /** A heartbeat as it is kept: the device's new state and the sample of its metrics. */

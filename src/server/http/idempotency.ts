@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { looksLikeKey } from '../access-keys/keys'
 import { looksLikeAppToken } from '../auth/app-holder'
 import { tokenUser } from '../auth/tokens'
-import { deleteIdempotencyKey, deleteIdempotencyKeysBefore, idempotencyKeyRow, insertIdempotencyKey, keepIdempotentAnswer } from '../db/idempotency'
+import { deleteIdempotencyKey, IDEMPOTENCY_KEPT_MS, idempotencyKeyRow, insertIdempotencyKey, keepIdempotentAnswer } from '../db/idempotency'
 import type { Db } from '../db/open'
 import type { IdempotencyKeyRow } from '../db/schema'
 import { message } from '../messages'
@@ -11,8 +11,7 @@ import type { Services } from '../services'
 import { bearer, principalOf, type AuthEnv } from './auth'
 import { ApiError, fail } from './errors'
 
-/** How long a write's answer is kept for a repeat with the same key; the sweeper deletes it after. */
-export const IDEMPOTENCY_KEPT_MS = 24 * 3600_000
+export { IDEMPOTENCY_KEPT_MS }
 /**
  * A first request still marked as running after this long died with its process: a repeat takes
  * its key over and runs. No handler of the API runs anywhere near this long.
@@ -196,8 +195,3 @@ export const idempotency =
     }
     await keep(services, c, keys, found.holder)
   }
-
-/** Deletes the keys whose 24 hours are over. */
-export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<void> {
-  await deleteIdempotencyKeysBefore(db, new Date(now.getTime() - IDEMPOTENCY_KEPT_MS).toISOString())
-}

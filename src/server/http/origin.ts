@@ -16,16 +16,3 @@ export function linkOrigin(c: Context, publicUrl: string | undefined): string {
   const port = env?.incoming?.socket?.localPort
   return `http://localhost${port ? `:${port}` : ''}`
 }
-
-/** `PUBLIC_URL` as an origin with no trailing slash; throws on anything but an http(s) URL. */
-export function parsePublicUrl(value: string | undefined): string | undefined {
-  if (!value) return undefined
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new Error(`PUBLIC_URL must be an http(s) URL, got "${value}"`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http(s) URL, got "${value}"`)
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
-}

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto'
 import { bulkRight } from '../../contract/bulk'
 import { readRights } from '../../contract/collections'
 import type { Right } from '../../contract/rights'
+import { hashSecret } from '../auth/tokens'
 import type { HubEvent } from '../events'
 
 /** Who holds a stream: a session (its token), an access key or an app token. */
@@ -19,9 +19,6 @@ export interface Viewer {
   rights: readonly Right[]
 }
 
-/** A session's token as the tokens table keeps it (SHA-256, hex). */
-const hashOfToken = (token: string) => createHash('sha256').update(token).digest('hex')
-
 /** A comment this often keeps proxies from cutting a quiet stream, and checks the caller is still allowed. */
 export const KEEPALIVE_MS = 20_000
 
@@ -37,7 +34,7 @@ export const streamHandle = (principal: StreamOwner) =>
     ? `key:${principal.keyId}`
     : principal.kind === 'app'
       ? `app:${principal.appId}`
-      : sessionStreams(hashOfToken(principal.token))
+      : sessionStreams(hashSecret(principal.token))
 
 /** The handle that ends the streams of one session, known by its token's hash (a session ended from the profile). */
 export const sessionStreams = (tokenHash: string) => `session:${tokenHash}`

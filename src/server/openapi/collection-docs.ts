@@ -1,9 +1,12 @@
+import { ALERT_EMAIL_STATES, AlertRuleInput } from '../../contract/alerts'
 import type { CollectionName } from '../../contract/collections'
 import { DeviceInput } from '../../contract/devices'
 import { TunnelInput } from '../../contract/tunnels'
 import { VIEW_COLLECTIONS, ViewInput } from '../../contract/views'
 import type { CollectionDocs } from '../collections/engine'
 import { bool, int, list, obj, oneOf, orNull, record, ref, str, time } from './shapes'
+import { USER_DOCS } from './users'
+import { WEBHOOK_DOCS } from './webhooks'
 
 const KEY_RECORD = obj({ id: str, created_at: time, updated_at: time, version: int, name: str, prefix: str, scopes: list(ref('KeyScope')), expires_at: orNull(time), last_used_at: orNull(time), revoked_at: orNull(time) })
 
@@ -34,6 +37,15 @@ export const COLLECTION_DOCS: Partial<Record<CollectionName, CollectionDocs>> = 
     record: record(TunnelInput, { device_name: str, public_endpoint: str, status: oneOf(['up', 'down']) }),
     example: { name: 'SSH', device_id: '<device id>', protocol: 'tcp', local_port: 22, enabled: true },
   },
+  alert_rules: {
+    noun: 'alert rule',
+    tag: 'Alerts',
+    description:
+      'Alert rules, written with the right `alerts` and read with `alerts` or `devices`. `target` is `all`, `tag` (with `tag`) or `device` (with `device_id`); `condition` is `offline`, `online`, `error`, `metric` (`metric` above `threshold` for `duration_s`) or `key_expiring` (within `days`). A rule mails `user_ids` and `emails`, at least one, in `language`, at most every `repeat_s`. An address of `emails` that is not an active member\'s is mailed a request once and gets alert mail only once it confirmed (`email_states`: `member`, `pending`, `confirmed` or `refused`); a day\'s new requests are limited per organization (429).',
+    record: record(AlertRuleInput, { device_name: orNull(str), email_states: list(obj({ email: str, state: oneOf(ALERT_EMAIL_STATES) })) }),
+    example: { name: 'Offline', target: 'all', condition: 'offline', emails: ['ops@example.com'] },
+    writeAnswers: { 429: { description: 'The organization asked its new addresses of the day to confirm already.', headers: ['Retry-After'] } },
+  },
   access_keys: {
     noun: 'access key',
     tag: 'Access keys',
@@ -53,4 +65,6 @@ export const COLLECTION_DOCS: Partial<Record<CollectionName, CollectionDocs>> = 
     deletes: 'Deletes the view; links to it then open the plain list.',
     example: { name: 'Offline kiosks', collection: 'devices', query: { q: '', sort: 'name', order: 'asc', filters: { status: ['offline'], tag: ['kiosk'] } }, columns: ['name', 'status', 'tags'], shared: true, pinned: true },
   },
+  users: USER_DOCS,
+  webhooks: WEBHOOK_DOCS,
 }

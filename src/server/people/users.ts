@@ -10,8 +10,6 @@ import { message } from '../messages'
 import { Problem, refuse } from '../problem'
 import { keepAdministrator } from './keep-administrator'
 import { afterRemoval, checkRoles, leaveOrganization, mailAfter, mustHoldRoles, mustOutrank, openInvitation, organizationName, setRoles, tellUser } from './members'
-import { int, list, obj, orNull, ref, str, time } from '../openapi/shapes'
-import { share } from '../openapi/registry'
 
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value))
 
@@ -45,27 +43,6 @@ async function placeholder(ctx: WriteContext, email: string): Promise<string> {
 /** The organization's members with their accounts; roles come with `load`. */
 export const users: CollectionModule<UserRecord, UserInvite, UserUpdate> = {
   name: 'users',
-  docs: {
-    noun: 'user',
-    tag: 'Users',
-    description:
-      'Members of the organization. `POST` `{email, roles}` invites an address: a link valid 7 days, accepted at `POST /invitations/accept`. `PUT` `{roles, status, version}` changes roles or disables; `DELETE` removes the user from the organization.',
-    record: share('UserRecord', obj({
-      id: str,
-      created_at: time,
-      updated_at: time,
-      version: int,
-      email: str,
-      name: str,
-      avatar: str,
-      status: ref('MemberStatus'),
-      roles: list(obj({ id: str, name: str })),
-      last_sign_in: orNull(time),
-      invitation_expires_at: orNull(time),
-    })),
-    deletes: 'Removes the user from the organization; their account stays.',
-    example: { email: 'new.member@example.com', roles: ['<role id>'] },
-  },
   right: 'users',
   table: 'members',
   idColumn: 'user_id',

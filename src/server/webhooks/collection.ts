@@ -1,14 +1,12 @@
-import type { JsonSchema } from '../../contract/json-schema'
-import { DELIVERY_ERRORS, WebhookInput, type DeliveryError, type Webhook } from '../../contract/webhooks'
+import { WebhookInput, type DeliveryError, type Webhook } from '../../contract/webhooks'
 import type { FieldErrors, MessageKey } from '../../contract/validation'
 import { fieldMessage, message } from '../messages'
 import { Problem } from '../problem'
 import { newWebhookSecret } from './secrets'
 import { webhookUrlAllowed } from './address'
 import type { Webhooks } from './service'
-import { bool, int, obj, oneOf, orNull, record, time } from '../openapi/shapes'
 import { rulesCalling, setRuleWebhooks, storeSealedSecret, webhooksOf } from '../db/webhooks'
-import type { CollectionDocs, CollectionModule, WriteContext } from '../collections/engine'
+import type { CollectionModule, WriteContext } from '../collections/engine'
 
 type Row = Record<string, unknown>
 
@@ -56,31 +54,6 @@ async function forget(ctx: WriteContext, webhookId: string) {
   }
 }
 
-/** A webhook as the API answers it. */
-export const WEBHOOK_RECORD = record(WebhookInput, {
-  disabled_reason: orNull(oneOf(['failing'])),
-  failing_since: orNull(time),
-  last_delivery: orNull(obj({ at: time, ok: bool, status_code: orNull(int), error: orNull(oneOf(DELIVERY_ERRORS)) })),
-})
-
-/** A webhook with its signing secret, as a create or a rotation answers it, once. */
-export const ISSUED_WEBHOOK: JsonSchema = {
-  ...WEBHOOK_RECORD,
-  properties: { ...(WEBHOOK_RECORD.properties as object), secret: { type: 'string', description: 'The signing secret (`whsec_` and its 32 key bytes as standard base64, as Standard Webhooks has it), sent this once; the server keeps it sealed.' } },
-  required: [...(WEBHOOK_RECORD.required as string[]), 'secret'],
-}
-
-const WEBHOOK_DOCS: CollectionDocs = {
-  noun: 'webhook',
-  tag: 'Webhooks',
-  description:
-    'Where alert rules send their notifications, signed (Standard Webhooks: `Webhook-Id`, `Webhook-Timestamp`, `Webhook-Signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>`). https to public addresses only, unless the server allows private ones. Written with the right `alerts`, read with `alerts` or `devices`.',
-  record: WEBHOOK_RECORD,
-  created: ISSUED_WEBHOOK,
-  deletes: 'Deletes the webhook and takes it out of the rules that called it.',
-  example: { name: 'Pager', url: 'https://hooks.example.com/edgeline' },
-}
-
 /**
  * Webhooks: records like the others (list, search on name, versions, audit under the right
  * `alerts`), read by holders of `devices` too. The signing secret is made on create and answered
@@ -96,7 +69,6 @@ export function webhooks(service: Webhooks): CollectionModule<Webhook, WebhookIn
   }
   return {
     name: 'webhooks',
-    docs: WEBHOOK_DOCS,
     right: 'alerts',
     table: 'webhooks',
     cap: 'webhooks',

@@ -3,7 +3,7 @@ import { WEBHOOKS_PATH, type DeliveryError, type DeliveryState, type IssuedWebho
 import { audit } from '../audit/trail'
 import type { EngineServices } from '../collections/engine'
 import { runWrite } from '../collections/routes'
-import { ISSUED_WEBHOOK, webhookOf } from './collection'
+import { webhookOf } from './collection'
 import type { AnyDb } from '../db/open'
 import type { WebhookDeliveryRow } from '../db/schema'
 import { deliveriesPage, storeSealedSecret, webhookRow } from '../db/webhooks'
@@ -17,6 +17,7 @@ import { PER_PAGE_CHOICES } from '../../contract/collections'
 import { DELIVERY_ERRORS, WEBHOOK_EVENT_TYPES } from '../../contract/webhooks'
 import { describe } from '../openapi/registry'
 import { int, list, obj, oneOf, orNull, str, time } from '../openapi/shapes'
+import { ISSUED_WEBHOOK } from '../openapi/webhooks'
 
 const DELIVERY = obj({
   id: str,

@@ -1,4 +1,4 @@
-import type { Db } from '../open'
+import type { AnyDb, Db } from '../open'
 import type { AlertRow } from '../schema'
 
 /** A subject an alert is about: a device or an access key. */
@@ -77,8 +77,8 @@ export const endAlertsOfDisabledRules = (db: Db, at: string) =>
 export const mutesAt = (db: Db, at: string) => db.selectFrom('alert_mutes').select(['organization_id', 'rule_id', 'device_id']).where('until', '>', at).execute()
 
 /** An organization's name, empty when it is gone. */
-export const organizationName = async (db: Db, organizationId: string): Promise<string> =>
-  (await db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst())?.name ?? ''
+export const organizationName = async (db: AnyDb | Db, organizationId: string): Promise<string> =>
+  (await (db as Db).selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst())?.name ?? ''
 
 /** The organization's enabled devices (or the one `deviceId` names) silent since before `silentBefore`, else in error. */
 export function devicesHolding(db: Db, organizationId: string, deviceId: string | undefined, silentBefore: string | undefined) {
