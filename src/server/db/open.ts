@@ -111,7 +111,7 @@ function openSqlite(dataDir: string, pragmas: readonly string[] = []): Db {
  */
 class Dialect extends SqliteDialect {
   constructor(private readonly sqlite: SQLite.Database) {
-    super({ database: sqlite })
+    super({ database: withStatementCache(sqlite) })
   }
 
   override createDriver(): Driver {
@@ -138,6 +138,38 @@ class Dialect extends SqliteDialect {
       else held = false
     }
     return driver
+  }
+}
+
+/** Statements kept compiled: the server's queries are a few hundred shapes, asked again and again. */
+const STATEMENTS_KEPT = 500
+
+/**
+ * The database as Kysely's driver sees it, whose `prepare` keeps the last `STATEMENTS_KEPT`
+ * statements by their text: Kysely prepares each query anew, and compiling the SQL again cost as
+ * much as running it. A statement still busy streaming rows is not handed out twice.
+ */
+export function withStatementCache(sqlite: SQLite.Database, kept = STATEMENTS_KEPT): { prepare(sql: string): SQLite.Statement; close(): void } {
+  const statements = new Map<string, SQLite.Statement>()
+  return {
+    prepare(sql) {
+      const known = statements.get(sql)
+      if (known && !known.busy) {
+        // Map order is the order of use: the first key is the one unused longest.
+        statements.delete(sql)
+        statements.set(sql, known)
+        return known
+      }
+      const statement = sqlite.prepare(sql)
+      if (known) return statement
+      statements.set(sql, statement)
+      if (statements.size > kept) statements.delete(statements.keys().next().value!)
+      return statement
+    },
+    close() {
+      statements.clear()
+      sqlite.close()
+    },
   }
 }
 
