@@ -15,7 +15,7 @@ import { minifyOutputs, minifyScript } from './src/build/minify.mjs'
 import { spellLocaleImports } from './src/build/locale-imports.mjs'
 import { bootTexts, escapeHtml, fillPage, scriptJson } from './src/build/page.mjs'
 import { screenModules, screenSources } from './src/build/screens.mjs'
-import { compressTree, printReport, reachable, sizeReport, staticClosure } from './src/build/size-report.mjs'
+import { compressionCache, compressTree, printReport, reachable, sizeReport, staticClosure } from './src/build/size-report.mjs'
 
 const root = new URL('.', import.meta.url).pathname
 const args = new Set(process.argv.slice(2))
@@ -302,7 +302,7 @@ async function finish(result) {
 
   writeFileSync(join(out, 'metafile.json'), JSON.stringify(meta))
   if (quick) return
-  if (!watch) await compressTree(out, join(root, 'node_modules/.cache/zopfli'))
+  if (!watch) await compressTree(out, compressionCache(root))
   const report = sizeReport({ root, out, meta, keep, downloads: downloads(meta, { main, screenOutputs, screenCss, manifest, publicScreens, appScreens: [...new Set(prerender.APP_SCREENS)], appPaths: Object.fromEntries(prerender.APP_ROUTE_PAGES.map((entry) => [entry.screen, entry.path.slice('/app'.length)])) }) })
   writeFileSync(join(out, 'size-report.json'), JSON.stringify({ flavour, ...report }, null, 2))
   printReport(flavour, report, { full: args.has('--report'), out: relative(root, out) })

@@ -1,7 +1,8 @@
 // Bytes of what the build wrote, per file and per download a visitor makes.
 import { gzipAsync } from '@gfx/zopfli'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { accessSync, constants as fs, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { homedir } from 'node:os'
 import { join, relative } from 'node:path'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 
@@ -34,8 +35,33 @@ async function zopfli(bytes, cache) {
     return readFileSync(kept)
   }
   const squeezed = Buffer.from(await gzipAsync(bytes, { numiterations: 5 }))
-  writeFileSync(kept, squeezed)
+  // Whole or not at all: builds running side by side may read the same answer.
+  const part = `${kept}.${process.pid}.part`
+  writeFileSync(part, squeezed)
+  renameSync(part, kept)
   return squeezed
+}
+
+/**
+ * Where zopfli's answers are kept: `COMPRESS_CACHE_DIR`, else the user's cache folder
+ * (`XDG_CACHE_HOME` or `~/.cache`), shared by every clone of the console on the machine, so a
+ * fresh clone does not squeeze again what an earlier build already squeezed; else, where the home
+ * has no cache folder that can be written, `node_modules/.cache` of this clone.
+ */
+export function compressionCache(root) {
+  if (process.env.COMPRESS_CACHE_DIR) return process.env.COMPRESS_CACHE_DIR
+  const home = process.env.XDG_CACHE_HOME || (homedir() ? join(homedir(), '.cache') : '')
+  if (home) {
+    const dir = join(home, 'edgeline-console', 'zopfli')
+    try {
+      mkdirSync(dir, { recursive: true })
+      accessSync(dir, fs.W_OK)
+      return dir
+    } catch {
+      // Falls through to the clone's own folder.
+    }
+  }
+  return join(root, 'node_modules/.cache/zopfli')
 }
 
 /**
@@ -45,7 +71,11 @@ async function zopfli(bytes, cache) {
 export async function compressTree(dir, cache) {
   mkdirSync(cache, { recursive: true })
   const stale = Date.now() - CACHE_DAYS * 24 * 3600 * 1000
-  for (const name of readdirSync(cache)) if (statSync(join(cache, name)).mtimeMs < stale) rmSync(join(cache, name), { force: true })
+  for (const name of readdirSync(cache)) {
+    // Another build may be pruning or writing the same folder.
+    const kept = statSync(join(cache, name), { throwIfNoEntry: false })
+    if (kept && kept.mtimeMs < stale) rmSync(join(cache, name), { force: true })
+  }
   await compressDir(dir, cache)
 }
 
