@@ -55,7 +55,8 @@ export function startServiceWorker(delayMs = 2000): void {
   })
   const register = () =>
     setTimeout(() => {
-      navigator.serviceWorker.register('/sw.js').then(watch, () => undefined)
+      // A browser that keeps workers out by policy may answer with no registration at all.
+      navigator.serviceWorker.register('/sw.js').then((registration) => registration && watch(registration), () => undefined)
     }, delayMs)
   if (document.readyState === 'complete') register()
   else window.addEventListener('load', register, { once: true })
