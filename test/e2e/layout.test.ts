@@ -1,10 +1,11 @@
-import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Locator, Page } from 'playwright-core'
 import keysAr from '../../locales/access-keys/ar.json'
 import consoleDe from '../../locales/console/de.json'
 import consoleEn from '../../locales/console/en.json'
+import { withDataDir } from '../fixtures/data-dir'
+import { backdateAccessKey } from '../fixtures/keys'
 import { BUILDS, callApi, closeBrowser, newContext, registerAndSignIn, settle } from './browser'
 
 test.after(closeBrowser)
@@ -55,17 +56,11 @@ const midWordBreaks = (locator: Locator) =>
 
 /**
  * Makes a key look issued `days` ago, so its last days count as ending soon (a key just made does
- * not). A fixture written straight into the server's database file.
+ * not), through the server's own storage.
  */
 async function issuedDaysAgo(flavour: string, id: string, days: number): Promise<void> {
-  const { default: Database } = await import('better-sqlite3')
   const dataDir = (flavour === 'react' ? process.env.E2E_DATA_DIR : process.env.E2E_PREACT_DATA_DIR) ?? ''
-  const db = new Database(join(dataDir, 'console.db'))
-  try {
-    db.prepare('UPDATE access_keys SET created_at = ? WHERE id = ?').run(new Date(Date.now() - days * 86_400_000).toISOString(), id)
-  } finally {
-    db.close()
-  }
+  await withDataDir(dataDir, (server) => backdateAccessKey(server, id, new Date(Date.now() - days * 86_400_000).toISOString()))
 }
 
 const setLocale = (page: Page, locale: string) =>

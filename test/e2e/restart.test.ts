@@ -1,10 +1,11 @@
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import type { Page } from 'playwright-core'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { BUILDS, callApi, closeBrowser, failedLoad, newContext, OFFLINE, signInAdmin } from './browser'
 import { ownConsole } from './own-console'
+import { withDataDir } from '../fixtures/data-dir'
+import { renameDeviceAside } from '../fixtures/devices'
 
 test.after(closeBrowser)
 
@@ -51,9 +52,7 @@ for (const { flavour } of BUILDS) {
         down = true
         await server.stop()
         await liveStatus(page, /^Reconnecting…$/).waitFor()
-        const db = new Database(join(server.dataDir, 'console.db'))
-        db.prepare('UPDATE devices SET name = ?, version = version + 1 WHERE id = ?').run(`${device.name} meanwhile`, device.id)
-        db.close()
+        await withDataDir(server.dataDir, (held) => renameDeviceAside(held, device.id, `${device.name} meanwhile`))
         await server.start()
         down = false
       }

@@ -1,7 +1,8 @@
-import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
+import { withDataDir } from '../fixtures/data-dir'
+import { setRoleRights } from '../fixtures/people'
 import { seriousViolations } from './axe'
 import { BUILDS, callApi, closeBrowser, failedLoad, inviteMember, newContext, settle, signIn, signInAdmin, uniqueEmail } from './browser'
 
@@ -10,20 +11,6 @@ test.after(closeBrowser)
 const PASSWORD = 'roles-Password-1'
 
 const dataDirOf = (flavour: string) => (flavour === 'react' ? process.env.E2E_DATA_DIR : process.env.E2E_PREACT_DATA_DIR) ?? ''
-
-/**
- * Writes the server's database file of a flavour, for what the API refuses to make: a role saved
- * before rights came with their needs.
- */
-async function writeDb(flavour: string, run: (db: import('better-sqlite3').Database) => void) {
-  const { default: Database } = await import('better-sqlite3')
-  const db = new Database(join(dataDirOf(flavour), 'console.db'))
-  try {
-    run(db)
-  } finally {
-    db.close()
-  }
-}
 
 /** Registers an account over the API; it has an organization of its own. */
 async function register(page: Page, base: string, name: string) {
@@ -131,7 +118,7 @@ for (const { flavour, BASE } of BUILDS) {
     await signInAdmin(admin, BASE)
     const role = (await callApi(admin, BASE, 'POST', '/roles/', { name: `E2E tunnels ${n}`, description: '', rights: ['network'] })) as { id: string }
     // A role saved before rights came with their needs: Tunnels without Edge & Devices.
-    await writeDb(flavour, (db) => db.prepare(`UPDATE roles SET rights = '["tunnels"]' WHERE id = ?`).run(role.id))
+    await withDataDir(dataDirOf(flavour), (server) => setRoleRights(server, role.id, ['tunnels']))
     const member = await newMember(admin, BASE, flavour, role.id, `Tunneller ${n}`)
 
     const context = await newContext({ expectedErrors: [failedLoad(403, '/api/devices/')] })
