@@ -60,17 +60,21 @@ const run = (command, args, env = {}, live = false, timeoutMs = 0) =>
  * Why a file that exited 0 still failed: uvu swallows an error thrown in a `before` or `after` hook
  * and exits 0 with its tests never run, so every test must be counted as passed or skipped.
  */
-function notRun(output) {
+function notRun(output, files = 1) {
   const plain = output.replace(/\x1b\[[0-9;]*m/g, '')
-  const count = (label) => [...plain.matchAll(new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'gm'))].at(-1)?.[1]
-  const [total, passed, skipped] = ['Total', 'Passed', 'Skipped'].map(count)
-  if (total === undefined) return 'no uvu summary: does the file end with test.run()?'
-  const missing = Number(total) - Number(passed) - Number(skipped ?? 0)
+  // A batch prints one summary per file: they add up.
+  const found = (label) => [...plain.matchAll(new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'gm'))].map((match) => Number(match[1]))
+  if (found('Total').length < files) return 'no uvu summary: does the file end with test.run()?'
+  const [total, passed, skipped] = ['Total', 'Passed', 'Skipped'].map((label) => found(label).reduce((sum, count) => sum + count, 0))
+  const missing = total - passed - skipped
   return missing > 0 ? `${missing} of ${total} tests never ran: a before or after hook threw` : ''
 }
 
-/** Bundles each test file for Node (packages stay imports) and runs them, `parallel` at a time. */
-async function runFiles(layer, files, parallel, env, nodeArgs = [], envOf = () => ({})) {
+/**
+ * Bundles each test file for Node (packages stay imports) and runs them, `parallel` at a time;
+ * with `batch`, that script runs several files in one process, `batchSize` of them at most.
+ */
+async function runFiles(layer, files, parallel, env, nodeArgs = [], envOf = () => ({}), { batch, batchSize = 1 } = {}) {
   if (!files.length) return true
   // One folder per run, so two runs at once (an editor's and a terminal's) do not delete each other's files.
   const outdir = join(cache, `${layer}-${process.pid}`)
@@ -91,18 +95,20 @@ async function runFiles(layer, files, parallel, env, nodeArgs = [], envOf = () =
     sourcemap: 'inline',
     logLevel: 'warning',
   })
-  const queue = [...files]
+  const size = batch ? batchSize : 1
+  const queue = Array.from({ length: Math.ceil(files.length / size) }, (_, index) => files.slice(index * size, (index + 1) * size))
   const took = []
   let ok = true
   const worker = async (slot) => {
-    for (let file = queue.shift(); file; file = queue.shift()) {
-      const out = join(outdir, relative(join(root, 'test'), file)).replace(/\.tsx?$/, '.mjs')
-      const name = relative(root, file)
+    for (let group = queue.shift(); group; group = queue.shift()) {
+      const outs = group.map((file) => join(outdir, relative(join(root, 'test'), file)).replace(/\.tsx?$/, '.mjs'))
+      const name = group.map((file) => relative(root, file)).join(' ')
       if (parallel === 1) console.log(`  ${name}`)
       const began = Date.now()
-      const result = await run(process.execPath, ['--enable-source-maps', ...nodeArgs, out], { ...env, ...envOf(slot) }, parallel === 1, layer === 'e2e' ? BROWSER_FILE_TIMEOUT_MS : FILE_TIMEOUT_MS)
-      took.push([name, Date.now() - began])
-      const missed = result.code === 0 ? notRun(result.output) : ''
+      const script = batch ? [batch, ...outs] : outs
+      const result = await run(process.execPath, ['--enable-source-maps', ...nodeArgs, ...script], { ...env, ...envOf(slot) }, parallel === 1, layer === 'e2e' ? BROWSER_FILE_TIMEOUT_MS : FILE_TIMEOUT_MS)
+      took.push([group.length > 1 ? `${relative(root, group[0])} and ${group.length - 1} more` : name, Date.now() - began])
+      const missed = result.code === 0 ? notRun(result.output, group.length) : ''
       if (result.code === 0 && !missed) console.log(`  ok  ${name}`)
       else {
         ok = false
@@ -181,11 +187,18 @@ const steps = {
     return result.code === 0
   },
   architecture: async () => (await import('./architecture/run.mjs')).checkArchitecture(root),
+  // Unit files share a process, UNIT_BATCH (8) of them at a time, each on a fresh page
+  // (test/unit/batch.mjs): a process and its DOM cost more than most files' tests.
   unit: () =>
-    runFiles('unit', find(join(root, 'test/unit')), Math.max(1, cpus().length), { NODE_ENV: 'test' }, [
-      '--import',
-      pathToFileURL(join(root, 'test/unit/dom.mjs')).href,
-    ]),
+    runFiles(
+      'unit',
+      find(join(root, 'test/unit')),
+      Math.max(1, cpus().length),
+      { NODE_ENV: 'test' },
+      ['--import', pathToFileURL(join(root, 'test/unit/dom.mjs')).href],
+      undefined,
+      { batch: join(root, 'test/unit/batch.mjs'), batchSize: Number(process.env.UNIT_BATCH) || 8 },
+    ),
   api: () => runFiles('api', find(join(root, 'test/api')), Math.max(1, cpus().length), { NODE_ENV: 'test' }),
   // The API suite again on a throwaway PostgreSQL cluster, then the tests of several processes on one database.
   postgres: async () => {
