@@ -178,7 +178,7 @@ const longestFirst = (files) => {
     .map(([file]) => file)
 }
 
-const SQLITE_ONLY = ['/test/api/durability/', '/test/api/readme.test.ts']
+const SQLITE_ONLY = ['/test/api/db/durability/', '/test/api/readme.test.ts']
 
 const steps = {
   typecheck: async () => {

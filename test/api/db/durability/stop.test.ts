@@ -4,8 +4,8 @@ import net from 'node:net'
 import path from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { until } from '../../fixtures'
-import { signIn, startTestServer } from '../_server'
+import { until } from '../../../fixtures'
+import { signIn, startTestServer } from '../../_server'
 import { makeDataDir, readDb, removeData, signInAdmin, startChild, integrity, type Child } from './_child'
 
 let dataDir: string

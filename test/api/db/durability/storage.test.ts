@@ -2,9 +2,9 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { client, createDevice, expectStatus, signIn, type Client } from '../collections/_api'
-import { message } from '../../../src/server/messages'
-import { startTestServer, type TestServer } from '../_server'
+import { client, createDevice, expectStatus, signIn, type Client } from '../../collections/_api'
+import { message } from '../../../../src/server/messages'
+import { startTestServer, type TestServer } from '../../_server'
 
 /** The server's database may not grow past this many pages: a disk of about 8 MB. */
 const MAX_PAGES = 2000

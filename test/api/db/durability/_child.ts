@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import * as esbuild from 'esbuild'
-import { ADMIN } from '../_server'
+import { ADMIN } from '../../_server'
 
 /** The project root: the test runner starts every test file there. */
 export const ROOT = process.cwd()

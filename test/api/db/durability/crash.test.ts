@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createDevice, createHeartbeat } from '../collections/_api'
+import { createDevice, createHeartbeat } from '../../collections/_api'
 import { api, integrity, makeDataDir, readDb, removeData, signInAdmin, startChild, type Child } from './_child'
 
 /** Forty clients edit a seeded device each, ten create one first; all send heartbeats. */

@@ -4,8 +4,8 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { client, createHeartbeat, expectStatus, signIn, type Client } from '../collections/_api'
-import { startTestServer, type TestServer } from '../_server'
+import { client, createHeartbeat, expectStatus, signIn, type Client } from '../../collections/_api'
+import { startTestServer, type TestServer } from '../../_server'
 import { integrity, ROOT } from './_child'
 
 const WRITERS = 10
