@@ -164,7 +164,7 @@ async function migratedTemplate(url) {
 }
 
 /** Browser files that take longest (the runner prints them as the slowest), started first. */
-const SLOWEST_FIRST = ['axe-sweep', 'shell', 'offline', 'roles', 'devices']
+const SLOWEST_FIRST = ['axe-sweep', 'shell', 'offline', 'devices', 'layout', 'auth']
 
 /** The longest files first (the known slowest, then by size), so that the last to start does not run alone for long. */
 const longestFirst = (files) => {

@@ -2,11 +2,11 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from './axe'
-import { ADMIN, BUILDS, callApi, closeBrowser, newContext, settle, signIn } from './browser'
+import { ADMIN, SCREEN_BUILDS, callApi, closeBrowser, newContext, settle, signIn } from './browser'
 
 test.after(closeBrowser)
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   async function openKeys(page: Page) {
     await page.goto(`${BASE}/login?next=/app/access_keys`)
     await signIn(page, ADMIN.email, ADMIN.password)

@@ -5,7 +5,7 @@ import { ALERT_LIMITS } from '../../src/contract/alerts'
 import { startReceiver, verifySignature } from '../api/_receiver'
 import { until } from '../fixtures/until'
 import { seriousViolations } from './axe'
-import { BUILDS, callApi, closeBrowser, newContext, registerAndSignIn, settle } from './browser'
+import { SCREEN_BUILDS, callApi, closeBrowser, newContext, registerAndSignIn, settle } from './browser'
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>
 
@@ -28,7 +28,7 @@ async function axeAfterAnimations(page: Page) {
   return seriousViolations(page)
 }
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   const api = (page: Page, method: 'GET' | 'POST', path: string, data?: unknown, key?: string) => callApi(page, BASE, method, path, data, key)
 
   test(`with no rule yet, the alerts screen says no device is watched and opens the form of the first rule (${flavour})`, async () => {

@@ -1,11 +1,11 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { seriousViolations } from './axe'
-import { BUILDS, closeBrowser, newContext, settle, signInAdmin } from './browser'
+import { SCREEN_BUILDS, closeBrowser, newContext, settle, signInAdmin } from './browser'
 
 test.after(closeBrowser)
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   test(`the API reference shows a route's parameters, answers and curl line from the server's description (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()

@@ -2,11 +2,11 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from './axe'
-import { BUILDS, callApi, closeBrowser, newContext, registerAndSignIn, settle } from './browser'
+import { SCREEN_BUILDS, callApi, closeBrowser, newContext, registerAndSignIn, settle } from './browser'
 
 test.after(closeBrowser)
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   const api = (page: Page, method: 'GET' | 'POST', path: string, data?: unknown) => callApi(page, BASE, method, path, data)
 
   /** A write the console's own calls cannot make here (`callApi` posts and gets): a rename by another console. */

@@ -1,13 +1,13 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
-import { BUILDS, callApi, closeBrowser, failedLoad, newContext, registerAndSignIn, settle, signInAdmin } from './browser'
+import { SCREEN_BUILDS, callApi, closeBrowser, failedLoad, newContext, registerAndSignIn, settle, signInAdmin } from './browser'
 
 test.after(closeBrowser)
 
 const LIMIT = 'Your plan allows 10 devices; remove one or change the plan'
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   const addDevice = async (page: Page, name: string) => {
     await page.getByRole('button', { name: 'Add device' }).first().click()
     const form = page.getByRole('dialog', { name: 'Add a device' })

@@ -163,6 +163,15 @@ export const BUILDS = [
   { flavour: 'preact', BASE: PREACT_BASE },
 ] as const
 
+/**
+ * The builds a screen's own flows run on: the Preact build alone, the one kiosks run and the only
+ * one no other test renders (the unit tests render every screen with React). What the two builds
+ * do differently (the shell and routing, sign-in, first loads and the service worker, the record
+ * kit's dialogs, layout and the accessibility sweep) runs on `BUILDS`. `E2E_BUILDS=both` runs
+ * every file on both.
+ */
+export const SCREEN_BUILDS = process.env.E2E_BUILDS === 'both' ? BUILDS : BUILDS.filter((build) => build.flavour === 'preact')
+
 /** Waits until no animation runs, so a check reads the page as it rests. */
 export const settle = (page: Page) => page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
 

@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from './axe'
-import { BUILDS, callApi, closeBrowser, newContext, registerAndSignIn, settle, signInAdmin } from './browser'
+import { SCREEN_BUILDS, callApi, closeBrowser, newContext, registerAndSignIn, settle, signInAdmin } from './browser'
 
 test.after(closeBrowser)
 
@@ -29,7 +29,7 @@ async function holdJobReads(page: Page): Promise<() => void> {
   return release
 }
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   test(`filters devices by two chips, selects all matching, tags them with progress and outcome, and undoes it (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { until } from '../fixtures/until'
 import { seriousViolations } from './axe'
-import { BUILDS, callApi, closeBrowser, newContext, settle, signInAdmin } from './browser'
+import { SCREEN_BUILDS, callApi, closeBrowser, newContext, settle, signInAdmin } from './browser'
 
 test.after(closeBrowser)
 
@@ -32,7 +32,7 @@ async function shownStatus(page: Page): Promise<{ total: number; online: number 
   return { total: await number(/^([\d,]+) devices$/), online: await number(/^Online: ([\d,]+) /) }
 }
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   test(`draws the network dashboard, and a range switch changes the address and the charts (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()

@@ -1,11 +1,11 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { seriousViolations } from './axe'
-import { BUILDS, closeBrowser, newContext, signInAdmin } from './browser'
+import { SCREEN_BUILDS, closeBrowser, newContext, signInAdmin } from './browser'
 
 test.after(closeBrowser)
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   test(`the e-mail demo: a folder shows its mails, the search finds a subject, and a sent message lands in Sent (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()

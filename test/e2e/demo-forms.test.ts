@@ -1,10 +1,10 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { BUILDS, closeBrowser, newContext, signInAdmin } from './browser'
+import { SCREEN_BUILDS, closeBrowser, newContext, signInAdmin } from './browser'
 
 test.after(closeBrowser)
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   test(`the demo forms: mismatched passwords, the reset code right and wrong, a fourth file refused (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()

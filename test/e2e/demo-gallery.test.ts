@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { BUILDS, closeBrowser, newContext, signInAdmin } from './browser'
+import { SCREEN_BUILDS, closeBrowser, newContext, signInAdmin } from './browser'
 
 test.after(closeBrowser)
 
@@ -17,7 +17,7 @@ function nextMonth() {
   }
 }
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   test(`the photo gallery's lightbox: ArrowRight moves, a double click zooms, Esc closes and gives focus back (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { seriousViolations } from './axe'
-import { BUILDS, closeBrowser, newContext, signInAdmin } from './browser'
+import { SCREEN_BUILDS, closeBrowser, newContext, signInAdmin } from './browser'
 
 test.after(closeBrowser)
 
@@ -12,7 +12,7 @@ async function violations(page: Page) {
   return seriousViolations(page)
 }
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   test(`the demo shop: two products in the cart, its total, then checkout through address, payment and review to the order (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()

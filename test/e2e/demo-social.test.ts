@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { seriousViolations } from './axe'
-import { BUILDS, closeBrowser, newContext, settle, signInAdmin } from './browser'
+import { SCREEN_BUILDS, closeBrowser, newContext, settle, signInAdmin } from './browser'
 
 test.after(closeBrowser)
 
@@ -9,7 +9,7 @@ test.after(closeBrowser)
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==', 'base64')
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG })
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   test(`the chat sends a message on Enter and shows it at the bottom of the conversation (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()

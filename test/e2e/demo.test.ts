@@ -1,10 +1,10 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { BUILDS, closeBrowser, newContext, signInAdmin } from './browser'
+import { SCREEN_BUILDS, closeBrowser, newContext, signInAdmin } from './browser'
 
 test.after(closeBrowser)
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   test(`the to-do demo: opened from the menu's demo group, it adds a task, completes it and filters (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()

@@ -1,13 +1,13 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
-import { BUILDS, callApi, closeBrowser, newContext, registerAndSignIn } from './browser'
+import { SCREEN_BUILDS, callApi, closeBrowser, newContext, registerAndSignIn } from './browser'
 
 test.after(closeBrowser)
 
 const METRICS = { latency_ms: 14, bytes_in: 2048, bytes_out: 512, cpu: 12, memory: 40 }
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   const api = (page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown, key?: string) => callApi(page, BASE, method, path, data, key)
   /** Takes a device offline as an operator can: disabled, then enabled again, it stays offline until it beats. */
   const takeOffline = async (page: Page, device: Record<string, unknown>) => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
-import { BUILDS, callApi, closeBrowser, newContext, registerAndSignIn, signInAdmin } from './browser'
+import { SCREEN_BUILDS, callApi, closeBrowser, newContext, registerAndSignIn, signInAdmin } from './browser'
 
 test.after(closeBrowser)
 
@@ -39,7 +39,7 @@ async function devicesOf(page: Page, base: string, query: string): Promise<strin
   }
 }
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   test(`filters devices by chips that survive a reload, exports what they show as CSV, and removes a chip (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()

@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from './axe'
-import { BUILDS, callApi, closeBrowser, newContext, registerAndSignIn, settle, signInAdmin, signInWithRights } from './browser'
+import { SCREEN_BUILDS, callApi, closeBrowser, newContext, registerAndSignIn, settle, signInAdmin, signInWithRights } from './browser'
 
 test.after(closeBrowser)
 
@@ -18,7 +18,7 @@ async function openPalette(page: Page) {
   return paletteBox(page)
 }
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   test(`Ctrl+K, part of a device's name and Enter open that device's page (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()

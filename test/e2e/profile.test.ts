@@ -3,13 +3,13 @@ import * as assert from 'uvu/assert'
 import { AVATAR_MAX_BYTES } from '../../src/contract/profile'
 import { pngImage } from '../api/people/_images'
 import { seriousViolations } from './axe'
-import { BUILDS, closeBrowser, newContext, registerAndSignIn, settle } from './browser'
+import { SCREEN_BUILDS, closeBrowser, newContext, registerAndSignIn, settle } from './browser'
 
 test.after(closeBrowser)
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   test(`refuses a photo over 100 KB and a file that is no image, saying why; shows a small one in the header, ends another session (${flavour})`, async () => {
     const context = await newContext()
     const page = await context.newPage()

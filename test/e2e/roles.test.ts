@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { withDataDir } from '../fixtures/data-dir'
 import { setRoleRights } from '../fixtures/people'
 import { seriousViolations } from './axe'
-import { BUILDS, callApi, closeBrowser, failedLoad, inviteMember, newContext, settle, signIn, signInAdmin, uniqueEmail } from './browser'
+import { SCREEN_BUILDS, callApi, closeBrowser, failedLoad, inviteMember, newContext, settle, signIn, signInAdmin, uniqueEmail } from './browser'
 
 test.after(closeBrowser)
 
@@ -28,7 +28,7 @@ const newMember = (admin: Page, base: string, flavour: string, roleId: string, n
 /** The main menu's entry for devices. */
 const devicesEntry = (page: Page) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Edge & Devices', exact: true })
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   test(`removing a right from a role takes it from a signed-in member at once, without a reload (${flavour})`, async () => {
     const n = `${flavour}-${Date.now().toString(36)}`
     const adminContext = await newContext()

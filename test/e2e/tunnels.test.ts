@@ -2,11 +2,11 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from './axe'
-import { BUILDS, callApi, closeBrowser, newContext, settle, signInAdmin as signInAdminAt } from './browser'
+import { SCREEN_BUILDS, callApi, closeBrowser, newContext, settle, signInAdmin as signInAdminAt } from './browser'
 
 test.after(closeBrowser)
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   const signInAdmin = (page: Page) => signInAdminAt(page, BASE)
 
   const api = (page: Page, method: 'GET' | 'POST', path: string, data?: unknown, key?: string) => callApi(page, BASE, method, path, data, key)

@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { seriousViolations } from './axe'
-import { BUILDS, callApi, closeBrowser, failedLoad, mailedLink, newContext, registerAndSignIn, settle, signInAdmin, uniqueEmail } from './browser'
+import { SCREEN_BUILDS, callApi, closeBrowser, failedLoad, mailedLink, newContext, registerAndSignIn, settle, signInAdmin, uniqueEmail } from './browser'
 
 test.after(closeBrowser)
 
@@ -24,7 +24,7 @@ async function inviteAsAdmin(BASE: string, email: string) {
   return { adminContext, admin, row }
 }
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   test(`invites a user from the console, whose mailed link sets a password and lands signed in (${flavour})`, async () => {
     const email = uniqueEmail(`invitee-${flavour}`)
     const { adminContext, admin, row } = await inviteAsAdmin(BASE, email)

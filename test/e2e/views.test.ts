@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
-import { BUILDS, callApi, closeBrowser, failedLoad, inviteMember, newContext, signIn, signInAdmin } from './browser'
+import { SCREEN_BUILDS, callApi, closeBrowser, failedLoad, inviteMember, newContext, signIn, signInAdmin } from './browser'
 
 test.after(closeBrowser)
 
@@ -33,7 +33,7 @@ async function openFromMenu(page: Page, name: string) {
   await page.getByRole('navigation').getByRole('link', { name }).click()
 }
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   test(`saves a view of filtered devices with fewer columns, opens it from the menu after a reload, and shares only what is shared (${flavour})`, async () => {
     const stamp = Date.now().toString(36)
     const mine = `Offline mine ${flavour} ${stamp}`

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { startReceiver, verifySignature } from '../api/_receiver'
 import { until } from '../fixtures/until'
 import { seriousViolations } from './axe'
-import { ADMIN, BUILDS, callApi, closeBrowser, failedLoad, newContext, settle, signIn } from './browser'
+import { ADMIN, SCREEN_BUILDS, callApi, closeBrowser, failedLoad, newContext, settle, signIn } from './browser'
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>
 let receiver: Receiver
@@ -18,7 +18,7 @@ test.after(async () => {
   await closeBrowser()
 })
 
-for (const { flavour, BASE } of BUILDS) {
+for (const { flavour, BASE } of SCREEN_BUILDS) {
   async function openWebhooks(page: Page) {
     await page.goto(`${BASE}/login?next=/app/alerts/webhooks`)
     await signIn(page, ADMIN.email, ADMIN.password)
