@@ -163,20 +163,29 @@ async function migratedTemplate(url) {
   return name
 }
 
-/** Browser files that take longest (the runner prints them as the slowest), started first. */
-const SLOWEST_FIRST = ['axe-sweep', 'shell', 'offline', 'devices', 'layout', 'auth']
+/** Files that take longest (the runner prints them as the slowest), started first. */
+const SLOWEST_FIRST = {
+  e2e: ['axe-sweep', 'shell', 'offline', 'devices', 'layout', 'auth'],
+  api: ['fuzz', 'fuzz-callers', 'export', 'caps', 'readme', 'openapi', 'crash'],
+}
 
 /** The longest files first (the known slowest, then by size), so that the last to start does not run alone for long. */
-const longestFirst = (files) => {
+const longestFirst = (files, slowest) => {
   const rank = (file) => {
-    const known = SLOWEST_FIRST.findIndex((name) => file.endsWith(`/${name}.test.ts`))
-    return known === -1 ? SLOWEST_FIRST.length : known
+    const known = slowest.findIndex((name) => file.endsWith(`/${name}.test.ts`))
+    return known === -1 ? slowest.length : known
   }
   return files
     .map((file) => [file, rank(file), statSync(file).size])
     .sort((a, b) => a[1] - b[1] || b[2] - a[2])
     .map(([file]) => file)
 }
+
+/**
+ * API files at once: they wait on their servers' answers, timers and PostgreSQL as much as they
+ * compute, so one more than the cores keeps the cores busy (`API_PARALLEL` sets it).
+ */
+const API_PARALLEL = Number(process.env.API_PARALLEL) || cpus().length + 1
 
 const SQLITE_ONLY = ['/test/api/db/durability/', '/test/api/readme.test.ts']
 
@@ -199,7 +208,7 @@ const steps = {
       undefined,
       { batch: join(root, 'test/unit/batch.mjs'), batchSize: Number(process.env.UNIT_BATCH) || 8 },
     ),
-  api: () => runFiles('api', find(join(root, 'test/api')), Math.max(1, cpus().length), { NODE_ENV: 'test' }),
+  api: () => runFiles('api', longestFirst(find(join(root, 'test/api')), SLOWEST_FIRST.api), API_PARALLEL, { NODE_ENV: 'test' }),
   // The API suite again on a throwaway PostgreSQL cluster, then the tests of several processes on one database.
   postgres: async () => {
     const { startCluster } = await import('./postgres-cluster.mjs')
@@ -208,8 +217,8 @@ const steps = {
       const template = await migratedTemplate(cluster.url)
       const env = { NODE_ENV: 'test', TEST_DATABASE_URL: cluster.url, TEST_DATABASE_TEMPLATE: template }
       // Tests of SQLite's own file (crash, full disk, backup) and of the README's default commands stay on SQLite.
-      const suite = find(join(root, 'test/api')).filter((file) => !SQLITE_ONLY.some((part) => file.includes(part)))
-      const apiOk = await runFiles('postgres-api', suite, Math.max(1, cpus().length), env)
+      const suite = longestFirst(find(join(root, 'test/api')).filter((file) => !SQLITE_ONLY.some((part) => file.includes(part))), SLOWEST_FIRST.api)
+      const apiOk = await runFiles('postgres-api', suite, API_PARALLEL, env)
       const shared = await runFiles('postgres', find(join(root, 'test/postgres')), 1, env)
       return apiOk && shared
     } finally {
@@ -222,7 +231,7 @@ const steps = {
   e2e: async () =>
     (await import('./e2e/runner.mjs')).runBrowserTests(
       root,
-      (files, envOf, slots) => runFiles('e2e', longestFirst(files), slots, {}, [], envOf),
+      (files, envOf, slots) => runFiles('e2e', longestFirst(files, SLOWEST_FIRST.e2e), slots, {}, [], envOf),
       Number(process.env.E2E_PARALLEL) || 3,
     ),
 }
