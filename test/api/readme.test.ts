@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { devicesHeardSince, until as untilHolds, lastHeartbeatOf, revocationsOfKeysNamed, simulatorSerials } from '../fixtures'
+import { devicesHeardSince, until as untilHolds, lastHeartbeatOf, revocationsOfKeysNamed, simulatorSerials, withDataDir } from '../fixtures'
+import { integrity } from './db/durability/_child'
 import { background, fetchAsCurl, fill, hasCurl, sh, shellCommands } from './_readme'
 import { ADMIN } from './_server'
 import { admin, call, expectStatus, startServer, type Tenant, type TestServer } from './collections/_api'
@@ -139,13 +139,12 @@ test('past the plan’s limit the simulator says how many it could not add and w
 test('the backup command copies the live database whole', async () => {
   const ran = await sh(local(only(/^npm run backup /)).replace('~/', `${tmp}/`), root, { DATA_DIR: server.dataDir })
   assert.is(ran.code, 0, ran.out + ran.err)
-  const copy = new Database(path.join(tmp, 'console-backup.db'), { readonly: true })
-  try {
-    assert.equal(copy.prepare('PRAGMA integrity_check').all(), [{ integrity_check: 'ok' }])
-    assert.is((copy.prepare("SELECT count(*) AS n FROM devices WHERE serial LIKE 'SIM-%'").get() as { n: number }).n, 10)
-  } finally {
-    copy.close()
-  }
+  // Restored as an operator would: the copy becomes the database of a data folder of its own.
+  const restored = path.join(tmp, 'restored')
+  fs.mkdirSync(restored)
+  fs.copyFileSync(path.join(tmp, 'console-backup.db'), path.join(restored, 'console.db'))
+  assert.is(integrity(path.join(restored, 'console.db')), 'ok')
+  assert.is((await withDataDir(restored, simulatorSerials)).length, 10)
 })
 
 test.run()
