@@ -237,15 +237,21 @@ const steps = {
 }
 
 let failed = []
+const times = []
+const began = Date.now()
 for (const layer of layers) {
   const step = steps[layer]
   if (!step) throw new Error(`unknown test layer ${layer}`)
   console.log(`# ${layer}`)
   const started = Date.now()
   const ok = await step()
-  console.log(`# ${layer} ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  console.log(`# ${layer} ${ok ? 'passed' : 'FAILED'} in ${seconds} s`)
+  times.push(`${layer} ${seconds} s`)
   if (!ok) failed.push(layer)
 }
+// Every layer's time together, where a slower suite shows first.
+console.log(`# times: ${times.join(', ')}; in all ${((Date.now() - began) / 1000).toFixed(1)} s`)
 if (failed.length) {
   console.log(`failed: ${failed.join(', ')}`)
   process.exit(1)
