@@ -175,11 +175,12 @@ async function foldChunk(db: Db, start: number, end: number): Promise<number> {
 }
 
 /**
- * Folds every complete minute not folded yet into the rollups, ten minutes at most per transaction,
- * skipping spans without heartbeats; the first fold starts at the oldest heartbeat kept (the
- * seeded history included). Answers the end (excluded) of what is folded, in ms.
+ * Folds every complete minute not folded yet into the rollups, `chunkMs` (ten minutes) at most per
+ * transaction and never past an hour's end, skipping spans without heartbeats; the first fold
+ * starts at the oldest heartbeat kept (the seeded history included). Answers the end (excluded) of
+ * what is folded, in ms.
  */
-export async function fold(db: Db, now: Date): Promise<number> {
+export async function fold(db: Db, now: Date, { chunkMs = CHUNK_MS }: { chunkMs?: number } = {}): Promise<number> {
   const target = foldTarget(now)
   let from = await watermark(db)
   if (from === undefined) {
@@ -194,7 +195,7 @@ export async function fold(db: Db, now: Date): Promise<number> {
       return target
     }
     const start = floorTo(Date.parse(next), MINUTE_MS)
-    const end = Math.min(floorTo(start, HOUR_MS) + HOUR_MS, start + CHUNK_MS, target)
+    const end = Math.min(floorTo(start, HOUR_MS) + HOUR_MS, start + chunkMs, target)
     from = Math.max(end, await foldChunk(db, start, end))
   }
   return from
