@@ -5,6 +5,7 @@ import type { BulkEvent } from '../contract/bulk'
 import { EVENTS_PATH, type ChangeEvent, type DeviceEvent } from '../contract/collections'
 import type { OpenStream, StreamMessage } from '../lib/event-stream'
 import { noteAnswer } from './reach'
+import { $session } from './session'
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'offline'
 
@@ -177,6 +178,16 @@ export function createLive(options: LiveOptions) {
     },
     /** Reconnects at once, e.g. after the user asked to retry. */
     retry,
+    /**
+     * Drops the stream now, a connection under way too, without reconnecting: the session it
+     * carries is ending. A later connect needs a token again.
+     */
+    hangUp() {
+      options.clearTimer(timer)
+      $retryAt.set(null)
+      close?.()
+      close = undefined
+    },
   }
 }
 
@@ -220,3 +231,9 @@ export const live = createLive({
 })
 
 export const $live = live.$state
+
+// Signed out: the stream goes before the server ends the session, so no reconnect (or connection
+// under way) meets the ended session with a 401.
+$session.listen(({ loggedIn }) => {
+  if (loggedIn === false) live.hangUp()
+})

@@ -357,6 +357,20 @@ test('retry reconnects at once and drops the pending wait', () => {
   assert.equal(seen, ['reconnecting', 'connecting', 'live'])
 })
 
+test('hanging up ends the stream under way and its pending retry, and opens nothing more', () => {
+  const { live, last, timers, connections } = setup()
+  live.listen(() => undefined)
+  const first = last()
+  first.handlers.onClose(0)
+  live.retry()
+  const second = last()
+  live.hangUp()
+  assert.ok(second.closed, 'the connection under way is ended')
+  assert.ok(timers.every(({ cleared }) => cleared), 'no retry is left pending')
+  assert.is(live.$retryAt.get(), null)
+  assert.is(connections.length, 2)
+})
+
 test('retry after 401 tries again with the token it has now', () => {
   const { live, last, connections } = setup()
   live.listen(() => undefined)
