@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
-import { SCREEN_BUILDS, callApi, closeBrowser, failedLoad, newContext, registerAndSignIn, settle, signInAdmin } from './browser'
+import { SCREEN_BUILDS, callApi, closeBrowser, dialogClosed, failedLoad, newContext, registerAndSignIn, settle, signInAdmin } from './browser'
 
 test.after(closeBrowser)
 
@@ -38,7 +38,7 @@ for (const { flavour, BASE } of SCREEN_BUILDS) {
     // typed was refused, not saved: leaving the form asks first.
     await page.keyboard.press('Escape')
     await page.getByRole('dialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click()
-    await form.waitFor({ state: 'detached' })
+    await dialogClosed(page, form)
     await page.goto(`${BASE}/app/billing`)
     const devices = page.getByRole('meter', { name: 'Devices' })
     await devices.waitFor()
@@ -56,7 +56,7 @@ for (const { flavour, BASE } of SCREEN_BUILDS) {
     await page.goto(`${BASE}/app/devices`)
     await page.getByRole('table').waitFor()
     const again = await addDevice(page, `Over ${n}`)
-    await again.waitFor({ state: 'detached' })
+    await dialogClosed(page, again)
     await page.getByText('Device added').waitFor()
     await page.goto(`${BASE}/app/billing`)
     await page.getByRole('button', { name: 'Change plan' }).click()

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { linkTo, waitForMailTo } from '../fixtures/outbox'
 import { guardContext, type ExpectedError } from './page-guard'
 
@@ -171,6 +171,15 @@ export const BUILDS = [
  * every file on both.
  */
 export const SCREEN_BUILDS = process.env.E2E_BUILDS === 'both' ? BUILDS : BUILDS.filter((build) => build.flavour === 'preact')
+
+/**
+ * Waits until `dialog` has closed and the step back that takes away its leave guard's history
+ * entry has happened, so a navigation that follows is not cut off by that step.
+ */
+export async function dialogClosed(page: Page, dialog: Locator): Promise<void> {
+  await dialog.waitFor({ state: 'detached' })
+  await page.waitForFunction(() => !(history.state as { leaveGuard?: number } | null)?.leaveGuard)
+}
 
 /** Waits until no animation runs, so a check reads the page as it rests. */
 export const settle = (page: Page) => page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))

@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { BrowserContext, Page } from 'playwright-core'
 import { seriousViolations } from './axe'
-import { BUILDS, callApi, closeBrowser, failedLoad, newContext, settle, signInAdmin as signInAdminAt } from './browser'
+import { BUILDS, callApi, closeBrowser, dialogClosed, failedLoad, newContext, settle, signInAdmin as signInAdminAt } from './browser'
 
 test.after(closeBrowser)
 
@@ -181,7 +181,7 @@ for (const { flavour, BASE } of BUILDS) {
     await form.getByLabel('Serial number').fill(`E2E-T2-${n}`)
     await form.getByLabel('Model').fill('EdgeBox 300')
     await form.getByRole('button', { name: 'Add device' }).click()
-    await form.waitFor({ state: 'detached' })
+    await dialogClosed(page, form)
 
     await page.goto(`${BASE}/app/tunnels`)
     await page.getByRole('button', { name: 'New tunnel' }).first().click()

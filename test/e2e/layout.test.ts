@@ -6,7 +6,7 @@ import consoleDe from '../../locales/console/de.json'
 import consoleEn from '../../locales/console/en.json'
 import { withDataDir } from '../fixtures/data-dir'
 import { backdateAccessKey } from '../fixtures/keys'
-import { BUILDS, callApi, closeBrowser, newContext, registerAndSignIn, settle } from './browser'
+import { BUILDS, callApi, closeBrowser, dialogClosed, newContext, registerAndSignIn, settle } from './browser'
 
 test.after(closeBrowser)
 
@@ -158,7 +158,7 @@ for (const { flavour, BASE } of BUILDS) {
     await settle(page)
     assert.equal(await outside(page, role.getByRole('button', { name: 'Create role' })), [], 'the role dialog')
     await page.keyboard.press('Escape')
-    await role.waitFor({ state: 'detached' })
+    await dialogClosed(page, role)
     await page.goto(`${BASE}/app/alerts/rules`)
     await page.getByRole('button', { name: 'New rule' }).first().click()
     const rule = page.getByRole('dialog', { name: 'New alert rule' })
