@@ -208,7 +208,13 @@ async function arriveAt(page: Page, url: string): Promise<void> {
 /** Calls the API of `base` as the signed-in user, or with `key`; fails unless the answer is 2xx. */
 export async function callApi(page: Page, base: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown, key?: string) {
   const token = key ?? (await page.evaluate(() => localStorage.getItem('axe')))
-  const answer = await page.request.fetch(`${base}/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } })
+  const send = () => page.request.fetch(`${base}/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } })
+  // A kept-alive connection the server closes as the request leaves resets it (HTTP/1.1's race):
+  // a GET is sent again once, as a browser does; a write is never sent twice.
+  const answer = await send().catch((error: Error) => {
+    if (method === 'GET' && /ECONNRESET|socket hang up/.test(error.message)) return send()
+    throw error
+  })
   if (!answer.ok()) throw new Error(`${method} ${path} answered ${answer.status()}`)
   return answer.json()
 }
