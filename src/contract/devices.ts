@@ -22,7 +22,7 @@ export interface Device extends BaseRecord {
   last_seen: string | null
 }
 
-const Serial = described(field('serial', 64, (value) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value.trim()) || 'fields.serial'), {
+export const Serial = described(field('serial', 64, (value) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value.trim()) || 'fields.serial'), {
   pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9._-]*\\s*$',
 })
 /** One tag of a device: a letter or digit first, then letters, digits, spaces, `.`, `_`, `-`; at most 32. */
