@@ -135,7 +135,8 @@ export async function* listBatches<Row>(query: Select<Row>, params: ListParams, 
   const valueName = alias ? column : SORT_VALUE
   const nullable = columns.nullable?.includes(params.sort) ?? false
   const asc = params.order === 'asc'
-  const key = sql.ref(`s.${valueName}`)
+  const keyName = `s.${valueName}`
+  const key = sql.ref(keyName)
   const id = sql.ref('s.id')
   let last: { value: unknown; id: unknown } | undefined
   for (;;) {
@@ -143,15 +144,16 @@ export async function* listBatches<Row>(query: Select<Row>, params: ListParams, 
     if (last) {
       const after = last
       page = page.where((eb) => {
-        const beyond = asc ? eb(key, '>', after.value) : eb(key, '<', after.value)
-        const tie = eb.and([eb(key, '=', after.value), asc ? eb(id, '>', after.id) : eb(id, '<', after.id)])
-        if (!nullable) return eb.or([beyond, tie])
+        // A row comparison, `(key, id) > (value, id)`: both databases read it as a range of the
+        // (organization, key, id) index, so each batch starts where the last ended, not at the top.
+        const beyond = eb(eb.refTuple(keyName as never, 's.id' as never), asc ? '>' : '<', eb.tuple(after.value as never, after.id as never))
+        if (!nullable) return beyond
         // Empty values come first ascending and last descending, as on the list's pages.
         if (after.value === null) {
           const emptyTie = eb.and([eb(key, 'is', null), asc ? eb(id, '>', after.id) : eb(id, '<', after.id)])
           return asc ? eb.or([emptyTie, eb(key, 'is not', null)]) : emptyTie
         }
-        return asc ? eb.or([beyond, tie]) : eb.or([beyond, tie, eb(key, 'is', null)])
+        return asc ? beyond : eb.or([beyond, eb(key, 'is', null)])
       })
     }
     const rows = (await page
