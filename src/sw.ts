@@ -51,13 +51,17 @@ worker.addEventListener('message', (event) => {
   if (event.data === 'take-over') void worker.skipWaiting()
 })
 
-/** From this build's cache, else from the network (kept when it is this build's code). */
+/**
+ * From this build's cache, else from the network (kept when it is this build's code). A cache that
+ * cannot be read or written (storage full, a browser that refuses it) costs the keeping, never the
+ * answer: the network's goes through.
+ */
 async function fromCache(request: Request, key: Request | string): Promise<Response> {
-  const cache = await caches.open(CACHE)
-  const kept = await cache.match(key)
+  const cache = await caches.open(CACHE).catch(() => undefined)
+  const kept = await cache?.match(key).catch(() => undefined)
   if (kept) return kept
   const answer = await fetch(request)
-  if (answer.ok && typeof key !== 'string' && new URL(key.url).pathname.startsWith('/assets/')) await cache.put(key, answer.clone())
+  if (cache && answer.ok && typeof key !== 'string' && new URL(key.url).pathname.startsWith('/assets/')) await cache.put(key, answer.clone()).catch(() => undefined)
   return answer
 }
 
