@@ -7,6 +7,9 @@
  * API answers never pass through here.
  */
 
+// A module, so its declarations stay its own (the build wraps it for the worker).
+export {}
+
 /** Filled in by the build: the build's id and the files the console needs (the page first). */
 declare const BUILD_ID: string
 declare const BUILD_FILES: string[]

@@ -1,7 +1,7 @@
 // Runs every check of the project: types, the architecture's floors, unit, API, size and browser tests.
 // `node test/run.mjs [typecheck|architecture|unit|api|postgres|size|e2e ...]` runs a subset.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { cpus } from 'node:os'
@@ -74,8 +74,10 @@ function notRun(output, files = 1) {
  * Bundles each test file for Node (packages stay imports) and runs them, `parallel` at a time;
  * with `batch`, that script runs several files in one process, `batchSize` of them at most.
  */
-async function runFiles(layer, files, parallel, env, nodeArgs = [], envOf = () => ({}), { batch, batchSize = 1 } = {}) {
-  if (!files.length) return true
+async function runFiles(layer, jobs, parallel, env, nodeArgs = [], envOf = () => ({}), { batch, batchSize = 1 } = {}) {
+  if (!jobs.length) return true
+  // A job is a file, or a file with an environment of its own (one build of a browser file).
+  const files = [...new Set(jobs.map((job) => (typeof job === 'string' ? job : job.file)))]
   // One folder per run, so two runs at once (an editor's and a terminal's) do not delete each other's files.
   const outdir = join(cache, `${layer}-${process.pid}`)
   rmSync(outdir, { recursive: true, force: true })
@@ -96,17 +98,19 @@ async function runFiles(layer, files, parallel, env, nodeArgs = [], envOf = () =
     logLevel: 'warning',
   })
   const size = batch ? batchSize : 1
-  const queue = Array.from({ length: Math.ceil(files.length / size) }, (_, index) => files.slice(index * size, (index + 1) * size))
+  const queue = Array.from({ length: Math.ceil(jobs.length / size) }, (_, index) => jobs.slice(index * size, (index + 1) * size))
   const took = []
   let ok = true
   const worker = async (slot) => {
-    for (let group = queue.shift(); group; group = queue.shift()) {
+    for (let jobsOf = queue.shift(); jobsOf; jobsOf = queue.shift()) {
+      const group = jobsOf.map((job) => (typeof job === 'string' ? job : job.file))
+      const own = Object.assign({}, ...jobsOf.map((job) => (typeof job === 'string' ? {} : job.env)))
       const outs = group.map((file) => join(outdir, relative(join(root, 'test'), file)).replace(/\.tsx?$/, '.mjs'))
-      const name = group.map((file) => relative(root, file)).join(' ')
+      const name = jobsOf.map((job) => relative(root, typeof job === 'string' ? job : job.file) + (typeof job === 'string' ? '' : ` (${job.label})`)).join(' ')
       if (parallel === 1) console.log(`  ${name}`)
       const began = Date.now()
       const script = batch ? [batch, ...outs] : outs
-      const result = await run(process.execPath, ['--enable-source-maps', ...nodeArgs, ...script], { ...env, ...envOf(slot) }, parallel === 1, layer === 'e2e' ? BROWSER_FILE_TIMEOUT_MS : FILE_TIMEOUT_MS)
+      const result = await run(process.execPath, ['--enable-source-maps', ...nodeArgs, ...script], { ...env, ...envOf(slot), ...own }, parallel === 1, layer === 'e2e' ? BROWSER_FILE_TIMEOUT_MS : FILE_TIMEOUT_MS)
       took.push([group.length > 1 ? `${relative(root, group[0])} and ${group.length - 1} more` : name, Date.now() - began])
       const missed = result.code === 0 ? notRun(result.output, group.length) : ''
       if (result.code === 0 && !missed) console.log(`  ok  ${name}`)
@@ -182,6 +186,13 @@ const longestFirst = (files, slowest) => {
 }
 
 /**
+ * A browser file that tests both builds (it reads `BUILDS`) as two jobs, one per build, which run
+ * side by side in the slots; any other file as one job.
+ */
+const perBuild = (file) =>
+  /(?<!SCREEN_)\bBUILDS\b/.test(readFileSync(file, 'utf8')) ? ['react', 'preact'].map((build) => ({ file, env: { E2E_BUILD: build }, label: build })) : [file]
+
+/**
  * API files at once: they wait on their servers' answers, timers and PostgreSQL as much as they
  * compute, so one more than the cores keeps the cores busy (`API_PARALLEL` sets it).
  */
@@ -231,7 +242,7 @@ const steps = {
   e2e: async () =>
     (await import('./e2e/runner.mjs')).runBrowserTests(
       root,
-      (files, envOf, slots) => runFiles('e2e', longestFirst(files, SLOWEST_FIRST.e2e), slots, {}, [], envOf),
+      (files, envOf, slots) => runFiles('e2e', longestFirst(files, SLOWEST_FIRST.e2e).flatMap(perBuild), slots, {}, [], envOf),
       Number(process.env.E2E_PARALLEL) || 3,
     ),
 }

@@ -158,10 +158,18 @@ export async function signInWithRights(page: Page, name: string, rights: string[
 }
 
 /** The console under test in each flavour, for files that run the same tests on both. */
-export const BUILDS = [
-  { flavour: 'react', BASE },
-  { flavour: 'preact', BASE: PREACT_BASE },
+const ALL_BUILDS = [
+  { flavour: 'react', BASE, dataDir: process.env.E2E_DATA_DIR ?? '' },
+  { flavour: 'preact', BASE: PREACT_BASE, dataDir: process.env.E2E_PREACT_DATA_DIR ?? '' },
 ] as const
+
+/**
+ * The builds a file runs on. The runner runs a file that tests both as two jobs side by side, one
+ * per build (`E2E_BUILD=react` or `preact`), so a long file's two halves share the slots; run by
+ * hand without it, a file tests both in turn.
+ */
+const ONE_BUILD = process.env.E2E_BUILD
+export const BUILDS = ALL_BUILDS.filter((build) => !ONE_BUILD || build.flavour === ONE_BUILD)
 
 /**
  * The builds a screen's own flows run on: the Preact build alone, the one kiosks run and the only

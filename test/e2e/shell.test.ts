@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from './axe'
-import { ADMIN, BASE, closeBrowser, failedLoad, newContext, PREACT_BASE, registerAndSignIn, signIn, signInWithRights } from './browser'
+import { ADMIN, BUILDS, closeBrowser, failedLoad, newContext, registerAndSignIn, signIn, signInWithRights } from './browser'
 
 test.after(closeBrowser)
 
@@ -23,12 +23,7 @@ function recordSheets(page: Page): string[] {
 }
 
 // The shell on both builds: every test runs against the React and the Preact console.
-const builds = [
-  { flavour: 'react', BASE, dataDir: process.env.E2E_DATA_DIR ?? '' },
-  { flavour: 'preact', BASE: PREACT_BASE, dataDir: process.env.E2E_PREACT_DATA_DIR ?? '' },
-]
-
-for (const { flavour, BASE, dataDir } of builds) {
+for (const { flavour, BASE, dataDir } of BUILDS) {
   async function signInAdmin(page: Page) {
     await page.goto(`${BASE}/login`)
     await signIn(page, ADMIN.email, ADMIN.password)
