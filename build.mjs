@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url'
 import { chunkGroups } from './src/build/chunk-groups.mjs'
 import { dropEmptyChunks } from './src/build/empty-chunks.mjs'
 import { minifyOutputs, minifyScript } from './src/build/minify.mjs'
+import { buildAgent } from './src/build/agent.mjs'
 import { spellLocaleImports } from './src/build/locale-imports.mjs'
 import { bootTexts, escapeHtml, fillPage, scriptJson } from './src/build/page.mjs'
 import { screenModules, screenSources } from './src/build/screens.mjs'
@@ -434,6 +435,8 @@ async function buildServer() {
   if (!existsSync(join(root, serverOptions.entryPoints[0]))) return
   await esbuild.build(serverOptions)
   await writeOpenApi()
+  // The agent devices run, served by the server from beside its bundle.
+  await buildAgent(root, join(root, 'dist'))
 }
 
 /**

@@ -26,6 +26,10 @@ const NOT_RUN: Record<string, string> = {
     'names a database server of the reader; test/postgres/processes.test.ts runs two processes on one PostgreSQL database',
   'DATABASE_URL=postgres://console:secret@db.internal:5432/console PORT=8081 npm run serve':
     'the second process of the same example, tried by the same test',
+  'curl -fsSL http://localhost:8080/agent.mjs -o agent.mjs && node agent.mjs enroll --url http://localhost:8080 --key enk_...':
+    'needs an enrollment key of the reader; test/api/agent.test.ts runs the agent.mjs the server serves with the same arguments',
+  'curl -fsSL http://localhost:8080/agent.sh | sh -s -- --url http://localhost:8080 --key enk_...':
+    'needs an enrollment key of the reader; test/api/agent.test.ts runs the agent.sh the server serves with the same arguments',
 }
 const isCurl = (command: string) => command.startsWith('curl ')
 const RUN = [isCurl, (command: string) => command.startsWith('npm run simulate -- '), (command: string) => command.startsWith('npm run backup -- ')]
@@ -102,7 +106,7 @@ test('the app id example trades its credentials for a token that reads devices',
   }
 })
 
-test('the live fleet command drives fifty devices until Ctrl-C, then revokes its key', async () => {
+test('the live fleet command enrolls and drives fifty devices until Ctrl-C, then revokes its enrollment key', async () => {
   const started = new Date().toISOString()
   const run = background(`${local(only(/^npm run simulate /), { 'printed password': ADMIN.password })} --url ${server.url}`, root)
   try {
@@ -115,9 +119,10 @@ test('the live fleet command drives fifty devices until Ctrl-C, then revokes its
   assert.match(out, '50 agents reporting every 5 s')
   assert.not.match(out, 'could not add')
   assert.match(out, /stopped: sent [1-9]/)
-  assert.match(out, 'revoked the access key this run made')
-  const keys = await revocationsOfKeysNamed(server, 'Device simulator')
-  assert.equal(keys.map((key) => key.revoked_at !== null), [true])
+  assert.match(out, 'revoked the enrollment key this run made')
+  const keys = expectStatus<Rec[]>(await call(server, 'GET', '/enrollment_keys/?q=Device%20simulator', me.token), 200)
+  assert.equal(keys.map((key) => [key.name, key.uses, key.revoked_at !== null]), [['Device simulator', 10, true]])
+  assert.equal(await revocationsOfKeysNamed(server, 'Device simulator'), [], 'no heartbeat access key made')
 })
 
 test('past the plan’s limit the simulator says how many it could not add and why, and drives the rest', async () => {

@@ -1,6 +1,6 @@
-import { HEARTBEAT_SCOPE, type IssuedKey } from '../../contract/access-keys'
 import { collectionPath } from '../../contract/collections'
-import type { Device, DeviceInput, DeviceStatus, HeartbeatBody } from '../../contract/devices'
+import type { Device, DeviceStatus, HeartbeatBody } from '../../contract/devices'
+import type { EnrollBody, Enrolled, EnrollmentKeyInput, IssuedEnrollmentKey } from '../../contract/enrollment'
 import { API } from '../../contract/paths'
 import type { AuthAnswer } from '../../contract/user'
 
@@ -66,17 +66,18 @@ export const signIn = async (url: string, email: string, password: string) =>
 
 export const signOut = (api: Api) => api.call('POST', API.logout, {})
 
-/** The devices' own key: it sends heartbeats and can do nothing else. */
-export const issueKey = async (api: Api, name: string) =>
-  (await api.call<IssuedKey>('POST', collectionPath('access_keys'), { name, scopes: [HEARTBEAT_SCOPE], expires_in_days: 30 })).data
+/** The key the simulated devices enroll with, as an operator makes one. */
+export const issueEnrollmentKey = async (api: Api, input: EnrollmentKeyInput) =>
+  (await api.call<IssuedEnrollmentKey>('POST', collectionPath('enrollment_keys'), input)).data
 
-export const revokeKey = (api: Api, id: string) => api.call('DELETE', collectionPath('access_keys', id))
+export const revokeEnrollmentKey = (api: Api, id: string) => api.call('POST', `${collectionPath('enrollment_keys', id)}/revoke`, {})
+
+/** A device joins with the enrollment key `enroller` carries, as the agent does; the same serial re-attaches. */
+export const enrollDevice = async (enroller: Api, body: EnrollBody) => (await enroller.call<Enrolled>('POST', '/devices/enroll', body)).data
 
 /** One page of devices, 100 at a time, ordered by serial so paging is stable. */
 export const devicePage = (api: Api, page: number, q = '') =>
   api.call<Device[]>('GET', `${collectionPath('devices')}?${new URLSearchParams({ q, sort: 'serial', order: 'asc', page: String(page), per_page: '100' })}`)
-
-export const createDevice = async (api: Api, input: DeviceInput) => (await api.call<Device>('POST', collectionPath('devices'), input)).data
 
 /** How many of the organization's devices the server has in `status` now. */
 export const countWithStatus = async (api: Api, status: DeviceStatus) =>

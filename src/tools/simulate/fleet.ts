@@ -1,6 +1,6 @@
 import pLimit from 'p-limit'
 import type { Device, DeviceInput } from '../../contract/devices'
-import { CallError, createDevice, devicePage, type Api } from './api'
+import { CallError, devicePage, enrollDevice, type Api } from './api'
 
 const SITES = [
   { name: 'Berlin HQ', slug: 'ber', net: 60, utcOffset: 1 },
@@ -29,6 +29,8 @@ export interface SimDevice {
   utcOffset: number
   /** Bytes sent per byte received. */
   outRatio: number
+  /** The device's own client, with the credential it got by enrolling; the run's key when absent. */
+  api?: Api
 }
 
 export const simSerial = (n: number) => `SIM-${String(n).padStart(4, '0')}`
@@ -46,10 +48,12 @@ function inputFor(n: number): DeviceInput {
   }
 }
 
+type Known = Pick<Device, 'id' | 'name' | 'serial'> & Partial<Device>
+
 /** The agent's view of a device: site and kind from its name or location, a stable address otherwise. */
-function simDevice(device: Device, n: number): SimDevice {
+function simDevice(device: Known, n: number, api?: Api): SimDevice {
   const site = SITES.find((s) => device.location === s.name || device.name.includes(`-${s.slug}-`)) ?? SITES[n % SITES.length]!
-  const kind = KINDS.find((k) => device.tags.includes(k.kind) || device.name.includes(k.kind)) ?? KINDS[n % KINDS.length]!
+  const kind = KINDS.find((k) => device.tags?.includes(k.kind) || device.name.includes(k.kind)) ?? KINDS[n % KINDS.length]!
   return {
     id: device.id,
     serial: device.serial,
@@ -57,7 +61,16 @@ function simDevice(device: Device, n: number): SimDevice {
     firmware: device.firmware || FIRMWARES[n % FIRMWARES.length]!,
     utcOffset: site.utcOffset,
     outRatio: kind.outRatio,
+    ...(api ? { api } : {}),
   }
+}
+
+/** Where the fleet joins: `enroller` carries the enrollment key, `admin` (when signed in) lists devices. */
+export interface Joining {
+  enroller: Api
+  admin?: Api
+  /** A client sending with a device's own credential. */
+  clientFor(secret: string): Api
 }
 
 /** Every device of the organization whose serial matches `q`, a page of 100 at a time. */
@@ -71,44 +84,39 @@ async function listAll(api: Api, q: string): Promise<Device[]> {
 }
 
 /**
- * Devices SIM-0001 to SIM-N, registered when missing (a second run reuses them), and with `adopt`
- * every other device of the organization too. A device the server refuses (the plan's limit) is
- * left out: the first refusal stops the registering, and `log` hears how many were not added and
- * why. `log` hears of progress.
+ * Devices SIM-0001 to SIM-N, each enrolled with the run's enrollment key as a real device joins
+ * (one there from a run before re-attaches to its record), and with `adopt` every other device of
+ * the organization too, by its serial; each beats with the credential it got. A device the server
+ * refuses (the plan's limit) is left out: the first refusal stops the registering of new ones, and
+ * `log` hears how many were not added and why. `log` hears of progress.
  */
-export async function ensureFleet(api: Api, count: number, adopt: boolean, concurrency: number, log: (line: string) => void): Promise<SimDevice[]> {
-  const existing = new Map((await listAll(api, 'SIM-')).filter((d) => SIM_SERIAL.test(d.serial)).map((d) => [d.serial, d]))
-  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !existing.has(simSerial(n)))
-  if (missing.length) log(`registering ${missing.length} device(s), ${count - missing.length} already there`)
+export async function ensureFleet(joining: Joining, count: number, adopt: boolean, concurrency: number, log: (line: string) => void): Promise<SimDevice[]> {
+  const { admin, enroller } = joining
+  const existing = admin ? new Set((await listAll(admin, 'SIM-')).map((d) => d.serial).filter((serial) => SIM_SERIAL.test(serial))) : undefined
+  const numbers = Array.from({ length: count }, (_, i) => i + 1)
+  const missing = existing ? numbers.filter((n) => !existing.has(simSerial(n))).length : count
+  if (missing) log(existing ? `registering ${missing} device(s), ${count - missing} already there` : `enrolling ${count} device(s)`)
   const limit = pLimit(concurrency)
+  const joined = new Map<number, SimDevice>()
   let refusal: string | undefined
   let refused = 0
-  await Promise.all(
-    missing.map((n) =>
-      limit(async () => {
-        if (refusal !== undefined) return void refused++
-        const input = inputFor(n)
-        try {
-          existing.set(input.serial, await createDevice(api, input))
-        } catch (error) {
-          if (!(error instanceof CallError && error.status === 409)) throw error
-          // Registered meanwhile (another run): take that one. Otherwise the server will not have it.
-          const found = (await devicePage(api, 1, input.serial)).data.find((d) => d.serial === input.serial)
-          if (found) return void existing.set(input.serial, found)
-          refusal ??= error.message
-          refused++
-        }
-      }),
-    ),
-  )
-  if (refused) log(`could not add ${refused} of ${count} device(s): ${refusal}`)
-  const fleet = Array.from({ length: count }, (_, i) => i + 1).flatMap((n) => {
-    const device = existing.get(simSerial(n))
-    return device ? [simDevice(device, n)] : []
-  })
-  if (adopt) {
-    const others = (await listAll(api, '')).filter((d) => !SIM_SERIAL.test(d.serial))
-    fleet.push(...others.map((device, i) => simDevice(device, count + i + 1)))
+  const join = async (n: number, input: Pick<DeviceInput, 'serial' | 'name' | 'model'>, known?: Device) => {
+    const isNew = !known && !existing?.has(input.serial)
+    if (isNew && refusal !== undefined) return void refused++
+    try {
+      const { device, credential } = await enrollDevice(enroller, { serial: input.serial, name: input.name, ...(input.model ? { model: input.model } : {}) })
+      joined.set(n, simDevice({ ...known, id: device.id, name: device.name, serial: input.serial }, n, joining.clientFor(credential.secret)))
+    } catch (error) {
+      if (!(error instanceof CallError && error.status === 409 && isNew)) throw error
+      refusal ??= error.message
+      refused++
+    }
   }
-  return fleet
+  await Promise.all(numbers.map((n) => limit(() => join(n, inputFor(n)))))
+  if (refused) log(`could not add ${refused} of ${count} device(s): ${refusal}`)
+  if (adopt && admin) {
+    const others = (await listAll(admin, '')).filter((d) => !SIM_SERIAL.test(d.serial))
+    await Promise.all(others.map((device, i) => limit(() => join(count + i + 1, device, device))))
+  }
+  return [...joined.entries()].sort(([a], [b]) => a - b).map(([, device]) => device)
 }

@@ -1,6 +1,7 @@
 // `npm run simulate -- --devices N`: a fleet of simulated devices sending heartbeats to a running
 // server, so the console shows devices coming online, dropping out and coming back. Ctrl-C stops.
-import { apiClient, countWithStatus, issueKey, revokeKey, signIn, signOut, type Api } from './api'
+import { ENROLLMENT_KEY_PREFIX, MAX_ENROLLMENT_USES } from '../../contract/enrollment'
+import { apiClient, countWithStatus, issueEnrollmentKey, revokeEnrollmentKey, signIn, signOut, type Api } from './api'
 import { runningServers } from '../../server/running-servers'
 import { ensureFleet } from './fleet'
 import { parseOptions, USAGE, type SimOptions } from './options'
@@ -15,12 +16,13 @@ const clock = () => {
 const log = (line: string) => console.log(`[${clock()}] ${line}`)
 
 let admin: Api | undefined
+let signedIn = false
 let issuedKeyId: string | undefined
 let fleet: Fleet | undefined
 let summary: ReturnType<typeof setInterval> | undefined
 let stopping = false
 
-/** Stops the agents, revokes the key this run made, signs out; a second Ctrl-C leaves at once. */
+/** Stops the agents, revokes the enrollment key this run made, signs out; a second Ctrl-C leaves at once. */
 async function shutdown(code: number, reason?: string): Promise<never> {
   if (stopping) process.exit(code || 130)
   stopping = true
@@ -29,12 +31,12 @@ async function shutdown(code: number, reason?: string): Promise<never> {
   await fleet?.stop()
   if (fleet) log(`stopped: sent ${fleet.stats.sent}, failed ${fleet.stats.failed}`)
   if (admin && issuedKeyId) {
-    await revokeKey(admin, issuedKeyId).then(
-      () => log('revoked the access key this run made'),
-      (error: Error) => log(`could not revoke the access key this run made (${error.message}); revoke it in Access keys`),
+    await revokeEnrollmentKey(admin, issuedKeyId).then(
+      () => log('revoked the enrollment key this run made (its devices keep their credentials)'),
+      (error: Error) => log(`could not revoke the enrollment key this run made (${error.message}); revoke it in Enrollment keys`),
     )
   }
-  if (admin) await signOut(admin).catch(() => undefined)
+  if (admin && signedIn) await signOut(admin).catch(() => undefined)
   process.exit(code)
 }
 
@@ -66,19 +68,25 @@ function startSummary(api: Api, running: Fleet, devices: number): void {
 }
 
 async function main(options: SimOptions): Promise<void> {
-  if (!options.key) {
+  // An enrollment key given joins the devices as it is; an access key (right `devices`) or the
+  // admin's sign-in makes one for this run.
+  let key = options.key?.startsWith(ENROLLMENT_KEY_PREFIX) ? options.key : undefined
+  if (options.key && !key) admin = apiClient(options.url, options.key)
+  else if (!options.key) {
     admin = apiClient(options.url, await signIn(options.url, options.email!, options.password!))
+    signedIn = true
     log(`signed in to ${options.url} as ${options.email}`)
   }
-  let key = options.key
-  if (admin && !key) {
-    const issued = await issueKey(admin, 'Device simulator')
+  if (options.adopt && !admin) return void shutdown(2, '--adopt lists the organization\'s devices: give the admin password or an access key holding devices, not an enrollment key.')
+  if (!key) {
+    const uses = Math.min(MAX_ENROLLMENT_USES, Math.max(1, options.devices))
+    const issued = await issueEnrollmentKey(admin!, { name: 'Device simulator', max_uses: uses, expires_in_days: 1, tags: ['simulated'], location: '', model: 'Simulated device', approve: false, ephemeral: false })
     issuedKeyId = issued.id
     key = issued.secret
-    log(`issued access key ${issued.prefix} (scope heartbeat), revoked again on Ctrl-C`)
+    log(`issued enrollment key ${issued.prefix} for ${uses} device(s), revoked again on Ctrl-C`)
   }
   const api = apiClient(options.url, key)
-  const devices = await ensureFleet(admin ?? api, options.devices, options.adopt, options.concurrency, log)
+  const devices = await ensureFleet({ enroller: api, admin, clientFor: (secret) => apiClient(options.url, secret) }, options.devices, options.adopt, options.concurrency, log)
   if (stopping) return
   if (!devices.length) return void shutdown(1, 'No devices to drive.')
   log(`${devices.length} agents reporting every ${options.every} s, at most ${options.concurrency} requests at once; Ctrl-C stops`)
@@ -88,7 +96,7 @@ async function main(options: SimOptions): Promise<void> {
     fatal: (message) => void shutdown(1, message),
     log,
   })
-  // A heartbeat key cannot read the counts; the signed-in admin can.
+  // An enrollment key cannot read the counts; the admin's session or access key can.
   startSummary(admin ?? api, fleet, devices.length)
 }
 

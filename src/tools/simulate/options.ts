@@ -23,7 +23,8 @@ export const USAGE = `npm run simulate -- [options]
                      console running here, else http://localhost:8080)
   --email E          admin e-mail to sign in with (default $ADMIN_EMAIL, else admin@example.com)
   --password P       its password (default $ADMIN_PASSWORD)
-  --key K            an access key holding 'devices' instead of signing in
+  --key K            an enrollment key (enk_...) the devices join with, or an access key
+                     holding 'devices' that makes one, instead of signing in
   --every S          seconds between one device's heartbeats (default 5)
   --concurrency C    requests in flight at most (default 16)
   --adopt            drive the organization's other devices (the seeded fleet) too

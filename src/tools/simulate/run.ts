@@ -23,9 +23,10 @@ export interface Fleet {
 
 /**
  * Runs an agent per device: each sends its heartbeat every `every` s (start times spread, each
- * interval jittered), at most `concurrency` requests in flight across the fleet. A failing device
- * backs off exponentially; a 404 retires it; a disabled device keeps beating at its pace (as a real
- * one would, so it comes back once enabled); a refused key (401/403) calls `fatal`.
+ * interval jittered), at most `concurrency` requests in flight across the fleet, with the device's
+ * own credential (else `api`'s key). A failing device backs off exponentially; a 404 retires it; a
+ * disabled device keeps beating at its pace (as a real one would, so it comes back once enabled);
+ * a refused credential (401) retires its device, a refused run's key (401/403) calls `fatal`.
  */
 export function runFleet(api: Api, devices: SimDevice[], options: { every: number; concurrency: number; fatal(message: string): void; log(line: string): void }): Fleet {
   const limit = pLimit(options.concurrency)
@@ -52,7 +53,7 @@ export function runFleet(api: Api, devices: SimDevice[], options: { every: numbe
     const body = agent.beat()
     if (!body) return schedule(agent, jitter(options.every), 0)
     try {
-      await heartbeat(api, agent.device.id, body)
+      await heartbeat(agent.device.api ?? api, agent.device.id, body)
       stats.sent++
       if (disabled.delete(agent.device.id)) options.log(`${agent.device.serial} is enabled again`)
       schedule(agent, jitter(options.every), 0)
@@ -66,6 +67,7 @@ export function runFleet(api: Api, devices: SimDevice[], options: { every: numbe
         disabled.add(agent.device.id)
         return schedule(agent, jitter(options.every), 0)
       }
+      if (agent.device.api && status === 401) return options.log(`${agent.device.serial}'s credential is refused (${stats.lastError}); its agent stops`)
       if (status === 401 || status === 403) return options.fatal(`The server refused the access key (${stats.lastError}).`)
       if (status === 404) return options.log(`${agent.device.serial} is gone from the server; its agent stops`)
       const retryAfter = error instanceof CallError ? error.retryAfter : undefined

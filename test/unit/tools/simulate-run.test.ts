@@ -42,4 +42,29 @@ test('a disabled device keeps beating and comes back once enabled; a refused key
   assert.match(refused[0]!, /refused the access key/)
 })
 
+test('each device beats with its own credential; a refused one retires that device alone', async () => {
+  const used: string[] = []
+  const own = (name: string, refuse = false): Api => ({
+    async call() {
+      used.push(name)
+      if (refuse) throw new CallError(401, 'The credential is revoked')
+      return { data: {} as never, total: 0 }
+    },
+  })
+  const runKey: Api = {
+    async call() {
+      throw new Error('the run key sends no heartbeat of a device with a credential')
+    },
+  }
+  const lines: string[] = []
+  const fatal: string[] = []
+  const devices = [{ ...device, api: own('a') }, { ...device, id: 'd-2', serial: 'SIM-0002', api: own('b', true) }]
+  const fleet = runFleet(runKey, devices, { every: 0.01, concurrency: 2, fatal: (line) => fatal.push(line), log: (line) => lines.push(line) })
+  await until(() => used.filter((name) => name === 'a').length >= 3)
+  await fleet.stop()
+  assert.equal(fatal, [])
+  assert.is(used.filter((name) => name === 'b').length, 1)
+  assert.equal(lines, ["SIM-0002's credential is refused (401: The credential is revoked); its agent stops"])
+})
+
 test.run()
