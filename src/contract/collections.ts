@@ -13,8 +13,8 @@ export const PER_PAGE_CHOICES = [5, 10, 25, 50, 100] as const
 export const CONSOLE_PER_PAGE = [5, 10, 25] as const
 export type Order = 'asc' | 'desc'
 
-/** The collections of the management area; each but the alert rules, webhooks and views is named by the right that opens it. */
-export const COLLECTIONS = ['devices', 'tunnels', 'access_keys', 'users', 'roles', 'app_ids', 'organizations', 'alert_rules', 'webhooks', 'views'] as const
+/** The collections of the management area; each but the alert rules, webhooks, views and enrollment keys (right `devices`) is named by the right that opens it. */
+export const COLLECTIONS = ['devices', 'tunnels', 'access_keys', 'users', 'roles', 'app_ids', 'organizations', 'alert_rules', 'webhooks', 'views', 'enrollment_keys'] as const
 export type CollectionName = (typeof COLLECTIONS)[number]
 
 /** The lists a saved view can be of (`contract/views.ts`): those that take filters, each opened by the right of its name. */
@@ -30,10 +30,17 @@ export type ChangeTopic = CollectionName | 'alerts'
 /**
  * The rights that read a collection and hear of its changes: the right of its name; for alert
  * rules, webhooks and alerts `alerts` or `devices` (whoever watches the fleet may see what it is
- * watched for); for views the right of any list a view can be of (each view is checked by its own).
+ * watched for); for views the right of any list a view can be of (each view is checked by its own);
+ * for enrollment keys `devices`.
  */
 export const readRights = (name: ChangeTopic): readonly Right[] =>
-  name === 'alert_rules' || name === 'webhooks' || name === 'alerts' ? readersOf('alerts') : name === 'views' ? VIEW_COLLECTIONS : [name]
+  name === 'alert_rules' || name === 'webhooks' || name === 'alerts'
+    ? readersOf('alerts')
+    : name === 'views'
+      ? VIEW_COLLECTIONS
+      : name === 'enrollment_keys'
+        ? ['devices']
+        : [name]
 
 /** `/{collection}/` relative to `{host}`. */
 export const collectionPath = (name: CollectionName, id?: string) => (id ? `/${name}/${encodeURIComponent(id)}` : `/${name}/`)

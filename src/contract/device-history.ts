@@ -16,34 +16,43 @@ export const historyPath = (id: string) => `/devices/${encodeURIComponent(id)}/h
 
 export interface RawSample {
   at: string
-  latency_ms: number
-  bytes_in: number
-  bytes_out: number
+  latency_ms: number | null
+  bytes_in: number | null
+  bytes_out: number | null
 }
 
+type Reading = Exclude<keyof RawSample, 'at'>
+const READINGS: readonly Reading[] = ['latency_ms', 'bytes_in', 'bytes_out']
+
 /**
- * Heartbeats folded into buckets of `bucketMs` aligned to the epoch: the mean latency (to 0.1 ms)
- * and the bytes summed, one point per bucket that heard anything, oldest first.
+ * Heartbeats folded into buckets of `bucketMs` aligned to the epoch, one point per bucket that heard
+ * anything, oldest first: the mean latency (to 0.1 ms) over the beats that carried one and the
+ * bytes summed; a reading no beat of the bucket carried is null there, not zero.
  */
 export function bucketSamples(samples: readonly RawSample[], bucketMs: number): DeviceSample[] {
-  const buckets = new Map<number, { n: number; latency: number; bytesIn: number; bytesOut: number }>()
+  const buckets = new Map<number, Record<Reading, { n: number; sum: number }>>()
   for (const sample of samples) {
     const time = Date.parse(sample.at)
     if (!Number.isFinite(time)) continue
     const start = Math.floor(time / bucketMs) * bucketMs
-    const bucket = buckets.get(start) ?? { n: 0, latency: 0, bytesIn: 0, bytesOut: 0 }
-    bucket.n += 1
-    bucket.latency += sample.latency_ms
-    bucket.bytesIn += sample.bytes_in
-    bucket.bytesOut += sample.bytes_out
-    buckets.set(start, bucket)
+    let bucket = buckets.get(start)
+    if (!bucket) {
+      bucket = { latency_ms: { n: 0, sum: 0 }, bytes_in: { n: 0, sum: 0 }, bytes_out: { n: 0, sum: 0 } }
+      buckets.set(start, bucket)
+    }
+    for (const reading of READINGS) {
+      const value = sample[reading]
+      if (value === null || value === undefined) continue
+      bucket[reading].n += 1
+      bucket[reading].sum += Number(value)
+    }
   }
   return [...buckets.entries()]
     .sort(([a], [b]) => a - b)
     .map(([start, bucket]) => ({
       at: new Date(start).toISOString(),
-      latency_ms: Math.round((bucket.latency / bucket.n) * 10) / 10,
-      bytes_in: bucket.bytesIn,
-      bytes_out: bucket.bytesOut,
+      latency_ms: bucket.latency_ms.n ? Math.round((bucket.latency_ms.sum / bucket.latency_ms.n) * 10) / 10 : null,
+      bytes_in: bucket.bytes_in.n ? bucket.bytes_in.sum : null,
+      bytes_out: bucket.bytes_out.n ? bucket.bytes_out.sum : null,
     }))
 }

@@ -15,11 +15,15 @@ export interface Device extends BaseRecord {
   status: DeviceStatus
   ip: string
   firmware: string
+  /** The operating system the device last reported (`Debian GNU/Linux 12 (bookworm)`); '' until then. */
+  os: string
   location: string
   tags: string[]
   /** False while the device is disabled: its heartbeats are refused and it stays offline. */
   enabled: boolean
   last_seen: string | null
+  /** The enrollment key the device joined with; null when it was made by hand. */
+  enrolled_by: string | null
 }
 
 export const Serial = described(field('serial', 64, (value) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value.trim()) || 'fields.serial'), {
@@ -57,25 +61,32 @@ const Ip = described(
   { type: 'string', maxLength: 45, description: 'An IPv4 or IPv6 address.' },
 )
 
-/** `POST /devices/{id}/heartbeat`, sent by the device with an access key holding `devices`. */
+/**
+ * `POST /devices/{id}/heartbeat`, sent by the device with its credential (or an access key holding
+ * `devices`). Every reading is optional, so a device sends what it can read (`{}` is a beat); an
+ * address, firmware or OS left out keeps what the device had, a metric left out is no reading.
+ */
 export const HeartbeatBody = object({
   status: optional(enums(['online', 'error'] as const)),
-  ip: Ip,
-  firmware: field('firmware', 40),
-  metrics: object({
-    latency_ms: Between(0, 60_000),
-    bytes_in: Between(0, 1e12, true),
-    bytes_out: Between(0, 1e12, true),
-    cpu: Between(0, 100),
-    memory: Between(0, 100),
-  }),
+  ip: optional(Ip),
+  os: optional(Text(80)),
+  firmware: optional(field('firmware', 40)),
+  metrics: optional(
+    object({
+      latency_ms: optional(Between(0, 60_000)),
+      bytes_in: optional(Between(0, 1e12, true)),
+      bytes_out: optional(Between(0, 1e12, true)),
+      cpu: optional(Between(0, 100)),
+      memory: optional(Between(0, 100)),
+    }),
+  ),
 })
 export type HeartbeatBody = Infer<typeof HeartbeatBody>
 
-/** One point of a device's recent history, as the detail view's sparklines read it. */
+/** One point of a device's recent history, as the detail view's sparklines read it; null where no beat carried the reading. */
 export interface DeviceSample {
   at: string
-  latency_ms: number
-  bytes_in: number
-  bytes_out: number
+  latency_ms: number | null
+  bytes_in: number | null
+  bytes_out: number | null
 }

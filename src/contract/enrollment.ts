@@ -8,22 +8,17 @@ import { LIMITS, Text } from './validation'
 // How a device joins: an enrollment key (right `devices`) lets a device enroll itself once or up to
 // a number of times; each enrolled device gets a credential of its own that acts for it alone.
 
-/** The public start of an enrollment key's secret: `enk_<8>_<43>`. */
-export const ENROLLMENT_KEY_PREFIX = 'enk_'
-/** The public start of a device credential's secret: `edc_<8>_<43>`. */
-export const DEVICE_CREDENTIAL_PREFIX = 'edc_'
+export { DEVICE_CREDENTIAL_PREFIX, ENROLLMENT_KEY_PREFIX } from './device-credentials'
+
+/** The model of an enrolled device that neither it nor its key names: a device's model is never empty. */
+export const UNKNOWN_MODEL = 'Unknown'
 
 /** Days an enrollment key lasts; at most 90, so a key copied into a script does not live for ever. */
 export const ENROLLMENT_EXPIRY_DAYS = [1, 7, 30, 90] as const
 /** The most devices one reusable key enrolls. */
 export const MAX_ENROLLMENT_USES = 10_000
 
-/** Days a device credential lasts from when it is made or renewed. */
-export const CREDENTIAL_LIFETIME_DAYS = 30
-/** A device renews its credential once less than this many days are left. */
-export const CREDENTIAL_RENEW_WITHIN_DAYS = 10
-/** After a renewal the credential it replaces still works this long, so a lost answer locks nobody out. */
-export const CREDENTIAL_GRACE_S = 3600
+export { CREDENTIAL_GRACE_S, CREDENTIAL_LIFETIME_DAYS, CREDENTIAL_RENEW_WITHIN_DAYS, renewDue } from './device-credentials'
 /** An ephemeral device (enrolled by an ephemeral key) is removed after this long without a heartbeat. */
 export const EPHEMERAL_AFTER_S = 3600
 
@@ -104,6 +99,3 @@ export interface Enrolled {
   /** True when the serial was already known and its record re-attached. */
   reattached: boolean
 }
-
-/** A device's credential left unrenewed this many days before it ends. */
-export const renewDue = (expiresAt: string, now: number): boolean => Date.parse(expiresAt) - now < CREDENTIAL_RENEW_WITHIN_DAYS * 86_400_000

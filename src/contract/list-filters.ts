@@ -4,7 +4,7 @@ import { RIGHTS } from './rights'
 // The values of the records' own fields, said again here (a unit test holds them equal): the
 // filter menu loads after a list, and naming the screens' contracts would split them into chunks
 // of their own on every list's first load.
-const DEVICE_STATUSES = ['online', 'offline', 'provisioning', 'error'] as const
+const DEVICE_STATUSES = ['online', 'offline', 'provisioning', 'error', 'pending'] as const
 const MEMBER_STATUSES = ['active', 'invited', 'disabled'] as const
 const PROTOCOLS = ['tcp', 'udp', 'http', 'https'] as const
 const KEY_SCOPES = ['heartbeat', ...RIGHTS] as const
@@ -51,6 +51,7 @@ export const LIST_FILTERS: Partial<Record<CollectionName, readonly FilterField[]
     { name: 'expiry', kind: 'expiry', values: EXPIRY_CHOICES },
     { name: 'revoked', kind: 'choice', values: ['true', 'false'] },
   ],
+  enrollment_keys: [{ name: 'revoked', kind: 'choice', values: ['true', 'false'] }],
   users: [
     { name: 'role', kind: 'text' },
     { name: 'status', kind: 'choice', values: MEMBER_STATUSES },

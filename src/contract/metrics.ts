@@ -27,7 +27,7 @@ interface SeriesAnswer {
 
 export interface NetworkMetrics extends SeriesAnswer {
   /** The organization's devices by status now. */
-  status: { online: number; offline: number; provisioning: number; error: number }
+  status: { online: number; offline: number; provisioning: number; error: number; pending: number }
   /** Distinct devices that reported online in each step. */
   online: number[]
   /** Latency of the heartbeats in each step, in ms; null where none arrived. */
@@ -36,9 +36,9 @@ export interface NetworkMetrics extends SeriesAnswer {
 }
 
 export interface TrafficMetrics extends SeriesAnswer {
-  /** Bytes reported in each step, summed over the fleet. */
-  bytes_in: number[]
-  bytes_out: number[]
+  /** Bytes reported in each step, summed over the fleet; null where no heartbeat carried them. */
+  bytes_in: (number | null)[]
+  bytes_out: (number | null)[]
   /** The ten devices with the most traffic (in + out) over the range, most first. */
   top: { device_id: string; name: string; bytes_in: number; bytes_out: number }[]
 }

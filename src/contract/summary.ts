@@ -18,7 +18,7 @@ export interface Summary {
    * Right `devices`: the organization's enabled devices by status, and the disabled ones apart;
    * `added_7d` counts those added within `SUMMARY_ADDED_DAYS` days, whatever their state.
    */
-  devices?: { online: number; offline: number; error: number; provisioning: number; disabled: number; total: number; added_7d: number }
+  devices?: { online: number; offline: number; error: number; provisioning: number; pending: number; disabled: number; total: number; added_7d: number }
   /** Right `tunnels`: enabled tunnels whose device is online, of all tunnels. */
   tunnels?: { up: number; total: number }
   /** Right `access_keys`: keys not revoked that expire within `SUMMARY_EXPIRY_DAYS` days from now. */

@@ -188,13 +188,15 @@ export function check<T>(struct: Struct<T, unknown>, value: unknown): Checked<T>
   for (; !step.done && count < MAX_FIELD_ERRORS; step = steps.next()) {
     const failure = step.value
     const field = failure.path.join('.') || '_'
-    if (errors[field]) continue
+    // Own fields only, set as data: a body's key may be `toString` or `__proto__`.
+    if (Object.prototype.hasOwnProperty.call(errors, field)) continue
     count++
-    errors[field] = failure.refinement
+    const key: MessageKey = failure.refinement
       ? (failure.message as MessageKey)
       : isBlank(failure.value)
         ? 'validation.required'
         : 'validation.invalid'
+    Object.defineProperty(errors, field, { value: key, enumerable: true, writable: true, configurable: true })
   }
   if (step.done && step.value.valid) return { ok: true, value: step.value.value as T }
   return { ok: false, errors }

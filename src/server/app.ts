@@ -21,11 +21,14 @@ import { tunnels } from './collections/tunnels'
 import { views } from './collections/views'
 import { webhooks } from './webhooks/collection'
 import { docsRoutes, type Docs } from './docs/routes'
+import { enrollmentKeys } from './enrollment/keys'
+import { enrollmentRoutes } from './enrollment/routes'
 import { closeUnread, limitBody } from './http/body'
 import { errorHandler, notFoundJson } from './http/errors'
 import { idempotency } from './http/idempotency'
 import { corsFor, noStore, securityHeaders } from './http/security'
 import { staticRoutes } from './http/static'
+import { agentRoutes } from './agent/routes'
 import { summaryRoutes } from './summary/routes'
 import { openApiRoutes } from './openapi/routes'
 import type { Presence } from './live/presence'
@@ -49,7 +52,7 @@ import type { Webhooks } from './webhooks/service'
 /** The views module checks each view's sort against its list's own sort keys. */
 const VIEWS = views({ devices: devices.list, access_keys: accessKeys.list, users: users.list, tunnels: tunnels.list })
 
-for (const module of [devices, tunnels, accessKeys, alertRules(), users, appIds, roles, webhooks(undefined as unknown as Webhooks), VIEWS]) {
+for (const module of [devices, tunnels, accessKeys, alertRules(), users, appIds, roles, webhooks(undefined as unknown as Webhooks), VIEWS, enrollmentKeys]) {
   describeCollection(module as unknown as Parameters<typeof describeCollection>[0])
 }
 
@@ -59,6 +62,8 @@ export const API_PREFIX = '/api'
 export interface AppOptions extends Services {
   /** The console build to serve outside the API; nothing but the API when absent. */
   staticDir?: string
+  /** Where the build wrote the agent (`dist/`: agent.mjs, agent.sh, agent.service); not served when absent. */
+  agentDir?: string
   /** Written into each page's `<meta name="api-host">`, so the host changes without a rebuild. */
   apiHost?: string
   /** Screen key -> its sources, for `GET /api/docs?src=`. */
@@ -124,6 +129,9 @@ export function createApp(options: AppOptions): Hono {
     .route('/', socialRoutes(options))
     .route('/', docsRoutes(options.docs))
     .route('/', heartbeatRoutes(options, options.presence, options.alerts))
+    // Before the devices collection, whose routes take no enrollment key nor device credential.
+    .route('/', enrollmentRoutes(options))
+    .route('/', collectionRoutes(options, enrollmentKeys))
     .route('/', historyRoutes(options))
     .route('/', metricsRoutes(options, options.rollup))
     .route('/', collectionRoutes(options, devices))
@@ -155,6 +163,7 @@ export function createApp(options: AppOptions): Hono {
   app.notFound(notFoundJson)
   app.use(securityHeaders({ publicUrl: options.publicUrl }))
   app.route(API_PREFIX, api)
+  if (options.agentDir) app.route('/', agentRoutes(options.agentDir))
   if (options.staticDir) app.route('/', staticRoutes({ dir: options.staticDir, apiHost: options.apiHost }))
   return app
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import type { Context, Hono } from 'hono'
+import type { ChangeEvent } from '../contract/collections'
 import { createAlertEvaluator, DEFAULT_ALERTS_EVERY_MS, type AlertEvaluator } from './alerts/evaluator'
 import { createApp } from './app'
 import type { Docs } from './docs/routes'
@@ -38,6 +39,8 @@ export interface ServerOptions {
   dataDir?: string
   /** The console build to serve (`dist/react`); only the API when absent. */
   staticDir?: string
+  /** Where the build wrote the agent devices fetch (`dist/`); `main.ts` gives the folder above its bundle. */
+  agentDir?: string
   smtpUrl?: string
   /** Sender of the mails; default `<brand name> <no-reply@localhost>`. */
   mailFrom?: string
@@ -158,7 +161,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const shared = sharedByProcesses(db)
   const leases = ['sweeper', 'presence', 'fold'].map((name) => createLease(db, name, now))
   const [sweeperLease, presenceLease, foldLease] = leases
-  const sweeper = createSweeper({ db, now, pruneThrottle: () => throttle.prune(), log, lease: sweeperLease })
+  const publishChange = (organizationId: string, change: ChangeEvent) => hub.publish(organizationId, 'change', change)
+  const sweeper = createSweeper({ db, now, pruneThrottle: () => throttle.prune(), log, lease: sweeperLease, publish: publishChange })
   const hub = shared ? await createSharedEventsHub(db, now, log) : createEventsHub()
   const presence = createPresence({ db, hub, now, offlineAfterS: options.offlineAfterS ?? DEFAULT_OFFLINE_AFTER_S, log, lease: presenceLease })
   const rollup = createRollup({ db, now, log, lease: foldLease })
@@ -207,6 +211,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     publicUrl: options.publicUrl,
     corsOrigins: options.corsOrigins,
     staticDir,
+    agentDir: options.agentDir,
     apiHost: options.apiHost,
     docs: options.docs,
     openapi: options.openapi,
@@ -276,7 +281,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await db.destroy()
     })())
 
-  return { url: `http://localhost:${port}`, port, app, db, close, alerts: alerts ?? { evaluate: async () => undefined, idle: async () => undefined }, webhooks, sweep: () => sweep(db, now(), () => throttle.prune()), idle: () => background.idle() }
+  return { url: `http://localhost:${port}`, port, app, db, close, alerts: alerts ?? { evaluate: async () => undefined, idle: async () => undefined }, webhooks, sweep: () => sweep(db, now(), () => throttle.prune(), publishChange), idle: () => background.idle() }
 }
 
 /**

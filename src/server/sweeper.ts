@@ -1,6 +1,7 @@
 import { pruneAppTokens } from './auth/app-holder'
 import { pruneTokens } from './auth/tokens'
 import { pruneBulkJobs } from './bulk/jobs'
+import { removeSilentEphemeral, type PublishChange } from './enrollment/ephemeral'
 import type { Lease } from './db/lease'
 import { pruneEvents } from './db/event-log'
 import { tune, type Db } from './db/open'
@@ -23,9 +24,10 @@ export const DELIVERY_RETENTION_DAYS = 30
  * accounts made for invitations that lapsed with them), old
  * counts, heartbeat samples past their retention, webhook deliveries finished 30 days ago, the
  * answers kept for Idempotency-Keys after 24 hours, bulk previews never run and bulk jobs past
- * their keeping (`pruneBulkJobs`); then lets the storage tune itself.
+ * their keeping (`pruneBulkJobs`), ephemeral devices silent too long (told to open consoles with
+ * `publish`); then lets the storage tune itself.
  */
-export async function sweep(db: Db, now: Date, pruneThrottle: () => Promise<void>): Promise<void> {
+export async function sweep(db: Db, now: Date, pruneThrottle: () => Promise<void>, publish?: PublishChange): Promise<void> {
   const at = now.toISOString()
   await pruneTokens(db, now)
   await pruneAppTokens(db, now)
@@ -45,15 +47,16 @@ export async function sweep(db: Db, now: Date, pruneThrottle: () => Promise<void
   await pruneEvents(db, new Date(now.getTime() - SHARED_EVENTS_KEPT_MS).toISOString())
   await pruneIdempotencyKeys(db, now)
   await pruneBulkJobs(db, now)
+  await removeSilentEphemeral(db, now, publish)
   tune(db)
 }
 
 /** Sweeps at start and then every SWEEP_EVERY_MS, without keeping the process alive. */
-export function createSweeper(options: { db: Db; now: () => Date; pruneThrottle: () => Promise<void>; log: Logger; lease?: Lease }) {
+export function createSweeper(options: { db: Db; now: () => Date; pruneThrottle: () => Promise<void>; log: Logger; lease?: Lease; publish?: PublishChange }) {
   let timer: ReturnType<typeof setInterval> | undefined
   let running: Promise<unknown> = Promise.resolve()
   const run = () => {
-    const work = () => sweep(options.db, options.now(), options.pruneThrottle)
+    const work = () => sweep(options.db, options.now(), options.pruneThrottle, options.publish)
     // One process at a time sweeps (the lease).
     running = running
       .then((): Promise<unknown> => (options.lease ? options.lease.run(work) : work()))

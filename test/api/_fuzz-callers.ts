@@ -2,9 +2,10 @@ import { RIGHTS } from '../../src/contract/rights'
 import type { TestServer } from './_server'
 
 // Who the fuzz sends as: every route is sent by each kind of caller the API knows, so a route that
-// assumes a person (a session) meets a key, a heartbeat key and an app id's token too.
+// assumes a person (a session) meets a key, a heartbeat key, an app id's token and a device's own
+// credential too.
 
-export const CALLERS = ['session', 'key', 'heartbeat', 'app', 'none'] as const
+export const CALLERS = ['session', 'key', 'heartbeat', 'app', 'device', 'none'] as const
 export type Caller = (typeof CALLERS)[number]
 
 type Json = Record<string, any>
@@ -28,7 +29,8 @@ export const describedRoute = (method: string, path: string) =>
 
 /**
  * Tokens of each kind of caller for the organization of `session`'s user: an access key holding
- * every right, a heartbeat-only key and an app id's token holding every right. One that stops
+ * every right, a heartbeat-only key, an app id's token holding every right and the credential of a
+ * device enrolled with a one-off key (one serial, re-attached when made anew). One that stops
  * working (revoked by a fuzzed request, or expired as the fuzz moves the clock) is made anew.
  */
 export function callerTokens(server: TestServer, session: () => Promise<string>) {
@@ -51,8 +53,20 @@ export function callerTokens(server: TestServer, session: () => Promise<string>)
     if (res.status !== 200) throw new Error(`the fuzz could not get an app token: ${res.status} ${JSON.stringify(answer)}`)
     return String(answer.access_token)
   }
+  const deviceCredential = async () => {
+    const key = await made('/enrollment_keys/', { name: 'Fuzz device key', max_uses: 1, expires_in_days: 90, tags: [], location: '', model: '', approve: false, ephemeral: false })
+    const res = await fetch(`${server.url}/api/devices/enroll`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${String(key.secret)}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ serial: 'FUZZ-DEVICE' }),
+    })
+    const answer = (await res.json()) as Json
+    if (res.status !== 201 && res.status !== 200) throw new Error(`the fuzz could not enroll its device: ${res.status} ${JSON.stringify(answer)}`)
+    return String(answer.credential.secret)
+  }
   const make = async (caller: Caller): Promise<string> => {
     if (caller === 'app') return appToken()
+    if (caller === 'device') return deviceCredential()
     const scopes = caller === 'heartbeat' ? ['heartbeat'] : [...RIGHTS]
     return String((await made('/access_keys/', { name: `Fuzz ${caller} key`, scopes, expires_in_days: 365 })).secret)
   }

@@ -57,7 +57,7 @@ test('GET /api/openapi.json needs no sign-in and is an OpenAPI 3.1 description o
   const again = await fetch(`${server.url}/api/openapi.json`, { headers: { 'If-None-Match': res.headers.get('etag') ?? '' } })
   assert.is(again.status, 304)
   assert.is(doc.openapi, '3.1.0')
-  assert.equal(Object.keys(doc.components.securitySchemes).sort(), ['accessKey', 'appToken', 'session'])
+  assert.equal(Object.keys(doc.components.securitySchemes).sort(), ['accessKey', 'appToken', 'deviceCredential', 'enrollmentKey', 'session'])
 })
 
 test('GET /api/openapi.json is sent compressed as the client accepts, each encoding with its own ETag', async () => {
@@ -131,7 +131,7 @@ test('it carries the limits of the contract: lengths, ranges, enums, patterns, d
   assert.equal(names.slice(0, 5), ['q', 'sort', 'order', 'page', 'per_page'])
   for (const name of ['filter[status]', 'filter[tag]', 'filter[last_seen_before]', 'status', 'model']) assert.ok(names.includes(name), name)
   const byStatus = list.parameters.find((param: { name: string }) => param.name === 'filter[status]')
-  assert.equal(byStatus.schema.items.enum, ['online', 'offline', 'provisioning', 'error'])
+  assert.equal(byStatus.schema.items.enum, ['online', 'offline', 'provisioning', 'error', 'pending'])
   assert.is(list.parameters.find((param: { name: string }) => param.name === 'filter[last_seen_before]').schema.maxItems, 1)
   assert.ok(list.responses['200'].headers['X-Total-Count'])
   assert.ok(doc.paths['/devices/{id}'].put.responses['409'].content['application/json'].schema.anyOf.some((schema: any) => schema.required?.includes('current')))
@@ -176,7 +176,7 @@ test('the drift check names an undescribed route, status, field and header', asy
   assert.match(status!, /^GET \/api\/devices 202: the status is not described/)
   const [field] = await mismatches(doc, 'GET', url('/users/self'), undefined, json({ id: 'u', extra: 1 }, 200))
   assert.match(field!, /^GET \/api\/users\/self 200: answer body must have required property/)
-  const device = { id: 'd', created_at: 'x', updated_at: 'x', version: 1, name: 'n', serial: 's', model: 'm', location: '', tags: [], enabled: true, status: 'online', ip: '', firmware: '', last_seen: null }
+  const device = { id: 'd', created_at: 'x', updated_at: 'x', version: 1, name: 'n', serial: 's', model: 'm', location: '', tags: [], enabled: true, status: 'online', ip: '', firmware: '', os: '', last_seen: null, enrolled_by: null }
   assert.equal(await mismatches(doc, 'GET', url('/devices/d'), undefined, json(device, 200)), [])
   assert.equal(await mismatches(doc, 'GET', url('/devices/d'), undefined, json({ ...device, secret: 'x' }, 200)), [
     'GET /api/devices/{id} 200: answer body must NOT have additional properties ("secret")',
@@ -211,7 +211,8 @@ test('a client generated from the description (openapi-typescript + openapi-fetc
         '    headers: { Authorization: `Bearer ${key}` },',
         "    body: { ip: '10.0.0.7', firmware: '2.5.0', metrics: { latency_ms: 18, bytes_in: 5200, bytes_out: 900, cpu: 12, memory: 41 } },",
         '  })',
-        "  const seen: string = data!.last_seen",
+        '  // A device waiting for approval has its beat held (202) and is seen at none.',
+        "  const seen: string | undefined = data && 'last_seen' in data ? data.last_seen : undefined",
         '  return seen',
         '}',
         '',

@@ -11,7 +11,7 @@ import { createAlertMail } from './deliver'
 import { createFirings } from './firings'
 import { notify, type NotifyParts } from './notify'
 import { ruleOf } from './rules'
-import { above, devicesFor, keysFor, watches, type Holding } from './watch'
+import { above, carries, devicesFor, keysFor, readingOf, watches, type Holding, type Readings } from './watch'
 
 /** How often the sweep looks for silence, fires waiting alerts and mails (`ALERTS_EVERY_MS`). */
 export const DEFAULT_ALERTS_EVERY_MS = 5000
@@ -25,7 +25,8 @@ export interface Beat {
   device: { id: string; name: string; tags: string[]; status: string; last_seen: string | null }
   status: DeviceStatus
   at: string
-  metrics: { latency_ms: number; cpu: number; memory: number }
+  /** The readings it carried; one it lacked never fires a rule. */
+  metrics: Readings
 }
 
 export interface AlertEvaluator {
@@ -107,10 +108,12 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
 
   /**
    * A metric past (or back under) a rule's threshold: waits out the duration, fires, or ends. A
-   * beat under the threshold writes nothing unless an alert is open; what this process may have
-   * missed from another, the sweep settles from each device's latest heartbeat.
+   * beat under the threshold writes nothing unless an alert is open, and one without the reading
+   * changes nothing; what this process may have missed from another, the sweep settles from each
+   * device's latest heartbeat that carried the reading.
    */
   async function metricBeat(rule: AlertRule, organizationId: string, beat: Beat, opened: Set<string>) {
+    if (!carries(rule, beat.metrics)) return
     const key = `${rule.id}:${beat.device.id}`
     const wall = Date.now()
     let hint = hints.get(key)
@@ -145,7 +148,7 @@ export function createAlertEvaluator(options: EvaluatorOptions): AlertEvaluator 
     const openRows = await openAlertsOfRule(db, rule.id)
     const iso = new Date(at).toISOString()
     for (const row of openRows) {
-      const latest = await latestMetrics(db, row.subject_id)
+      const latest = await latestMetrics(db, row.subject_id, readingOf(rule))
       if (!latest || !above(rule, latest)) await close(rule.id, row.subject_id, iso)
       else if (!row.fired_at && Date.parse(row.started_at) <= at - rule.duration_s * 1000) await fire(rule.id, row.subject_id, iso)
     }

@@ -17,9 +17,21 @@ export interface Holding {
   since: string
 }
 
-/** Whether metrics are past a metric rule's threshold. */
-export const above = (rule: AlertRule, metrics: { latency_ms: number; cpu: number; memory: number }) =>
-  (rule.metric === 'latency' ? metrics.latency_ms : rule.metric === 'cpu' ? metrics.cpu : metrics.memory) > (rule.threshold ?? Infinity)
+/** The readings a metric rule looks at, each missing (or null) where the beat did not carry it. */
+export interface Readings {
+  latency_ms?: number | null
+  cpu?: number | null
+  memory?: number | null
+}
+
+/** The column of a metric rule's reading. */
+export const readingOf = (rule: AlertRule) => (rule.metric === 'latency' ? 'latency_ms' : rule.metric === 'cpu' ? 'cpu' : 'memory')
+
+/** Whether the readings carry the one a metric rule looks at. */
+export const carries = (rule: AlertRule, metrics: Readings) => typeof metrics[readingOf(rule)] === 'number'
+
+/** Whether metrics are past a metric rule's threshold; a reading that is missing is past none. */
+export const above = (rule: AlertRule, metrics: Readings) => carries(rule, metrics) && metrics[readingOf(rule)]! > (rule.threshold ?? Infinity)
 
 /** Whether a rule watches a device: all of them, those with its tag, or the one it names. */
 export const watches = (rule: AlertRule, device: { id: string; tags: string[] }) =>

@@ -34,7 +34,7 @@ export interface Origin {
 
 /** Who a principal is, as far as the trail names it. */
 export interface Writer {
-  kind: 'user' | 'key' | 'app'
+  kind: 'user' | 'key' | 'app' | 'device'
   userId: string
   keyId?: string
   appId?: string

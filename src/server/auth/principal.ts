@@ -7,14 +7,18 @@ export interface Session {
 
 /**
  * Who is calling: a signed-in user, an access key speaking for its maker within its scopes, or an
- * app id's token (client credentials grant) within the app id's scopes. An app has no user: its
- * `userId` is empty.
+ * app id's token (client credentials grant) within the app id's scopes, or a device's own
+ * credential, which acts for its device alone and holds no right. An app or a device has no user:
+ * its `userId` is empty.
  */
 export interface Principal {
-  kind: 'user' | 'key' | 'app'
+  kind: 'user' | 'key' | 'app' | 'device'
   userId: string
   keyId?: string
   appId?: string
+  /** A device credential's device, and the credential itself. */
+  deviceId?: string
+  credentialId?: string
   /** Every query of this request is scoped to it. */
   organizationId: string
   rights: Right[]

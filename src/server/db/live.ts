@@ -14,34 +14,52 @@ export async function beatingDevice(db: Db, organizationId: string, id: string) 
   return device && { ...device, tags: parseTags(device.tags) }
 }
 
-/** A heartbeat as it is kept: the device's new state and the sample of its metrics. */
+/** A heartbeat as it is kept: the device's new state and the sample of its metrics, each as far as it was sent. */
 export interface Beat {
   organizationId: string
   deviceId: string
   at: string
   status: string
-  ip: string
-  firmware: string
-  metrics: HeartbeatBody['metrics']
+  ip?: string
+  firmware?: string
+  os?: string
+  metrics?: HeartbeatBody['metrics']
 }
 
 /**
  * Sets the device's state and keeps the heartbeat's metrics, in one transaction; only while the
- * device is enabled, read again by the write itself. Answers false, having written nothing, when
- * it is not (a disable committed since the caller read it).
+ * device is enabled, read again by the write itself. An address, firmware or OS not sent keeps the
+ * device's; a metric not sent is kept as null. Answers false, having written nothing, when the
+ * device is not enabled (a disable committed since the caller read it).
  */
 export function insertHeartbeat(db: Db, beat: Beat): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('devices')
-      .set({ status: beat.status, ip: beat.ip, firmware: beat.firmware, last_seen: beat.at })
+      .set({
+        status: beat.status,
+        last_seen: beat.at,
+        ...(beat.ip !== undefined && { ip: beat.ip }),
+        ...(beat.firmware !== undefined && { firmware: beat.firmware }),
+        ...(beat.os !== undefined && { os: beat.os }),
+      })
       .where('id', '=', beat.deviceId)
       .where('enabled', '=', 1)
       .executeTakeFirst()
     if (updated.numUpdatedRows === 0n) return false
     await trx
       .insertInto('heartbeats')
-      .values({ device_id: beat.deviceId, organization_id: beat.organizationId, at: beat.at, status: beat.status, ...beat.metrics })
+      .values({
+        device_id: beat.deviceId,
+        organization_id: beat.organizationId,
+        at: beat.at,
+        status: beat.status,
+        latency_ms: beat.metrics?.latency_ms ?? null,
+        bytes_in: beat.metrics?.bytes_in ?? null,
+        bytes_out: beat.metrics?.bytes_out ?? null,
+        cpu: beat.metrics?.cpu ?? null,
+        memory: beat.metrics?.memory ?? null,
+      })
       .execute()
     return true
   })

@@ -141,6 +141,8 @@ export interface DeviceRow {
   status: string
   ip: string
   firmware: string
+  /** The operating system the device last reported; '' until then. */
+  os: ColumnType<string, string | undefined, string>
   location: string
   /** JSON array of strings. */
   tags: string
@@ -149,9 +151,54 @@ export interface DeviceRow {
   /** 1, or 0 while the device is disabled (its heartbeats refused); 1 unless written. */
   enabled: ColumnType<number, number | undefined, number>
   last_seen: string | null
+  /** The enrollment key the device joined with; null when made by hand. */
+  enrolled_by: ColumnType<string | null, string | null | undefined, string | null>
+  /** 1 when its key was ephemeral: removed after a time without a heartbeat. */
+  ephemeral: ColumnType<number, number | undefined, number>
   created_at: string
   updated_at: string
   version: number
+}
+
+/** A key a device enrolls with: `enk_` and 8 characters find it, the rest is only hashed. */
+export interface EnrollmentKeyRow {
+  id: string
+  organization_id: string
+  name: string
+  prefix: string
+  secret_hash: string
+  max_uses: number
+  uses: number
+  expires_at: string
+  /** JSON array of the tags it gives its devices. */
+  tags: string
+  location: string
+  model: string
+  approve: number
+  ephemeral: number
+  last_used_at: string | null
+  revoked_at: string | null
+  created_by: string | null
+  /** The access key it was made with: it works only while that key (and the chain that made it) does. */
+  made_by_key: string | null
+  created_at: string
+  updated_at: string
+  version: number
+}
+
+/** A device's own credential: `edc_` and 8 characters find it, the rest is only hashed. */
+export interface DeviceCredentialRow {
+  id: string
+  organization_id: string
+  device_id: string
+  prefix: string
+  secret_hash: string
+  created_at: string
+  expires_at: string
+  last_used_at: string | null
+  revoked_at: string | null
+  /** When a renewal replaced it: it works `CREDENTIAL_GRACE_S` from then. */
+  replaced_at: string | null
 }
 
 export interface TunnelRow {
@@ -192,11 +239,12 @@ export interface HeartbeatRow {
   device_id: string
   organization_id: string
   at: string
-  latency_ms: number
-  bytes_in: number
-  bytes_out: number
-  cpu: number
-  memory: number
+  /** Each metric null where the beat did not carry it. */
+  latency_ms: number | null
+  bytes_in: number | null
+  bytes_out: number | null
+  cpu: number | null
+  memory: number | null
   /** The status the heartbeat reported (`online` or `error`); only `online` counts as online. */
   status: ColumnType<string, string | undefined, string>
 }
@@ -212,8 +260,12 @@ export interface MetricRollupRow {
   samples: number
   /** Distinct devices that reported online in the bucket. */
   online: number
+  /** Summed over the beats that carried them. */
   bytes_in: number
   bytes_out: number
+  /** Beats of the bucket that carried no bytes in (out): when all lacked them, the bucket has no reading. */
+  bytes_in_missing: ColumnType<number, number | undefined, number>
+  bytes_out_missing: ColumnType<number, number | undefined, number>
   latency: string
 }
 
@@ -644,4 +696,6 @@ export interface Database {
   bulk_jobs: BulkJobRow
   bulk_items: BulkItemRow
   views: ViewRow
+  enrollment_keys: EnrollmentKeyRow
+  device_credentials: DeviceCredentialRow
 }

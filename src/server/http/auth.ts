@@ -5,6 +5,8 @@ import { appHolder, looksLikeAppToken } from '../auth/app-holder'
 import { currentOrganization, rightsOf } from '../auth/accounts'
 import type { Principal, Session } from '../auth/principal'
 import { tokenUser, whyRefused } from '../auth/tokens'
+import { credentialHolder } from '../enrollment/credentials'
+import { looksLikeCredential, looksLikeEnrollmentKey } from '../enrollment/secrets'
 import { message } from '../messages'
 import type { Services } from '../services'
 import { ApiError, fail, needsRight } from './errors'
@@ -20,7 +22,9 @@ const REASON_KEYS = { account_disabled: 'accountDisabledNow', session_ended: 'se
 
 /** The 401 for `token`: with the reason a session token stopped working, when the server still knows it. */
 export async function unauthorized({ db, now }: Services, token: string | undefined): Promise<ApiError> {
-  const reason = token && !looksLikeKey(token) && !looksLikeAppToken(token) ? await whyRefused(db, token, now()) : undefined
+  // A device told plainly that its credential ended, so its agent stops rather than retries.
+  if (token && looksLikeCredential(token)) return fail(401, 'credentialRefused')
+  const reason = token && !looksLikeKey(token) && !looksLikeAppToken(token) && !looksLikeEnrollmentKey(token) ? await whyRefused(db, token, now()) : undefined
   return reason ? new ApiError(401, message(REASON_KEYS[reason]), undefined, {}, { reason }) : fail(401, 'unauthorized')
 }
 
@@ -29,15 +33,21 @@ export const requireSession =
   (services: Services): MiddlewareHandler<AuthEnv> =>
   async (c, next) => {
     const token = bearer(c.req.header('Authorization'))
+    if (token && looksLikeCredential(token) && (await credentialHolder(services.db, token, services.now()))) throw fail(403, 'credentialOnlyHeartbeats')
     const userId = token && !looksLikeKey(token) ? await tokenUser(services.db, token, services.now()) : undefined
     if (!token || !userId) throw await unauthorized(services, token)
     c.set('session', { userId, token })
     await next()
   }
 
-/** The principal of a session token, an access key or an app id's token, or undefined. */
+/** The principal of a session token, an access key, an app id's token or a device credential, or undefined. */
 export async function principalOf(services: Services, token: string): Promise<Principal | undefined> {
   const { db, now } = services
+  if (looksLikeCredential(token)) {
+    const holder = await credentialHolder(db, token, now())
+    return holder && { kind: 'device', ...holder, userId: '', rights: [], token }
+  }
+  if (looksLikeEnrollmentKey(token)) return undefined
   if (looksLikeKey(token)) {
     const holder = await keyHolder(db, token, now())
     return holder && { kind: 'key', ...holder, token }
@@ -53,11 +63,12 @@ export async function principalOf(services: Services, token: string): Promise<Pr
 }
 
 /**
- * Lets a session, an access key or an app token through, resolved afresh on every request; sets
- * `c.var.principal`. A heartbeat-only key passes only where `heartbeat` says the route takes it.
+ * Lets a session, an access key, an app token or a device credential through, resolved afresh on
+ * every request; sets `c.var.principal`. A heartbeat-only key passes only where `heartbeat` says the
+ * route takes it, a device credential only where `device` does.
  */
 export const requirePrincipal =
-  (services: Services, { heartbeat = false } = {}): MiddlewareHandler<AuthEnv> =>
+  (services: Services, { heartbeat = false, device = false } = {}): MiddlewareHandler<AuthEnv> =>
   async (c, next) => {
     let principal: Principal | undefined = c.get('principal')
     if (!principal) {
@@ -67,6 +78,7 @@ export const requirePrincipal =
       c.set('principal', principal)
     }
     if (principal.heartbeatOnly && !heartbeat) throw fail(403, 'heartbeatOnly')
+    if (principal.kind === 'device' && !device) throw fail(403, 'credentialOnlyHeartbeats')
     await next()
   }
 

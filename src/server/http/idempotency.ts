@@ -89,7 +89,14 @@ async function callerScope(services: Services, c: Context<AuthEnv>, token: strin
   const principal = await principalOf(services, token)
   if (principal) {
     c.set('principal', principal)
-    const caller = principal.kind === 'key' ? `key:${principal.keyId}` : principal.kind === 'app' ? `app:${principal.appId}` : `user:${principal.userId}`
+    const caller =
+      principal.kind === 'key'
+        ? `key:${principal.keyId}`
+        : principal.kind === 'app'
+          ? `app:${principal.appId}`
+          : principal.kind === 'device'
+            ? `device:${principal.deviceId}`
+            : `user:${principal.userId}`
     return `${principal.organizationId}\n${caller}`
   }
   // A signed-in user with no organization left still has a session (its routes take it).

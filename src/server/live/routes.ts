@@ -17,9 +17,16 @@ import { deviceHistory } from './history'
 import type { Presence } from './presence'
 import { KEEPALIVE_MS, SERVER_STOPPING, reconnectMs, streamHandle, userStreams, visibleTo } from './stream'
 
-/** Only a key sends heartbeats, one holding `heartbeat` (a device's key) or `devices`. */
+/**
+ * A device's own credential sends its own heartbeats (another device's id is 403, whether it exists
+ * or not); otherwise only a key, one holding `heartbeat` (a device's key) or `devices`.
+ */
 const mayBeat: MiddlewareHandler<AuthEnv> = async (c, next) => {
   const principal = c.var.principal
+  if (principal.kind === 'device') {
+    if (principal.deviceId !== c.req.param('id')) throw fail(403, 'credentialOtherDevice')
+    return next()
+  }
   if (principal.kind === 'key' ? !principal.heartbeat : !principal.rights.includes('devices')) throw fail(403, 'forbidden')
   if (principal.kind !== 'key') throw fail(403, 'keyOnly')
   await next()
@@ -35,24 +42,27 @@ describe({
   tag: 'Devices',
   summary: 'Send a device\'s heartbeat',
   description:
-    'A device reports its status, address, firmware and metrics with an access key of the scope `heartbeat` (a key holding `devices` may send them too; a session or an app token may not). A device silent for `OFFLINE_AFTER_S` goes offline; a disabled device\'s heartbeats are refused.',
+    'A device reports what it has of its status, address, OS, firmware and metrics (each optional: `{}` is a beat; an address, OS or firmware left out keeps the device\'s) with its own device credential (`edc_…`, from `POST /devices/enroll`) or an access key of the scope `heartbeat` (a key holding `devices` may send them too; a session or an app token may not). A device silent for `OFFLINE_AFTER_S` goes offline; a disabled device\'s heartbeats are refused.',
   caller: 'principal',
   rights: ['heartbeat', 'devices'],
   heartbeatKey: true,
   params: { id: 'The device\'s id.' },
   body: HeartbeatBody,
-  example: { ip: '10.0.0.7', firmware: '2.5.0', metrics: { latency_ms: 18, bytes_in: 5200, bytes_out: 900, cpu: 12, memory: 41 } },
+  example: { ip: '10.0.0.7', os: 'Debian GNU/Linux 12 (bookworm)', firmware: '2.5.0', metrics: { latency_ms: 18, bytes_in: 5200, bytes_out: 900, cpu: 12, memory: 41 } },
   answers: {
     200: { description: 'The device\'s status and the time it was seen.', body: obj({ status: ref('DeviceStatus'), last_seen: time }) },
-    403: { description: 'Not an access key, a key without `heartbeat` or `devices`, or a disabled device.', body: { ref: 'Error' } },
+    202: { description: 'The device waits for approval: the beat is held, nothing is kept.', body: obj({ status: oneOf(['pending']) }) },
+    401: { description: 'A device credential or key unknown, revoked or expired.', body: { ref: 'Error' } },
+    403: { description: 'Not a device credential of this device nor an access key, a key without `heartbeat` or `devices`, or a disabled device.', body: { ref: 'Error' } },
   },
 })
 
 export function heartbeatRoutes(services: Services, presence: Presence, alerts?: AlertEvaluator) {
   const deps = { db: services.db, now: services.now, presence, alerts }
-  return new Hono<AuthEnv>().post('/devices/:id/heartbeat', requirePrincipal(services, { heartbeat: true }), mayBeat, async (c) => {
+  return new Hono<AuthEnv>().post('/devices/:id/heartbeat', requirePrincipal(services, { heartbeat: true, device: true }), mayBeat, async (c) => {
     const body = await readBody(c, HeartbeatBody)
-    return c.json(await recordHeartbeat(deps, c.var.principal.organizationId, c.req.param('id'), body))
+    const beat = await recordHeartbeat(deps, c.var.principal.organizationId, c.req.param('id'), body)
+    return beat.status === 'pending' ? c.json(beat, 202) : c.json(beat)
   })
 }
 
@@ -72,7 +82,7 @@ describe({
   params: { id: 'The device\'s id.' },
   query: [{ name: 'range', description: 'How far back.', schema: { type: 'string', enum: Object.keys(HISTORY_RANGES), default: DEFAULT_HISTORY_RANGE } }],
   answers: {
-    200: { description: 'The points.', body: list(obj({ at: time, latency_ms: num, bytes_in: num, bytes_out: num })) },
+    200: { description: 'The points; a reading no heartbeat of the bucket carried is null.', body: list(obj({ at: time, latency_ms: orNull(num), bytes_in: orNull(num), bytes_out: orNull(num) })) },
     400: { description: 'A range it does not take.', body: { ref: 'Error' } },
   },
 })

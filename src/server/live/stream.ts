@@ -6,7 +6,7 @@ import type { HubEvent } from '../events'
 
 /** Who holds a stream: a session (its token), an access key or an app token. */
 export interface StreamOwner {
-  kind: 'user' | 'key' | 'app'
+  kind: 'user' | 'key' | 'app' | 'device'
   keyId?: string
   appId?: string
   token: string
@@ -14,7 +14,7 @@ export interface StreamOwner {
 
 /** Who reads a stream, as far as what it may see goes. */
 export interface Viewer {
-  kind: 'user' | 'key' | 'app'
+  kind: 'user' | 'key' | 'app' | 'device'
   userId: string
   rights: readonly Right[]
 }

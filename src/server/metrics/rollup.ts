@@ -15,7 +15,8 @@ import {
 import type { Db } from '../db/open'
 import { inTransaction } from '../db/transaction'
 import type { Logger } from '../log'
-import { bucketOf, decode, emptyHistogram, encode, type Histogram } from './histogram'
+import { sumHeartbeats } from './fold-sums'
+import { decode, emptyHistogram, encode } from './histogram'
 
 export { watermark }
 
@@ -50,28 +51,6 @@ const iso = (ms: number) => new Date(ms).toISOString()
 /** The end (excluded) of the minutes complete at `now`: what a fold at `now` reaches. */
 export const foldTarget = (now: Date) => floorTo(now.getTime() - FOLD_GRACE_MS, MINUTE_MS)
 
-interface BucketSum {
-  organizationId: string
-  step: Grain
-  start: number
-  samples: number
-  bytesIn: number
-  bytesOut: number
-  latency: Histogram
-  /** Devices that reported online in the bucket, in this chunk. */
-  online: Set<string>
-}
-
-interface DeviceSum {
-  organizationId: string
-  deviceId: string
-  samples: number
-  bytesIn: number
-  bytesOut: number
-  /** Start of the last minute the device reported online in this chunk. */
-  lastOnline: number | undefined
-}
-
 function chunks<T>(items: T[], size = BATCH): T[][] {
   const out: T[][] = []
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
@@ -92,41 +71,11 @@ async function foldChunk(db: Db, start: number, end: number): Promise<number> {
     const folded = await lockWatermark(trx)
     if (folded > start) return folded
     const rows = await heartbeatsBetween(trx, start, end)
-    const buckets = new Map<string, BucketSum>()
-    const devices = new Map<string, DeviceSum>()
-    for (const row of rows) {
-      const at = Date.parse(row.at)
-      const online = row.status === 'online'
-      const latencyBucket = bucketOf(row.latency_ms)
-      for (const step of GRAINS) {
-        const bucketStart = floorTo(at, step * 1000)
-        const key = `${row.organization_id}\n${step}\n${bucketStart}`
-        let sum = buckets.get(key)
-        if (!sum) {
-          sum = { organizationId: row.organization_id, step, start: bucketStart, samples: 0, bytesIn: 0, bytesOut: 0, latency: emptyHistogram(), online: new Set() }
-          buckets.set(key, sum)
-        }
-        sum.samples++
-        sum.bytesIn += row.bytes_in
-        sum.bytesOut += row.bytes_out
-        sum.latency[latencyBucket]!++
-        if (online) sum.online.add(row.device_id)
-      }
-      const key = `${row.organization_id}\n${row.device_id}`
-      let device = devices.get(key)
-      if (!device) {
-        device = { organizationId: row.organization_id, deviceId: row.device_id, samples: 0, bytesIn: 0, bytesOut: 0, lastOnline: undefined }
-        devices.set(key, device)
-      }
-      device.samples++
-      device.bytesIn += row.bytes_in
-      device.bytesOut += row.bytes_out
-      if (online) device.lastOnline = Math.max(device.lastOnline ?? 0, floorTo(at, MINUTE_MS))
-    }
+    const { buckets, devices } = sumHeartbeats(rows, GRAINS)
 
     const organizations = [...new Set([...devices.values()].map((device) => device.organizationId))]
     const before = new Map<string, { samples: number; bytes_in: number; bytes_out: number; last_online: string | null }>()
-    const rollupsBefore = new Map<string, { samples: number; online: number; bytes_in: number; bytes_out: number; latency: string }>()
+    const rollupsBefore = new Map<string, { samples: number; online: number; bytes_in: number; bytes_out: number; bytes_in_missing: number; bytes_out_missing: number; latency: string }>()
     for (const part of chunks(organizations, 500)) {
       for (const row of await deviceHoursOf(trx, hour, part)) before.set(`${row.organization_id}\n${row.device_id}`, row)
       for (const row of await rollupsOfHour(trx, hour, HOUR_MS, part)) rollupsBefore.set(`${row.organization_id}\n${row.step_seconds}\n${Date.parse(row.bucket)}`, row)
@@ -150,6 +99,8 @@ async function foldChunk(db: Db, start: number, end: number): Promise<number> {
         online: Number(old?.online ?? 0) + newlyOnline,
         bytes_in: Number(old?.bytes_in ?? 0) + sum.bytesIn,
         bytes_out: Number(old?.bytes_out ?? 0) + sum.bytesOut,
+        bytes_in_missing: Number(old?.bytes_in_missing ?? 0) + sum.bytesInMissing,
+        bytes_out_missing: Number(old?.bytes_out_missing ?? 0) + sum.bytesOutMissing,
         latency: encode(latency),
       }
     })

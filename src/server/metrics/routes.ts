@@ -43,6 +43,9 @@ function axisOf(range: MetricRange, now: Date) {
 }
 type Axis = ReturnType<typeof axisOf>
 
+/** Whether some of a step's beats carried a reading: not when every one of them lacked it. */
+const carried = (samples: number | string, missing: number | string) => Number(samples) > Number(missing)
+
 interface TopRow {
   device_id: string
   bytes_in: number
@@ -62,14 +65,14 @@ describe(
     path: NETWORK_METRICS_PATH,
     tag: 'Dashboards',
     summary: 'Network dashboard',
-    description: 'The devices by status now, devices online over time and latency p50/p95 over time.',
+    description: 'The devices by status now, devices online over time and latency p50/p95 over time (null in a step where no heartbeat carried a latency).',
     caller: 'principal',
     rights: ['network'],
     query: RANGE,
     answers: {
       200: {
         description: 'Series of equal length, oldest first.',
-        body: obj({ ...SERIES, status: obj({ online: int, offline: int, provisioning: int, error: int }), online: list(int), latency_p50: list(orNull(num)), latency_p95: list(orNull(num)) }),
+        body: obj({ ...SERIES, status: obj({ online: int, offline: int, provisioning: int, error: int, pending: int }), online: list(int), latency_p50: list(orNull(num)), latency_p95: list(orNull(num)) }),
       },
       400: { description: 'A range it does not take.', body: { ref: 'Error' } },
     },
@@ -79,14 +82,14 @@ describe(
     path: TRAFFIC_METRICS_PATH,
     tag: 'Dashboards',
     summary: 'Traffic dashboard',
-    description: 'Bytes in and out over time and the ten devices with the most traffic.',
+    description: 'Bytes in and out over time (null in a step where no heartbeat carried them) and the ten devices with the most traffic.',
     caller: 'principal',
     rights: ['traffic'],
     query: RANGE,
     answers: {
       200: {
         description: 'Series of equal length, oldest first.',
-        body: obj({ ...SERIES, bytes_in: list(num), bytes_out: list(num), top: list(obj({ device_id: str, name: str, bytes_in: num, bytes_out: num })) }),
+        body: obj({ ...SERIES, bytes_in: list(orNull(num)), bytes_out: list(orNull(num)), top: list(obj({ device_id: str, name: str, bytes_in: num, bytes_out: num })) }),
       },
       400: { description: 'A range it does not take.', body: { ref: 'Error' } },
     },
@@ -152,7 +155,7 @@ export function metricsRoutes(services: Services, rollup: Rollup = createRollup(
         series(organizationId, axis),
         deviceStatusCounts(db, organizationId),
       ])
-      const status = { online: 0, offline: 0, provisioning: 0, error: 0 }
+      const status = { online: 0, offline: 0, provisioning: 0, error: 0, pending: 0 }
       for (const row of statusRows) {
         if (Object.hasOwn(status, row.status)) status[row.status as keyof typeof status] += Number(row.n)
       }
@@ -189,8 +192,8 @@ export function metricsRoutes(services: Services, rollup: Rollup = createRollup(
         step_seconds: axis.stepSeconds,
         generated_at: now.toISOString(),
         times: axis.times,
-        bytes_in: points.map((point) => Number(point?.bytes_in ?? 0)),
-        bytes_out: points.map((point) => Number(point?.bytes_out ?? 0)),
+        bytes_in: points.map((point) => point && carried(point.samples, point.bytes_in_missing) ? Number(point.bytes_in) : null),
+        bytes_out: points.map((point) => point && carried(point.samples, point.bytes_out_missing) ? Number(point.bytes_out) : null),
         // A device deleted since the figures were summed drops out.
         top: ranked
           .filter((row) => nameOf.has(row.device_id))

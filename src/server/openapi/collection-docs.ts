@@ -7,6 +7,7 @@ import type { CollectionDocs } from '../collections/engine'
 import { bool, int, list, obj, oneOf, orNull, record, ref, str, time } from './shapes'
 import { USER_DOCS } from './users'
 import { WEBHOOK_DOCS } from './webhooks'
+import { ENROLLMENT_KEY_DOCS } from './enrollment-keys'
 
 const KEY_RECORD = obj({ id: str, created_at: time, updated_at: time, version: int, name: str, prefix: str, scopes: list(ref('KeyScope')), expires_at: orNull(time), last_used_at: orNull(time), revoked_at: orNull(time) })
 
@@ -26,8 +27,8 @@ export const COLLECTION_DOCS: Partial<Record<CollectionName, CollectionDocs>> = 
     noun: 'device',
     tag: 'Devices',
     description:
-      'Devices of the organization. Status, IP, firmware and last seen come from the device\'s heartbeats; a create past the plan\'s device limit is 409. A device written with `enabled: false` is disabled: it goes offline and its heartbeats are refused (403) until it is enabled again; an update without `enabled` keeps what the device has.',
-    record: record(DeviceInput, { enabled: bool, status: ref('DeviceStatus'), ip: str, firmware: str, last_seen: orNull(time) }),
+      'Devices of the organization. Status, IP, firmware, OS and last seen come from the device\'s heartbeats; a create past the plan\'s device limit is 409. A device written with `enabled: false` is disabled: it goes offline and its heartbeats are refused (403) until it is enabled again; an update without `enabled` keeps what the device has.',
+    record: record(DeviceInput, { enabled: bool, status: ref('DeviceStatus'), ip: str, firmware: str, os: str, last_seen: orNull(time), enrolled_by: orNull(str) }),
     example: { name: 'Kiosk 7', serial: 'KS-0007', model: 'EG-200', location: 'Lobby', tags: ['lobby'] },
   },
   tunnels: {
@@ -67,4 +68,5 @@ export const COLLECTION_DOCS: Partial<Record<CollectionName, CollectionDocs>> = 
   },
   users: USER_DOCS,
   webhooks: WEBHOOK_DOCS,
+  enrollment_keys: ENROLLMENT_KEY_DOCS,
 }

@@ -101,18 +101,21 @@ function answerObject(operation: Operation, status: number, answer: Answer, inli
 
 /** Who may call, as OpenAPI security requirements. */
 function securityOf(operation: Operation) {
+  if (operation.deviceToken) return [{ [operation.deviceToken]: [] }]
   if (operation.caller === 'public') return []
   if (operation.caller === 'session') return [{ session: [] }]
-  if (operation.heartbeatKey) return [{ accessKey: [] }]
+  if (operation.heartbeatKey) return [{ deviceCredential: [] }, { accessKey: [] }]
   return [{ session: [] }, { accessKey: [] }, { appToken: (operation.rights ?? []).filter((right) => (RIGHTS as readonly string[]).includes(right)) }]
 }
 
 /** The line of the description that says who may call. */
 function callerNote(operation: Operation) {
   const rights = operation.rights?.length ? ` holding ${operation.rights.map((right) => `\`${right}\``).join(' or ')}` : ''
+  if (operation.deviceToken === 'enrollmentKey') return 'An enrollment key (`enk_…`).'
+  if (operation.deviceToken === 'deviceCredential') return 'A device credential (`edc_…`).'
   if (operation.caller === 'public') return 'No sign-in.'
   if (operation.caller === 'session') return 'A signed-in person (session token) only.'
-  if (operation.heartbeatKey) return `An access key${rights}; a key of the \`heartbeat\` scope does nothing else.`
+  if (operation.heartbeatKey) return `The device's own credential (\`edc_…\`), or an access key${rights}; a key of the \`heartbeat\` scope does nothing else.`
   return `A session${rights}, an access key${rights ? ' with that scope' : ''}${operation.heartbeatKey ? ' (or a heartbeat-only key)' : ''}, or an app id's token${rights ? ' with that scope' : ''}.`
 }
 
@@ -221,6 +224,18 @@ export function buildDocument(operations: Operation[] = describedOperations()): 
           scheme: 'bearer',
           bearerFormat: 'edk_…',
           description: 'An access key (`POST /access_keys/`): its maker\'s rights limited to its scopes; a `heartbeat`-only key sends heartbeats and nothing else.',
+        },
+        enrollmentKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'enk_…',
+          description: 'An enrollment key (`POST /enrollment_keys/`): enrolls devices (`POST /devices/enroll`) and does nothing else.',
+        },
+        deviceCredential: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'edc_…',
+          description: 'A device\'s own credential, answered by `POST /devices/enroll`: sends that device\'s heartbeats and renews itself, nothing else.',
         },
         appToken: {
           type: 'oauth2',

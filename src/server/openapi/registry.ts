@@ -42,6 +42,8 @@ export interface Operation {
   rights?: readonly string[]
   /** Takes access keys only, a key holding only the `heartbeat` scope too (the heartbeat route). */
   heartbeatKey?: boolean
+  /** Takes a token of a device's own: an enrollment key (`enk_…`) or a device credential (`edc_…`), beside what `caller` says. */
+  deviceToken?: 'enrollmentKey' | 'deviceCredential'
   /** Meaning of each path parameter. */
   params?: Record<string, string>
   query?: QueryParam[]

@@ -12,7 +12,7 @@ import { rightsChanged } from './keep-administrator'
 
 /** Who asks, as far as organizations care: a user, or a key or an app id in its one organization. */
 export interface Caller {
-  kind: 'user' | 'key' | 'app'
+  kind: 'user' | 'key' | 'app' | 'device'
   userId: string
   organizationId: string
   rights: readonly Right[]

@@ -32,7 +32,7 @@ describe({
       description: 'The figures the caller may see.',
       body: obj({
         generated_at: time,
-        'devices?': obj({ online: int, offline: int, error: int, provisioning: int, disabled: int, total: int, added_7d: int }),
+        'devices?': obj({ online: int, offline: int, error: int, provisioning: int, pending: int, disabled: int, total: int, added_7d: int }),
         'tunnels?': obj({ up: int, total: int }),
         'access_keys?': obj({ expiring: int }),
         'app_ids?': obj({ total: int }),
@@ -55,7 +55,7 @@ export function summaryRoutes(services: Services) {
       const since = new Date(now.getTime() - SUMMARY_ADDED_DAYS * DAY_MS).toISOString()
       parts.push(
         Promise.all([deviceCounts(db, organizationId), devicesAddedSince(db, organizationId, since)]).then(([rows, added]) => {
-          const devices = { online: 0, offline: 0, error: 0, provisioning: 0, disabled: 0, total: 0, added_7d: added }
+          const devices = { online: 0, offline: 0, error: 0, provisioning: 0, pending: 0, disabled: 0, total: 0, added_7d: added }
           for (const row of rows) {
             devices.total += row.n
             // A disabled device is dark because an operator chose it: counted apart, not as offline.

@@ -7,7 +7,7 @@ import { signIn, startTestServer, type TestServer } from '../_server'
 export { signIn }
 export type { TestServer }
 
-export type CollectionName = 'devices' | 'tunnels' | 'access_keys' | 'users' | 'roles' | 'app_ids' | 'organizations'
+export type CollectionName = 'devices' | 'tunnels' | 'access_keys' | 'users' | 'roles' | 'app_ids' | 'organizations' | 'enrollment_keys'
 type Row = Record<string, unknown>
 
 export interface Answer<T = any> {

@@ -36,7 +36,7 @@ test('creates a device as provisioning, reads it back and updates what a person 
   const created = expectStatus<Rec>(await me.create('devices', body), 201)
   assert.equal(
     { ...created, id: '', created_at: '', updated_at: '' },
-    { id: '', name: 'Lobby kiosk', serial: body.serial, model: 'EdgeBox 300', status: 'provisioning', ip: '', firmware: '', location: 'Test lab', tags: ['kiosk', 'lobby'], enabled: true, last_seen: null, created_at: '', updated_at: '', version: 1 },
+    { id: '', name: 'Lobby kiosk', serial: body.serial, model: 'EdgeBox 300', status: 'provisioning', ip: '', firmware: '', os: '', location: 'Test lab', tags: ['kiosk', 'lobby'], enabled: true, last_seen: null, enrolled_by: null, created_at: '', updated_at: '', version: 1 },
   )
   assert.equal(expectStatus(await me.get('devices', created.id), 200), created)
 

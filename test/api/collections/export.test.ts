@@ -262,7 +262,7 @@ test('another organization’s rows never come, and a key’s secret or hash nev
   assert.not.ok(mine.text.includes('Bulk 1'), 'the large fleet is another organization')
   const theirs = await exportOf(other, 'devices', [['format', 'csv']])
   assert.equal(csvRecords(theirs.text), [])
-  assert.is(theirs.text, 'id,name,serial,model,status,enabled,ip,firmware,location,tags,last_seen,created_at,updated_at\r\n')
+  assert.is(theirs.text, 'id,name,serial,model,status,enabled,ip,firmware,location,tags,last_seen,enrolled_by,created_at,updated_at\r\n')
 })
 
 test('an export needs the right to read the list; bad formats and filters answer 400', async () => {

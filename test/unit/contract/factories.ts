@@ -34,10 +34,12 @@ export function createDevice(overrides: Partial<Device> = {}): Device {
     status: 'online',
     ip: '10.0.0.21',
     firmware: '2.4.1',
+    os: 'Debian GNU/Linux 12 (bookworm)',
     location: 'Hall A',
     tags: ['north'],
     enabled: true,
     last_seen: '2025-01-12T09:29:50.000Z',
+    enrolled_by: null,
     ...overrides,
   }
 }

@@ -55,9 +55,16 @@ export const fireWaiting = (db: Db, ruleId: string, subjectId: string, at: strin
     .returning(['id', 'organization_id'])
     .execute()
 
-/** A device's latest heartbeat's metrics. */
-export const latestMetrics = (db: Db, deviceId: string) =>
-  db.selectFrom('heartbeats').select(['latency_ms', 'cpu', 'memory']).where('device_id', '=', deviceId).orderBy('at', 'desc').limit(1).executeTakeFirst()
+/** The metrics of a device's latest heartbeat that carried `reading`. */
+export const latestMetrics = (db: Db, deviceId: string, reading: 'latency_ms' | 'cpu' | 'memory') =>
+  db
+    .selectFrom('heartbeats')
+    .select(['latency_ms', 'cpu', 'memory'])
+    .where('device_id', '=', deviceId)
+    .where(reading, 'is not', null)
+    .orderBy('at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
 
 /** Whether a rule fired on a subject after `since`. */
 export const firedSince = async (db: Db, ruleId: string, subjectId: string, since: string): Promise<boolean> =>

@@ -28,7 +28,8 @@ export function trafficBetween(db: AnyDb, organizationId: string, from: Date, to
         : undefined
     const raw = await trx
       .selectFrom('heartbeats')
-      .select((eb) => eb.fn.sum<number | string | null>(sql`bytes_in + bytes_out`).as('bytes'))
+      // A beat that carried no bytes one way counts none that way.
+      .select((eb) => eb.fn.sum<number | string | null>(sql`coalesce(bytes_in, 0) + coalesce(bytes_out, 0)`).as('bytes'))
       .where('organization_id', '=', organizationId)
       .where('at', '>=', rawFrom)
       .where('at', '<', to.toISOString())

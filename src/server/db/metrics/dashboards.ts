@@ -6,7 +6,7 @@ const iso = (ms: number) => new Date(ms).toISOString()
 export const rollupSeries = (db: Db, organizationId: string, stepSeconds: number, first: number, last: number) =>
   db
     .selectFrom('metric_rollups')
-    .select(['bucket', 'samples', 'online', 'bytes_in', 'bytes_out', 'latency'])
+    .select(['bucket', 'samples', 'online', 'bytes_in', 'bytes_out', 'bytes_in_missing', 'bytes_out_missing', 'latency'])
     .where('organization_id', '=', organizationId)
     .where('step_seconds', '=', stepSeconds)
     .where('bucket', '>=', iso(first))

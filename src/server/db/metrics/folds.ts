@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type Insertable } from 'kysely'
 import type { Db } from '../open'
 import type { DeviceTrafficHourRow, MetricRollupRow } from '../schema'
 
@@ -75,14 +75,14 @@ export const deviceHoursOf = (db: Db, hour: number, organizationIds: string[]) =
 export const rollupsOfHour = (db: Db, hour: number, hourMs: number, organizationIds: string[]) =>
   db
     .selectFrom('metric_rollups')
-    .select(['organization_id', 'step_seconds', 'bucket', 'samples', 'online', 'bytes_in', 'bytes_out', 'latency'])
+    .select(['organization_id', 'step_seconds', 'bucket', 'samples', 'online', 'bytes_in', 'bytes_out', 'bytes_in_missing', 'bytes_out_missing', 'latency'])
     .where('organization_id', 'in', organizationIds)
     .where('bucket', '>=', iso(hour))
     .where('bucket', '<', iso(hour + hourMs))
     .execute()
 
 /** Writes rollup rows whole, replacing those of the same organization, grain and bucket. */
-export async function upsertRollups(db: Db, rows: MetricRollupRow[]): Promise<void> {
+export async function upsertRollups(db: Db, rows: Insertable<MetricRollupRow>[]): Promise<void> {
   await db
     .insertInto('metric_rollups')
     .values(rows)
@@ -92,6 +92,8 @@ export async function upsertRollups(db: Db, rows: MetricRollupRow[]): Promise<vo
         online: eb.ref('excluded.online'),
         bytes_in: eb.ref('excluded.bytes_in'),
         bytes_out: eb.ref('excluded.bytes_out'),
+        bytes_in_missing: eb.ref('excluded.bytes_in_missing'),
+        bytes_out_missing: eb.ref('excluded.bytes_out_missing'),
         latency: eb.ref('excluded.latency'),
       })),
     )

@@ -22,6 +22,8 @@ import { listItems } from './0020-list-items'
 import { deviceEnabled } from './0021-device-enabled'
 import { alertRecipients } from './0022-alert-recipients'
 import { webhookDueIndex } from './0023-webhook-due-index'
+import { enrollment } from './0024-enrollment'
+import { optionalReadings } from './0025-optional-readings'
 
 /** Every migration in order, one file each; names sort in the order they run. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +50,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021_device_enabled': deviceEnabled,
   '0022_alert_recipients': alertRecipients,
   '0023_webhook_due_index': webhookDueIndex,
+  '0024_enrollment': enrollment,
+  '0025_optional_readings': optionalReadings,
 }
 
 export const migrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }
