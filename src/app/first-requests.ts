@@ -1,5 +1,5 @@
 import { collectionPath, type CollectionName, type QueryValues } from '../contract/collections'
-import { APP_LIST, DEVICE_LIST, KEY_LIST, ORGANIZATION_LIST, ROLE_LIST, RULE_LIST, TUNNEL_LIST, USER_LIST, WEBHOOK_LIST } from '../ui/list/list-defaults'
+import { APP_LIST, DEVICE_LIST, ENROLLMENT_KEY_LIST, KEY_LIST, ORGANIZATION_LIST, ROLE_LIST, RULE_LIST, TUNNEL_LIST, USER_LIST, WEBHOOK_LIST } from '../ui/list/list-defaults'
 import { FIRING_PER_PAGE, historyPage } from '../features/alerts/alert-pages'
 import { readFilters, TRAIL_PER_PAGE, trailQuery } from '../features/audit/audit-filters'
 import { ALERT_MUTES_PATH, ALERTS_PATH, OPENAPI_PATH } from '../contract/paths'
@@ -43,6 +43,7 @@ export const usersFirst: FirstRequest = { collection: 'users', list: USER_LIST }
 export const rolesFirst: FirstRequest = { collection: 'roles', list: ROLE_LIST }
 export const organizationsFirst: FirstRequest = { collection: 'organizations', list: ORGANIZATION_LIST }
 export const appIdsFirst: FirstRequest = { collection: 'app_ids', list: APP_LIST }
+export const enrollmentKeysFirst: FirstRequest = { collection: 'enrollment_keys', list: ENROLLMENT_KEY_LIST }
 export const webhooksFirst: FirstRequest = { collection: 'webhooks', list: WEBHOOK_LIST }
 export const alertRulesFirst: FirstRequest = { collection: 'alert_rules', list: RULE_LIST }
 export const deviceFirst: FirstRequest = { record: 'devices' }
@@ -70,6 +71,7 @@ export const FIRST_REQUESTS: Partial<Record<ScreenKey, FirstRequest | FirstReque
   organizations: organizationsFirst,
   'app-ids': appIdsFirst,
   webhooks: webhooksFirst,
+  'enrollment-keys': enrollmentKeysFirst,
   'alert-rules': alertRulesFirst,
   device: deviceFirst,
   user: userFirst,

@@ -108,6 +108,15 @@ export const MENU: readonly MenuItem[] = [
     icon: 'inventory',
     child: [
       leaf('devices', 'device', 'inventory'),
+      {
+        key: 'enrollment_keys',
+        keyParent: 'inventory',
+        name: 'menu.enrollment_keys',
+        icon: 'key',
+        link: '/app/devices/enrollment-keys',
+        linkParent: '/app/devices/enrollment-keys',
+        right: 'devices',
+      },
       leaf('alerts', 'bell', 'inventory'),
       { key: 'webhooks', keyParent: 'inventory', name: 'menu.webhooks', icon: 'webhook', link: '/app/alerts/webhooks', linkParent: '/app/alerts/webhooks', right: 'alerts' },
       {

@@ -17,6 +17,7 @@ export type ScreenKey =
   | 'profile'
   | 'devices'
   | 'device'
+  | 'enrollment-keys'
   | 'alerts'
   | 'alert-rules'
   | 'tunnels'
@@ -122,6 +123,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/roles/details', screen: 'role', right: 'roles' },
   { path: '/devices', screen: 'devices', right: 'devices' },
   { path: '/devices/details', screen: 'device', right: 'devices' },
+  { path: '/devices/enrollment-keys', screen: 'enrollment-keys', right: 'devices' },
   { path: '/alerts', screen: 'alerts', right: 'alerts' },
   { path: '/alerts/rules', screen: 'alert-rules', right: 'alerts' },
   { path: '/tunnels', screen: 'tunnels', right: 'tunnels' },

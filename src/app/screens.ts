@@ -17,6 +17,7 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = lazyScreens({
   profile: () => import('../features/profile/profile-screen'),
   devices: () => import('../features/devices/devices-screen'),
   device: () => import('../features/devices/device-screen'),
+  'enrollment-keys': () => import('../features/enrollment-keys/enrollment-keys-screen'),
   alerts: () => import('../features/alerts/alerts-screen'),
   'alert-rules': () => import('../features/alerts/rules-screen'),
   tunnels: () => import('../features/tunnels/tunnels-screen'),

@@ -14,6 +14,7 @@ const DETAILS: Record<string, string> = { '/devices/details': '/devices/', '/use
 /** The dialogs each screen opens, by the button that opens them. */
 const DIALOGS: Record<string, string[]> = {
   '/devices': ['Add device'],
+  '/devices/enrollment-keys': ['New enrollment key'],
   '/tunnels': ['New tunnel'],
   '/access_keys': ['New key'],
   '/app_ids': ['New app id'],

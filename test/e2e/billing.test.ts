@@ -58,6 +58,11 @@ for (const { flavour, BASE } of SCREEN_BUILDS) {
     const again = await addDevice(page, `Over ${n}`)
     await dialogClosed(page, again)
     await page.getByText('Device added').waitFor()
+    // Its last step offers the commands that connect it; Done leaves them.
+    const connect = page.getByRole('dialog', { name: `Connect Over ${n}` })
+    await connect.getByLabel('Linux with Node.js 18 or later', { exact: true }).waitFor()
+    await connect.getByRole('button', { name: 'Done' }).last().click()
+    await connect.waitFor({ state: 'detached' })
     await page.goto(`${BASE}/app/billing`)
     await page.getByRole('button', { name: 'Change plan' }).click()
     await dialog.getByLabel(/^Free/).check()

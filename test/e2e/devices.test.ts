@@ -49,6 +49,14 @@ for (const { flavour, BASE } of BUILDS) {
     await form.waitFor({ state: 'detached' })
     await page.getByText('Device added').waitFor()
 
+    // The last step: the commands that connect it, with its serial, and a wait for its first heartbeat.
+    const connect = page.getByRole('dialog', { name: `Connect E2E kiosk ${n}` })
+    const command = await connect.getByLabel('Linux with Node.js 18 or later', { exact: true }).inputValue()
+    assert.match(command, new RegExp(`^curl -fsSL ${BASE}/agent.mjs -o agent.mjs && node agent.mjs enroll --url ${BASE} --key enk_\\w{8}_[\\w-]{43} --serial E2E-${n} --name 'E2E kiosk ${n}'$`))
+    await connect.getByText('Waiting for the first heartbeat…').waitFor()
+    await connect.getByRole('button', { name: 'Done' }).last().click()
+    await connect.waitFor({ state: 'detached' })
+
     // The new device is listed (by the live change event), still provisioning.
     await page.getByRole('searchbox').fill(`E2E kiosk ${n}`)
     const row = page.getByRole('row').filter({ hasText: `E2E kiosk ${n}` })
@@ -182,6 +190,10 @@ for (const { flavour, BASE } of BUILDS) {
     await form.getByLabel('Model').fill('EdgeBox 300')
     await form.getByRole('button', { name: 'Add device' }).click()
     await dialogClosed(page, form)
+    const connect = page.getByRole('dialog', { name: `Connect ${name}` })
+    await connect.getByLabel('Linux with Node.js 18 or later', { exact: true }).waitFor()
+    await connect.getByRole('button', { name: 'Done' }).last().click()
+    await connect.waitFor({ state: 'detached' })
 
     await page.goto(`${BASE}/app/tunnels`)
     await page.getByRole('button', { name: 'New tunnel' }).first().click()

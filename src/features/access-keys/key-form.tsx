@@ -1,6 +1,8 @@
-import { KEY_EXPIRY_DAYS, AccessKeyInput, type IssuedKey } from '../../contract/access-keys'
+import { Link } from 'wouter'
+import { HEARTBEAT_SCOPE, KEY_EXPIRY_DAYS, AccessKeyInput, type IssuedKey } from '../../contract/access-keys'
 import type { Right } from '../../contract/rights'
 import { check } from '../../contract/validation'
+import { Banner } from '../../ui/banner'
 import { TextField } from '../../ui/fields'
 import { Select } from '../../ui/select'
 import { CheckboxGroup } from '../../ui/checkbox-group'
@@ -65,6 +67,11 @@ export function KeyForm({ rights, onClose, onIssued }: KeyFormProps) {
       <TextField label={t('accessKeys.name')} maxLength={120} autoComplete="off" required {...form.text('name')} />
       <CheckboxGroup legend={t('accessKeys.scopes')} options={scopes} {...form.list('scopes')} />
       <p className={s.hint}>{t('accessKeys.scopesHint')}</p>
+      {form.values.scopes.includes(HEARTBEAT_SCOPE) && (
+        <Banner variant="info">
+          {t('accessKeys.heartbeatSafer')} <Link href="/devices/enrollment-keys">{t('accessKeys.heartbeatSaferLink')}</Link>
+        </Banner>
+      )}
       <Select label={t('accessKeys.expiresAfter')} options={expiries} {...form.text('expiry')} />
     </RecordDialog>
   )

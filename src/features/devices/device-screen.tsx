@@ -13,8 +13,10 @@ import s from './device-screen.module.css'
 
 // The alerts section, with its texts, loads once the page shows: the device comes first.
 const DeviceAlerts = lazyPart(() => import('./device-alerts').then((part) => part.DeviceAlerts))
+// The credential, with the texts of joining, likewise.
+const DeviceCredentialSection = lazyPart(() => import('./device-credential').then((part) => part.DeviceCredentialSection))
 
-/** `/app/devices/details?id=`: one device, its recent history, its alerts and its tunnels. */
+/** `/app/devices/details?id=`: one device, its recent history, its credential, its alerts and its tunnels. */
 export default function DeviceScreen() {
   const [params] = useSearchParams()
   const id = params.get('id') ?? ''
@@ -31,8 +33,9 @@ function DeviceView({ id }: { id: string }) {
   const { record: device } = state
   return (
     <div className={s.detail}>
-      <DeviceSummary device={device} loadedAt={state.loadedAt} onSaved={replace} />
+      <DeviceSummary device={device} loadedAt={state.loadedAt} onSaved={replace} onApproved={reload} />
       <DeviceHistory id={device.id} lastSeen={device.last_seen} />
+      <DeviceCredentialSection device={device} />
       <DeviceAlerts deviceId={device.id} />
       <DeviceTunnels deviceId={device.id} deviceStatus={device.status} />
       <AuditTrail collection="devices" recordId={device.id} perPage={5} />

@@ -4,7 +4,7 @@ import '../../ui/device-texts'
 import { useT } from '../../ui/use-t'
 import s from './device-status.module.css'
 
-const TONES: Record<DeviceStatus, BadgeTone> = { online: 'success', offline: 'muted', provisioning: 'info', error: 'error' }
+const TONES: Record<DeviceStatus, BadgeTone> = { online: 'success', offline: 'muted', provisioning: 'info', error: 'error', pending: 'warning' }
 
 /**
  * A device's status as a coloured badge that always says it in words too; a disabled device says

@@ -1,8 +1,9 @@
 import { useState } from 'react'
+import { Link } from 'wouter'
 import type { Device } from '../../contract/devices'
 import { $live } from '../../stores/live'
 import { notify } from '../../stores/notices'
-import { Button } from '../../ui/button'
+import { Button, buttonClass } from '../../ui/button'
 import '../../ui/device-texts'
 import { ListView } from '../../ui/list/list-view'
 import { LiveStatus } from '../../ui/live-status'
@@ -22,11 +23,14 @@ import s from './devices-screen.module.css'
 const BULK_RULES = { load: () => import('./device-rules').then((rules) => rules.bulkDeviceRules) }
 
 const DeviceFormDialog = lazyPart(() => import('./device-form-dialog').then((part) => part.DeviceFormDialog))
+const DeviceConnectDialog = lazyPart(() => import('./device-connect').then((part) => part.DeviceConnectDialog))
 
 /** The fleet: every device with its status kept live, filtered by status in the address. */
 export default function DevicesScreen() {
   const t = useT()
   const [adding, setAdding] = useState(false)
+  // Added: the last step shows the commands that connect it, and waits for it.
+  const [connecting, setConnecting] = useState<Device | null>(null)
   // The command palette's Add device links here with `?new=1`.
   useCreateParam(() => setAdding(true))
   const list = useCollectionList<Device>({ collection: 'devices', list: devicesApi.list, defaults: DEVICE_LIST, onDevice: patchDevice })
@@ -54,6 +58,9 @@ export default function DevicesScreen() {
           <>
             <StatusFilter value={status} onChange={(next) => list.change({ filters: { status: next } })} />
             <LiveStatus loadedAt={list.data.loadedAt} />
+            <Link href="/devices/enrollment-keys" className={buttonClass('secondary')}>
+              {t('devices.addMany')}
+            </Link>
             {add}
           </>
         }
@@ -80,8 +87,9 @@ export default function DevicesScreen() {
           initial={EMPTY_DEVICE}
           version={null}
           save={(values) => saveDevice(values, null)}
-          onSaved={() => {
+          onSaved={(device) => {
             setAdding(false)
+            setConnecting(device)
             notify('success', 'devices.created')
             // The change event reloads a live list; without the stream, ask at once.
             if ($live.get().state !== 'live') list.reload()
@@ -89,6 +97,7 @@ export default function DevicesScreen() {
           onClose={() => setAdding(false)}
         />
       )}
+      {connecting && <DeviceConnectDialog device={connecting} onClose={() => setConnecting(null)} />}
     </>
   )
 }

@@ -58,6 +58,9 @@ export function tilesOf(summary: Summary, rights: readonly Right[]): Tile[] {
         action: { key: 'addDevice', href: '/devices?new=1' },
       },
     )
+    // Devices waiting for someone's approval: shown only while there are some.
+    const pending = summary.devices.pending ?? 0
+    if (pending > 0) tiles.push({ key: 'pending', href: '/devices?status=pending', figure: pending, alert: true })
   }
   if (summary.alerts && (rights.includes('alerts') || rights.includes('devices'))) {
     tiles.push({ key: 'alerts', href: '/alerts', figure: summary.alerts.firing, alert: summary.alerts.firing > 0 })

@@ -2,7 +2,7 @@ import type { NetworkMetrics } from '../../contract/metrics'
 import type { ChartSeries } from '../../ui/charts/chart-data'
 
 /** The statuses in the order the breakdown draws them, each in the colour its badge has. */
-export const STATUS_ORDER = ['online', 'error', 'provisioning', 'offline'] as const
+export const STATUS_ORDER = ['online', 'error', 'provisioning', 'pending', 'offline'] as const
 export type FleetStatus = (typeof STATUS_ORDER)[number]
 
 export interface StatusSlice {

@@ -11,7 +11,7 @@ export function trafficSeries(metrics: TrafficMetrics, labels: { in: string; out
 
 /** Everything the fleet sent and received over the range. */
 export function trafficTotals(metrics: TrafficMetrics): { in: number; out: number } {
-  const sum = (values: readonly number[]) => values.reduce((total, value) => total + (Number.isFinite(value) ? value : 0), 0)
+  const sum = (values: readonly (number | null)[]) => values.reduce<number>((total, value) => total + (value !== null && Number.isFinite(value) ? value : 0), 0)
   return { in: sum(metrics.bytes_in), out: sum(metrics.bytes_out) }
 }
 

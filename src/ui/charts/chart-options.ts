@@ -64,6 +64,8 @@ export function chartOptions(series: readonly ChartSeries[], look: ChartLook): u
         label: one.label,
         stroke: colours.series[i],
         width: 2,
+        // A step without a reading is a gap in the line, never joined across nor drawn as zero.
+        spanGaps: false,
         value: (_: uPlot, value: number | null) => (value == null ? '–' : format(value)),
       })),
     ],

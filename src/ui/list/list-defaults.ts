@@ -6,6 +6,7 @@ import type { ListDefaults } from './list-url'
 
 export const APP_LIST: ListDefaults = { sort: 'created_at', order: 'desc', perPage: 10, filters: [] }
 export const DEVICE_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: ['status', 'tag', 'firmware', 'model', 'location', 'enabled', 'name', 'last_seen_before', 'last_seen_after'] }
+export const ENROLLMENT_KEY_LIST: ListDefaults = { sort: 'created_at', order: 'desc', perPage: 10, filters: ['revoked'] }
 export const INVOICE_LIST: ListDefaults = { sort: 'period', order: 'desc', perPage: 10, filters: [] }
 export const KEY_LIST: ListDefaults = { sort: 'created_at', order: 'desc', perPage: 10, filters: ['scope', 'expiry', 'revoked'] }
 export const ORGANIZATION_LIST: ListDefaults = { sort: 'name', order: 'asc', perPage: 10, filters: [] }

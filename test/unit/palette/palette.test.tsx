@@ -115,6 +115,8 @@ test('typing filters the screens and actions by their words, ignoring case', asy
   type(box, 'access k')
   assert.equal(section('Screens'), ['Access Keys'])
   assert.equal(section('Actions'), ['New access key'])
+  type(box, 'enroll')
+  assert.equal(section('Screens'), ['Enrollment Keys'])
   type(box, 'zzz-nothing')
   await waitFor(() => assert.ok(page().getByText('Nothing matches')))
   assert.is(box.getAttribute('aria-expanded'), 'false')

@@ -54,7 +54,7 @@ test('the mega menu puts direct entries under the heading, a nested group in its
     columnsOf(MENU.find((item) => item.key === key)!).map(({ heading, entries }) => [heading, entries.map((entry) => entry.key)])
   assert.equal(shape('account'), [['menu.accountTitle', ['organizations', 'billing', 'access_keys', 'audit', 'api']]])
   assert.equal(shape('inventory'), [
-    ['menu.inventory', ['devices', 'alerts', 'webhooks']],
+    ['menu.inventory', ['devices', 'enrollment_keys', 'alerts', 'webhooks']],
     ['menu.connectivity', ['tunnels', 'app_ids']],
   ])
 })

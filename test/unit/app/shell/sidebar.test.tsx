@@ -78,6 +78,7 @@ test('shows Home and every group to a user with every right', () => {
     'Roles',
     'Inventory',
     'Edge & Devices',
+    'Enrollment Keys',
     'Alerts',
     'Webhooks',
     'Connectivity',

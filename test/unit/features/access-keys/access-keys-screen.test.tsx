@@ -81,6 +81,17 @@ test('offers a key for device heartbeats only to a user holding devices, and lis
   assert.equal([...rowOf('Kiosk 7').querySelectorAll('li')].map((item) => item.textContent), ['Device heartbeats only'])
 })
 
+test('says, where a heartbeat key is made, that an enrollment key is the safer choice for a device', async () => {
+  const view = open({ 'GET /access_keys/': () => listReply([]) })
+  fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'New key' })))
+  const scopes = within(await view.findByRole('group', { name: 'Scopes' }))
+  assert.is(view.queryByRole('link', { name: 'Use an enrollment key' }), null)
+  fireEvent.click(scopes.getByRole('checkbox', { name: /^Device heartbeats only/ }))
+  const link = await waitFor(() => view.getByRole('link', { name: 'Use an enrollment key' }))
+  assert.is(link.getAttribute('href'), '/app/devices/enrollment-keys')
+  assert.match(link.closest('[role="status"]')?.textContent ?? '', /credential of its own that acts for that device alone/)
+})
+
 test('shows the secret once, and after closing no element in the document holds it', async () => {
   const secret = 'edk_1a2b3c4d_Zq9XyW8vU7tS6rQ5pO4nM3lK2jI1hG0fE9dC8bA7zY6'
   const issued: IssuedKey = { ...createAccessKey({ name: 'Deploy bot', prefix: 'edk_1a2b3c4d', scopes: ['tunnels'], expires_at: daysFromNow(30) }), secret }

@@ -16,7 +16,7 @@ export function createNetworkMetrics(range: MetricRange = '24h', overrides: Part
     step_seconds: METRIC_RANGES[range].stepSeconds,
     generated_at: new Date().toISOString(),
     times,
-    status: { online: 6, offline: 2, provisioning: 1, error: 1 },
+    status: { online: 6, offline: 2, provisioning: 1, error: 1, pending: 0 },
     online: times.map((_, i) => (i % 5) + 1),
     latency_p50: times.map((_, i) => (i === times.length - 1 ? null : 20 + (i % 3))),
     latency_p95: times.map((_, i) => (i === times.length - 1 ? null : 80 + (i % 7))),

@@ -95,7 +95,7 @@ test('reads the metrics again when the events stream says events were missed', a
   let n = 0
   const { view } = open('/app/network', () => {
     n += 1
-    return { status: 200, body: createNetworkMetrics('24h', { status: { online: n, offline: 0, provisioning: 0, error: 0 } }) }
+    return { status: 200, body: createNetworkMetrics('24h', { status: { online: n, offline: 0, provisioning: 0, error: 0, pending: 0 } }) }
   })
   await waitFor(() => view.getByText('1 devices'))
   // The stream may still be open from the test before: wait for it to be live, however it came.

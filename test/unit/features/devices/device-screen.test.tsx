@@ -3,6 +3,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { Route } from 'wouter'
 import { setToken } from '../../../../src/api/client'
+import type { Device } from '../../../../src/contract/devices'
 import DeviceScreen from '../../../../src/features/devices/device-screen'
 import { $live } from '../../../../src/stores/live'
 import { $notice, closeNotice } from '../../../../src/stores/notices'
@@ -54,6 +55,8 @@ const open = (path: string, routes: Record<string, Handler> = {}) => {
   stub = routeFetch({
     'GET /devices/d-1': () => ({ status: 200, body: device }),
     'GET /devices/d-1/history': () => ({ status: 200, body: history }),
+    // A device made by hand has no credential until it connects.
+    'GET /devices/d-1/credential': () => ({ status: 200, body: null }),
     'GET /tunnels/': () => listReply([tunnel]),
     'GET /events': () => events.response(),
     ...routes,
@@ -117,15 +120,82 @@ test("says plainly when the id is unknown or another organization's, with a way 
   assert.equal(stub!.seen('GET /devices/nope').length, 1)
 })
 
-test('turns the status online when a device event for it arrives', async () => {
-  const { view } = open('/app/devices/details?id=d-1')
+test('turns the status online and shows the address, OS and firmware it reported when a device event for it arrives', async () => {
+  let current = device
+  const { view } = open('/app/devices/details?id=d-1', { 'GET /devices/d-1': () => ({ status: 200, body: current }) })
   await waitFor(() => view.getByRole('heading', { name: 'gate-1' }))
   await waitFor(() => assert.is($live.get().state, 'live'))
   await act(async () => events.send('device', { id: 'd-2', status: 'error', last_seen: new Date().toISOString() }))
+  assert.is(stub!.seen('GET /devices/d-1').length, 1, "another device's event asks nothing")
+  current = { ...device, status: 'online', ip: '192.0.2.50', os: 'Raspbian GNU/Linux 11 (bullseye)', firmware: '5.15.84-v7l+' }
   await act(async () => events.send('device', { id: 'd-1', status: 'online', last_seen: new Date().toISOString() }))
   await waitFor(() => view.getByText('Online'))
+  await waitFor(() => view.getByText('Raspbian GNU/Linux 11 (bullseye)'))
+  assert.ok(view.getByText('192.0.2.50'))
+  assert.ok(view.getByText('5.15.84-v7l+'))
   assert.is(view.queryByText('Error'), null, "another device's event changes nothing here")
-  assert.is(stub!.seen('GET /devices/d-1').length, 1)
+})
+
+test('shows the credential and revokes it after asking; a device without one offers to connect it', async () => {
+  const made = new Date(Date.now() - 3_600_000).toISOString()
+  const credential = { id: 'c-1', device_id: 'd-1', prefix: 'edc_9z8y7x6w', created_at: made, expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(), last_used_at: made, revoked_at: null }
+  const { view } = open('/app/devices/details?id=d-1', {
+    'GET /devices/d-1/credential': () => ({ status: 200, body: credential }),
+    'POST /devices/d-1/credential/revoke': () => ({ status: 200, body: { ...credential, revoked_at: new Date().toISOString() } }),
+  })
+  const section = within(await waitFor(() => view.getByRole('region', { name: 'Credential' })))
+  await waitFor(() => section.getByText('edc_9z8y7x6w…'))
+  assert.ok(section.getByText('Active'))
+  assert.ok(section.getByText(/^in (29|30) d$/))
+  fireEvent.click(section.getByRole('button', { name: 'Revoke credential' }))
+  const confirm = await waitFor(() => view.getByRole('dialog', { name: 'Revoke the credential of gate-1?' }))
+  assert.is(stub!.seen('POST /devices/d-1/credential/revoke').length, 0, 'nothing before the confirm')
+  fireEvent.click(within(confirm).getByRole('button', { name: 'Revoke credential' }))
+  await waitFor(() => section.getByText('Revoked', { selector: 'span' }))
+  assert.is(stub!.seen('POST /devices/d-1/credential/revoke').length, 1)
+  assert.ok(section.getByRole('button', { name: 'Connect this device' }))
+  cleanup()
+  stub?.restore()
+
+  const bare = open('/app/devices/details?id=d-1').view
+  const none = within(await waitFor(() => bare.getByRole('region', { name: 'Credential' })))
+  await waitFor(() => none.getByText(/^No credential/))
+  assert.ok(none.getByRole('button', { name: 'Connect this device' }))
+})
+
+test('a pending device waits for approval: Approve lets it in, Refuse asks and removes it', async () => {
+  let current: Device = { ...device, status: 'pending' }
+  const { view } = open('/app/devices/details?id=d-1', {
+    'GET /devices/d-1': () => ({ status: 200, body: current }),
+    'POST /devices/d-1/approve': () => {
+      current = { ...device, status: 'provisioning', version: 4 }
+      return { status: 200, body: current }
+    },
+    'POST /devices/d-1/refuse': () => ({ status: 204 }),
+  })
+  await waitFor(() => view.getByText('Waiting for approval.'))
+  assert.ok(view.getByText('Pending approval'))
+  fireEvent.click(view.getByRole('button', { name: 'Refuse' }))
+  const confirm = await waitFor(() => view.getByRole('dialog', { name: 'Refuse gate-1?' }))
+  fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+  assert.is(stub!.seen('POST /devices/d-1/refuse').length, 0)
+  fireEvent.click(view.getByRole('button', { name: 'Approve' }))
+  await waitFor(() => assert.is($notice.get()?.message, 'enrollment.approved'))
+  await waitFor(() => assert.is(view.queryByText('Waiting for approval.'), null))
+  assert.ok(view.getByText('Provisioning'))
+  cleanup()
+  stub?.restore()
+
+  current = { ...device, status: 'pending' }
+  const again = open('/app/devices/details?id=d-1', {
+    'GET /devices/d-1': () => ({ status: 200, body: current }),
+    'POST /devices/d-1/refuse': () => ({ status: 204 }),
+  })
+  await waitFor(() => again.view.getByText('Waiting for approval.'))
+  fireEvent.click(again.view.getByRole('button', { name: 'Refuse' }))
+  fireEvent.click(within(await waitFor(() => again.view.getByRole('dialog', { name: 'Refuse gate-1?' }))).getByRole('button', { name: 'Refuse' }))
+  await waitFor(() => assert.is(again.history.at(-1), '/app/devices'))
+  assert.is(stub!.seen('POST /devices/d-1/refuse').length, 1)
 })
 
 test('saves an edit with the version it opened at and shows both sides of a conflict', async () => {

@@ -119,7 +119,57 @@ test('adds a device from the dialog, with its tags split at commas, and says so'
   fireEvent.click(within(dialog).getByRole('button', { name: 'Add device' }))
   await waitFor(() => assert.is($notice.get()?.message, 'devices.created'))
   assert.equal(stub!.seen('POST /devices/')[0]!.body, { name: 'lobby-3', serial: 'SN-0042', model: 'Kiosk K2', location: '', tags: ['lobby', 'kiosk'] })
-  assert.is(view.queryByRole('dialog'), null)
+  // The form gives way to its last step, connecting the device.
+  await waitFor(() => view.getByRole('dialog', { name: 'Connect lobby-3' }))
+  assert.is(view.queryByRole('dialog', { name: 'Add a device' }), null)
+})
+
+test('ends Add device with the commands that connect it, then turns to Connected with its readings live', async () => {
+  const secret = 'enk_1a2b3c4d_Zq9XyW8vU7tS6rQ5pO4nM3lK2jI1hG0fE9dC8bA7zY6'
+  const added = createDevice({ id: 'd-9', name: "Bob's kiosk", serial: 'SN-0042', status: 'provisioning', ip: '', firmware: '', os: '' })
+  let reported = added
+  let credential: object | null = null
+  const { view } = open('/app/devices', {
+    'POST /devices/': () => ({ status: 201, body: added }),
+    'POST /enrollment_keys/': ({ body }) => ({ status: 201, body: { ...(body as object), id: 'ek-1', prefix: 'enk_1a2b3c4d', uses: 0, secret } }),
+    'GET /devices/d-9': () => ({ status: 200, body: reported }),
+    'GET /devices/d-9/credential': () => ({ status: 200, body: credential }),
+  })
+  await waitFor(() => view.getByRole('link', { name: 'gate-1' }))
+  fireEvent.click(view.getAllByRole('button', { name: 'Add device' })[0]!)
+  const form = await waitFor(() => view.getByRole('dialog', { name: 'Add a device' }))
+  fireEvent.change(view.getByLabelText('Name'), { target: { value: "Bob's kiosk" } })
+  fireEvent.change(view.getByLabelText('Serial number'), { target: { value: 'SN-0042' } })
+  fireEvent.change(view.getByLabelText('Model'), { target: { value: 'Kiosk K2' } })
+  fireEvent.click(within(form).getByRole('button', { name: 'Add device' }))
+
+  const connect = within(await waitFor(() => view.getByRole('dialog', { name: "Connect Bob's kiosk" })))
+  const node = (await waitFor(() => connect.getByLabelText('Linux with Node.js 18 or later'))) as HTMLTextAreaElement
+  assert.equal(stub!.seen('POST /enrollment_keys/').map((request) => request.body), [
+    { name: "Connect Bob's kiosk", max_uses: 1, expires_in_days: 1, tags: [], location: '', model: '', approve: false, ephemeral: false },
+  ])
+  const tail = ` --key ${secret} --serial SN-0042 --name 'Bob'\\''s kiosk'`
+  assert.ok(node.value.endsWith(tail), node.value)
+  assert.ok((connect.getByLabelText('Any Linux with sh and curl') as HTMLTextAreaElement).value.endsWith(tail))
+  assert.ok(connect.getByText('Waiting for the first heartbeat…'))
+
+  await waitFor(() => assert.is($live.get().state, 'live'))
+  // Online before it enrolled (an organization's key) is not yet connected.
+  reported = { ...added, status: 'online' }
+  await act(async () => events.send('device', { id: 'd-9', status: 'online', last_seen: new Date().toISOString() }))
+  await waitFor(() => assert.ok(stub!.seen('GET /devices/d-9/credential').length >= 2))
+  assert.ok(connect.getByText('Waiting for the first heartbeat…'))
+  reported = { ...added, status: 'online', ip: '192.0.2.9', os: 'Debian GNU/Linux 12 (bookworm)', firmware: '6.1.0-rpi7' }
+  credential = { id: 'c-1', device_id: 'd-9', prefix: 'edc_1a2b3c4d', created_at: new Date().toISOString(), expires_at: new Date().toISOString(), last_used_at: null, revoked_at: null }
+  await act(async () => events.send('device', { id: 'd-9', status: 'online', last_seen: new Date().toISOString() }))
+  await waitFor(() => connect.getByText('Connected: the device sent its first heartbeat.'))
+  assert.ok(connect.getByText('192.0.2.9'))
+  assert.ok(connect.getByText('Debian GNU/Linux 12 (bookworm)'))
+  assert.ok(connect.getByText('6.1.0-rpi7'))
+  assert.is(connect.queryByText('Waiting for the first heartbeat…'), null)
+  fireEvent.click(connect.getAllByRole('button', { name: 'Done' }).at(-1)!)
+  await waitFor(() => assert.is(view.queryByRole('dialog'), null))
+  assert.is(stub!.seen('POST /enrollment_keys/').length, 1, 'one key for the dialog')
 })
 
 test.run()

@@ -7,7 +7,7 @@ import { pointsOf, sparkPath, SPARK_PAD, summarise, type SparkBox } from '../../
 const MIN = 60_000
 const T0 = Date.parse('2025-01-12T00:00:00.000Z')
 const at = (minutes: number) => new Date(T0 + minutes * MIN).toISOString()
-const sample = (minutes: number, latency_ms: number, bytes_in = 0, bytes_out = 0) => ({ at: at(minutes), latency_ms, bytes_in, bytes_out })
+const sample = (minutes: number, latency_ms: number | null, bytes_in: number | null = 0, bytes_out: number | null = 0) => ({ at: at(minutes), latency_ms, bytes_in, bytes_out })
 
 // 100 units wide for 100 minutes, 24 high: x is the minute, y runs from 22 (zero) to 2 (the top value).
 const box: SparkBox = { width: 100, height: 24, from: T0, to: T0 + 100 * MIN, gapMs: 20 * MIN }
@@ -35,6 +35,20 @@ test('keeps a line of zeros on the bottom and draws nothing for no points', () =
   assert.is(sparkPath([], box), '')
 })
 
+test('breaks the line where a bucket has no reading, rather than drawing it down to zero', () => {
+  const points = pointsOf([sample(0, 4), sample(10, 8), sample(20, null), sample(30, 8), sample(40, 4)], 'latency_ms')
+  assert.equal(points[2], { at: T0 + 20 * MIN, value: null })
+  assert.is(sparkPath(points, box), 'M0 12 L10 2 M30 2 L40 12')
+  assert.is(sparkPath(pointsOf([sample(0, null), sample(10, 6), sample(20, null)], 'latency_ms'), box), 'M10 2 h0')
+  assert.is(sparkPath(pointsOf([sample(0, null), sample(10, null)], 'latency_ms'), box), '')
+})
+
+test('sums up the readings there are, skipping points without one', () => {
+  const points = pointsOf([sample(0, 20), sample(10, 3), sample(20, null)], 'latency_ms')
+  assert.equal(summarise(points), { latest: 3, min: 3, max: 20 })
+  assert.is(summarise(pointsOf([sample(0, null)], 'latency_ms')), undefined)
+})
+
 test('sums up the latest, lowest and highest value', () => {
   const points = pointsOf([sample(0, 20), sample(10, 7.5), sample(20, 140), sample(30, 12)], 'latency_ms')
   assert.equal(summarise(points), { latest: 12, min: 7.5, max: 140 })
@@ -46,6 +60,15 @@ test('buckets heartbeats: latency averaged, bytes summed, one point per bucket w
   assert.equal(bucketSamples(raw, 10 * MIN), [
     { at: at(0), latency_ms: 17, bytes_in: 600, bytes_out: 6 },
     { at: at(30), latency_ms: 30, bytes_in: 5, bytes_out: 5 },
+  ])
+})
+
+test('buckets heartbeats: each reading over the beats that carried it, null where none did', () => {
+  const raw = [sample(1, 10, null, 4), sample(4, null, 200, null), sample(12, null, null, null), sample(35, 30, 0, 5)]
+  assert.equal(bucketSamples(raw, 10 * MIN), [
+    { at: at(0), latency_ms: 10, bytes_in: 200, bytes_out: 4 },
+    { at: at(10), latency_ms: null, bytes_in: null, bytes_out: null },
+    { at: at(30), latency_ms: 30, bytes_in: 0, bytes_out: 5 },
   ])
 })
 

@@ -18,7 +18,7 @@ configure({ asyncUtilTimeout: 4000 })
 
 const ALL: Summary = {
   generated_at: new Date(Date.now() - 30_000).toISOString(),
-  devices: { online: 1234, offline: 3, error: 2, provisioning: 1, disabled: 0, total: 1240, added_7d: 4 },
+  devices: { online: 1234, offline: 3, error: 2, provisioning: 1, pending: 0, disabled: 0, total: 1240, added_7d: 4 },
   tunnels: { up: 4, total: 6 },
   access_keys: { expiring: 2 },
   app_ids: { total: 5 },
@@ -159,6 +159,12 @@ test('shows only the tiles of the rights held, even when the answer holds more',
   assert.equal([calm.figure, calm.alert], [0.8, false], 'devices 40 of 50 is the fullest')
 })
 
+test('shows the devices waiting for approval only while there are some, asking for attention', () => {
+  assert.not.ok(tilesOf(ALL, ['devices']).some((tile) => tile.key === 'pending'))
+  const waiting = tilesOf({ ...ALL, devices: { ...ALL.devices!, pending: 2 } }, ['devices'])
+  assert.equal(waiting.at(-1), { key: 'pending', href: '/devices?status=pending', figure: 2, alert: true })
+})
+
 test('counts firing alerts for holders of alerts or devices, linking to the alerts', () => {
   const alerted = { ...ALL, alerts: { firing: 3 } }
   assert.equal(tilesOf(alerted, ['alerts']), [{ key: 'alerts', href: '/alerts', figure: 3, alert: true }])
@@ -177,7 +183,7 @@ test('asks nothing and shows nothing without a right the tiles count', async () 
 
 test('marks figures that ask for attention', async () => {
   signedIn(['devices'])
-  server.set({ ...ALL, devices: { online: 5, offline: 0, error: 1, provisioning: 0, disabled: 0, total: 6, added_7d: 0 } })
+  server.set({ ...ALL, devices: { online: 5, offline: 0, error: 1, provisioning: 0, pending: 0, disabled: 0, total: 6, added_7d: 0 } })
   show()
   await waitFor(() => page().getByRole('link', { name: /Devices in error/ }))
   const tile = (name: RegExp) => page().getByRole('link', { name }).closest('li')!.className
@@ -189,7 +195,7 @@ test('asks again once, after the throttle, however many device events arrive', a
   signedIn(['devices'])
   show()
   await waitFor(() => page().getByRole('link', { name: '3 Devices offline' }))
-  server.set({ ...ALL, generated_at: new Date().toISOString(), devices: { online: 1235, offline: 2, error: 2, provisioning: 1, disabled: 0, total: 1240, added_7d: 4 } })
+  server.set({ ...ALL, generated_at: new Date().toISOString(), devices: { online: 1235, offline: 2, error: 2, provisioning: 1, pending: 0, disabled: 0, total: 1240, added_7d: 4 } })
   const sentAt = Date.now()
   await waitFor(() => server.send('device', { id: 'd-1', status: 'online', last_seen: new Date().toISOString() }))
   server.send('device', { id: 'd-2', status: 'online', last_seen: new Date().toISOString() })
