@@ -54,8 +54,26 @@ export async function newContext(
   }
   // A step that has not happened in 10 s will not: fail fast with what was awaited.
   context.setDefaultTimeout(10_000)
+  resendOnReset(context)
   contexts.push(context)
   return context
+}
+
+/**
+ * The context's API requests (`page.request`) go again once when the kept-alive connection they
+ * took was closed by the server as they left (HTTP/1.1's race: the server read nothing of them, and
+ * a browser resends them as well). Any other failure stands.
+ */
+function resendOnReset(context: BrowserContext): void {
+  const request = context.request
+  for (const method of ['fetch', 'get', 'post', 'put', 'patch', 'delete', 'head'] as const) {
+    const send = request[method].bind(request) as (...args: unknown[]) => Promise<unknown>
+    ;(request as unknown as Record<string, unknown>)[method] = (...args: unknown[]) =>
+      send(...args).catch((error: Error) => {
+        if (/\b(read ECONNRESET|socket hang up)\b/.test(error.message)) return send(...args)
+        throw error
+      })
+  }
 }
 
 /**
@@ -216,13 +234,7 @@ async function arriveAt(page: Page, url: string): Promise<void> {
 /** Calls the API of `base` as the signed-in user, or with `key`; fails unless the answer is 2xx. */
 export async function callApi(page: Page, base: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown, key?: string) {
   const token = key ?? (await page.evaluate(() => localStorage.getItem('axe')))
-  const send = () => page.request.fetch(`${base}/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } })
-  // A kept-alive connection the server closes as the request leaves resets it (HTTP/1.1's race):
-  // a GET is sent again once, as a browser does; a write is never sent twice.
-  const answer = await send().catch((error: Error) => {
-    if (method === 'GET' && /ECONNRESET|socket hang up/.test(error.message)) return send()
-    throw error
-  })
+  const answer = await page.request.fetch(`${base}/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } })
   if (!answer.ok()) throw new Error(`${method} ${path} answered ${answer.status()}`)
   return answer.json()
 }

@@ -75,7 +75,7 @@ for (const [flavour, base] of [['react', BASE], ['preact', PREACT_BASE]] as cons
     }
     await page.goto(`${base}/app/devices`)
     await drawn(page, 'Edge And Connected Devices')
-    const device = await page.waitForSelector('main a[href^="/app/devices/"]')
+    const device = await page.waitForSelector('main a[href^="/app/devices/"]:not([href="/app/devices/enrollment-keys"])')
     await device!.click()
     await page.waitForFunction(() => /^\/app\/devices\/[^/]+$/.test(location.pathname))
     await drawn(page, 'Details')
