@@ -170,7 +170,7 @@ async function migratedTemplate(url) {
 /** Files that take longest (the runner prints them as the slowest), started first. */
 const SLOWEST_FIRST = {
   e2e: ['axe-sweep', 'shell', 'offline', 'devices', 'layout', 'auth'],
-  api: ['fuzz', 'fuzz-callers', 'export', 'caps', 'readme', 'openapi', 'crash'],
+  api: ['fuzz', 'fuzz-rest', 'fuzz-callers', 'agent', 'export', 'caps', 'readme', 'openapi', 'crash'],
 }
 
 /** The longest files first (the known slowest, then by size), so that the last to start does not run alone for long. */

@@ -31,15 +31,18 @@ const CALLER_BODY_KINDS = CALLER_BODIES.filter((kind) => !env.FUZZ_BODY || kind 
 const narrowed = Boolean(env.FUZZ_ONLY || env.FUZZ_BODY || env.FUZZ_QUERY || env.FUZZ_CALLER)
 
 /**
- * The fuzz of every API route, in two parts run as two files side by side: `bodies` sends each
- * route every kind of body and query as a signed-in user; `callers` sends it as every kind of
- * caller, with its documented example and with random fields. Registers the part's tests.
+ * The fuzz of every API route, in parts run as files side by side: `bodies` sends each route every
+ * kind of body and query as a signed-in user; `callers` sends it as every kind of caller, with its
+ * documented example and with random fields. `share` splits a part's routes among files (every
+ * `of`-th route from `index`). Registers the part's tests.
  */
-export async function fuzzPart(part: 'bodies' | 'callers'): Promise<void> {
+export async function fuzzPart(part: 'bodies' | 'callers', share = { index: 0, of: 1 }): Promise<void> {
   const server = await startTestServer()
   // Every route the app has, so a new one is fuzzed with no edit here.
   const routes = [...new Set(server.app.routes.filter((r) => /^\/api(\/|$)/.test(r.path)).map((r) => `${r.method} ${r.path}`))]
   const targets = routes.filter((r) => !(r in EXCLUDED) && (!env.FUZZ_ONLY || r === env.FUZZ_ONLY) && ['ALL', ...METHODS].includes(r.split(' ')[0]!))
+  // This file's share of them; the other files of the part send the rest.
+  const mine = targets.filter((_, n) => n % share.of === share.index)
   const covered = new Set<string>()
   const statuses = new Map<number, number>()
   let requests = 0
@@ -108,7 +111,7 @@ export async function fuzzPart(part: 'bodies' | 'callers'): Promise<void> {
   const replayCaller = (seed: number, route: string, caller: string, body: string, path: string) =>
     `FUZZ_SEED=${seed} FUZZ_ONLY='${route}' FUZZ_CALLER=${caller} FUZZ_BODY=${body} FUZZ_RUNS=${RUNS} FUZZ_PATH=${path} ONLY=api/fuzz node test/run.mjs api`
 
-  if (part === 'bodies') for (const route of targets) {
+  if (part === 'bodies') for (const route of mine) {
     const [method = '', path = ''] = route.split(' ')
     test(`${route} answers JSON without a 5xx or a hang`, async () => {
       for (const seed of SEEDS) {
@@ -130,7 +133,7 @@ export async function fuzzPart(part: 'bodies' | 'callers'): Promise<void> {
     })
   }
 
-  if (part === 'callers') for (const route of targets) {
+  if (part === 'callers') for (const route of mine) {
     const [method = '', path = ''] = route.split(' ')
     const example = examples.get(describedRoute(method, path))
     test(`${route} answers every kind of caller without a 5xx`, async () => {
@@ -156,8 +159,8 @@ export async function fuzzPart(part: 'bodies' | 'callers'): Promise<void> {
   test(part === 'bodies' ? 'sends every API route but the listed exclusions every kind of body and query, and lists no stale exclusion' : 'sends every API route but the listed exclusions as every kind of caller, and lists no stale exclusion', () => {
     const passes =
       part === 'bodies'
-        ? targets.flatMap((route) => BODY_KINDS.flatMap((body) => QUERY_KINDS.map((query) => `${route} ${body} ${query}`)))
-        : targets.flatMap((route) => CALLER_KINDS.flatMap((caller) => CALLER_BODY_KINDS.map((body) => `${route} as ${caller} ${body}`)))
+        ? mine.flatMap((route) => BODY_KINDS.flatMap((body) => QUERY_KINDS.map((query) => `${route} ${body} ${query}`)))
+        : mine.flatMap((route) => CALLER_KINDS.flatMap((caller) => CALLER_BODY_KINDS.map((body) => `${route} as ${caller} ${body}`)))
     // A replay narrowed to the other part's passes sends nothing here.
     if (narrowed && !passes.length) return
     assert.ok(passes.length > 0, 'nothing was fuzzed')
@@ -172,7 +175,7 @@ export async function fuzzPart(part: 'bodies' | 'callers'): Promise<void> {
   test.after(async () => {
     const seen = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}x${count}`)
     const sent = part === 'bodies' ? `${BODY_KINDS.length} bodies x ${QUERY_KINDS.length} queries` : `${CALLER_KINDS.length} callers x ${CALLER_BODY_KINDS.length} bodies`
-    const counts = `${targets.length} routes, ${sent}, x ${SEEDS.length} seeds x ${RUNS} runs, ${requests} requests`
+    const counts = `${mine.length} of ${targets.length} routes, ${sent}, x ${SEEDS.length} seeds x ${RUNS} runs, ${requests} requests`
     console.log(`fuzz (${part}): ${counts} (each followed by one on its connection), statuses ${seen.join(' ')}, FUZZ_SEED=${SEEDS.join(',')}`)
     await server.close()
   })

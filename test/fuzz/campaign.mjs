@@ -1,4 +1,4 @@
-// `npm run fuzz [-- --minutes 30] [-- --seed 1234]`: the API fuzz (test/api/fuzz.test.ts and
+// `npm run fuzz [-- --minutes 30] [-- --seed 1234]`: the API fuzz (test/api/fuzz.test.ts, fuzz-rest.test.ts and
 // fuzz-callers.test.ts, side by side) round
 // after round, each on a fresh server with the next seed, until the time is up. Not part of
 // `npm test`, which runs the same fuzz with a fixed list of seeds.
@@ -19,7 +19,7 @@ console.log(`fuzz campaign: seed ${base}, ${minutes} min, ${runs} runs a pass (t
 
 const outdir = join(root, 'node_modules/.cache/fuzz', String(process.pid))
 mkdirSync(outdir, { recursive: true })
-const parts = ['fuzz.test', 'fuzz-callers.test']
+const parts = ['fuzz.test', 'fuzz-rest.test', 'fuzz-callers.test']
 await esbuild.build({
   entryPoints: parts.map((part) => join(root, `test/api/${part}.ts`)),
   outdir,
