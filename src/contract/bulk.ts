@@ -6,10 +6,10 @@ import type { Right } from './rights'
  * checked, and an undo puts back what nobody changed since.
  *
  * Devices have no group of their own: their location is what places them, so "move to a group"
- * sets the location of each.
+ * sets the location of each. Approving takes the pending devices among them and skips the rest.
  */
 export const BULK_ACTIONS = {
-  devices: ['tag_add', 'tag_remove', 'set_location', 'disable', 'enable', 'delete'],
+  devices: ['tag_add', 'tag_remove', 'set_location', 'disable', 'enable', 'delete', 'approve'],
   access_keys: ['revoke'],
   users: ['disable', 'set_roles'],
   tunnels: ['enable', 'disable'],

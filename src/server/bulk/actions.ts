@@ -21,6 +21,7 @@ import { message } from '../messages'
 import { heldRights, keepAdministrator, lockoutOf } from '../people/keep-administrator'
 import { checkRoles, leaveOrganization, mustHoldRoles, mustOutrank, setRoles, tellUser } from '../people/members'
 import { users } from '../people/users'
+import { approveOne, unapproveOne } from './approve-devices'
 
 // What each bulk action does to one record, and how its undo puts the record back: the checks a
 // single write of the record makes (rights, tenancy, version, the collection's own rules), made
@@ -153,6 +154,7 @@ const deviceHandler: BulkHandler = {
       const version = await bump(ctx, current.id, current.version, values)
       return version === null ? lostRace() : { before: { enabled: current.enabled }, version, change: 'update' }
     }
+    if (ctx.action === 'approve') return approveOne(ctx, current)
     // delete: the whole row and its tunnels are kept with the item, so an undo brings them back as they were.
     const organizationId = ctx.principal.organizationId
     const { row, tunnels: tunnelRows } = await deviceWithTunnels(ctx.db, organizationId, current.id)
@@ -167,6 +169,11 @@ const deviceHandler: BulkHandler = {
     // The device's status is its heartbeats' to tell: one enabled again by the undo stays offline until it beats.
     // (A heartbeat moves no version, so a device enabled meanwhile and disabled again by the undo goes offline.)
     if (ctx.action === 'disable' || ctx.action === 'enable') return putBack(ctx, item, current, enabledColumns(item.before.enabled !== false))
+    if (ctx.action === 'approve') {
+      const back = await unapproveOne(ctx, item.before, current as Device | undefined)
+      if ('version' in back) ctx.changes.push({ collection: 'devices', id: item.record_id, action: 'update', version: back.version })
+      return 'version' in back ? {} : back
+    }
     // A deleted device comes back with its id, its fields and its tunnels, if its id and serial are
     // still free and the plan has room; its heartbeat history went with it.
     if (current) return { reason: message('bulkChangedSince') }

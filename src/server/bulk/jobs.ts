@@ -416,6 +416,8 @@ function paramChanges(collection: BulkCollection, action: BulkAction, params: Bu
       return [{ field: 'roles', before: null, after: params.roles }]
     case 'revoke':
       return [{ field: 'revoked_at', before: null, after: 'revoked' }]
+    case 'approve':
+      return [{ field: 'status', before: 'pending', after: 'provisioning' }]
     case 'enable':
     case 'disable':
       return collection === 'users' ? [{ field: 'status', before: null, after: 'disabled' }] : [{ field: 'enabled', before: null, after: action === 'enable' }]

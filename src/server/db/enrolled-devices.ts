@@ -29,6 +29,23 @@ export async function approvePending(db: AnyDb, organizationId: string, deviceId
 }
 
 /**
+ * Sets an approved device back to pending while it is still provisioning and has sent no heartbeat
+ * since (`lastSeen` as it was at the approval). Answers its new version, or undefined when it moved on.
+ */
+export async function unapprove(db: AnyDb, organizationId: string, deviceId: string, lastSeen: string | null, now: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable('devices')
+    .set({ status: 'pending', updated_at: now, version: sql`version + 1` })
+    .where('id', '=', deviceId)
+    .where('organization_id', '=', organizationId)
+    .where('status', '=', 'provisioning')
+    .where('last_seen', lastSeen === null ? 'is' : '=', lastSeen)
+    .returning('version')
+    .executeTakeFirst()
+  return row ? Number(row.version) : undefined
+}
+
+/**
  * Ephemeral devices silent since before `cutoff`: seen last before it, or never seen and made
  * before it; at most `limit`, so one sweep stays short.
  */

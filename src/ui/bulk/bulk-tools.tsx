@@ -16,7 +16,7 @@ import { BulkJobPanel } from './bulk-job-panel'
 import './bulk-texts'
 import { BulkValueDialog } from './bulk-value-dialog'
 import { needsValue, type BulkRules, type BulkRulesSource } from './bulk-values'
-import { bulkSelectionOf, isFull, offersMatching, selectedCount } from './selection-request'
+import { bulkSelectionOf, isFull, offersAction, offersMatching, selectedCount } from './selection-request'
 import { counted, isDanger } from './bulk-words'
 import s from './bulk.module.css'
 
@@ -126,7 +126,7 @@ export function BulkTools({ bulk, query, total, reload, rules: rulesSource }: Bu
             {counted(t, locale, 'bulk.selected', count)}
           </p>
           <div className={s.actions}>
-            {BULK_ACTIONS[collection].map((action: BulkAction) => (
+            {BULK_ACTIONS[collection].filter((action: BulkAction) => offersAction(collection, action, query)).map((action: BulkAction) => (
               <Button
                 key={action}
                 variant="secondary"

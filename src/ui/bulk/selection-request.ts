@@ -1,4 +1,4 @@
-import { MAX_BULK_IDS, type BulkSelection } from '../../contract/bulk'
+import { MAX_BULK_IDS, type BulkAction, type BulkCollection, type BulkSelection } from '../../contract/bulk'
 import { pageState, type Selection, type SelectionQuery } from '../list/bulk-selection'
 
 // What the bulk bar reads of a list's selection; it loads with the bar, not with the list.
@@ -23,4 +23,15 @@ export function bulkSelectionOf(selection: Selection, query: SelectionQuery): Bu
   for (const [name, values] of Object.entries(query.filters)) if (values.length) filters[name] = [...values]
   const q = query.q.trim()
   return q ? { q, filters } : { filters }
+}
+
+/**
+ * Whether the bar offers an action for the list as filtered: approving only where pending devices
+ * can be (no status filter, or one that takes `pending`); the rest always. Rows picked by hand came
+ * from the same list, so they fall under its filter too.
+ */
+export function offersAction(collection: BulkCollection, action: BulkAction, query: SelectionQuery): boolean {
+  if (collection !== 'devices' || action !== 'approve') return true
+  const statuses = query.filters.status ?? []
+  return !statuses.length || statuses.includes('pending')
 }
