@@ -1,3 +1,4 @@
+import type { DeviceStatus } from './device-status'
 import type { DeviceSample } from './devices'
 
 /** The spans `GET /devices/{id}/history?range=` answers, each cut into 144 buckets. */
@@ -56,3 +57,19 @@ export function bucketSamples(samples: readonly RawSample[], bucketMs: number): 
       bytes_out: bucket.bytes_out.n ? bucket.bytes_out.sum : null,
     }))
 }
+
+/** A device status the timeline tells: the device's own, or `disabled` while it was switched off. */
+export type TimelineStatus = DeviceStatus | 'disabled'
+
+/** One run of a status over `GET /devices/{id}/timeline`: `to` is null for the run still going. */
+export interface TimelineRun {
+  status: TimelineStatus
+  from: string
+  to: string | null
+}
+
+/** At most this many runs are answered; any further ones are merged into the last. */
+export const TIMELINE_MAX_RUNS = 2000
+
+/** `/devices/{id}/timeline` relative to `{host}`. */
+export const timelinePath = (id: string) => `/devices/${encodeURIComponent(id)}/timeline`

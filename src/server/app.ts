@@ -132,7 +132,7 @@ export function createApp(options: AppOptions): Hono {
     // Before the devices collection, whose routes take no enrollment key nor device credential.
     .route('/', enrollmentRoutes(options))
     .route('/', collectionRoutes(options, enrollmentKeys))
-    .route('/', historyRoutes(options))
+    .route('/', historyRoutes(options, options.presence.offlineAfterS))
     .route('/', metricsRoutes(options, options.rollup))
     .route('/', collectionRoutes(options, devices))
     .route('/', collectionRoutes(options, tunnels))

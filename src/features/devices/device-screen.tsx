@@ -14,6 +14,8 @@ import s from './device-screen.module.css'
 // The alerts section, with its texts, loads once the page shows: the device comes first.
 const DeviceAlerts = lazyPart(() => import('./device-alerts').then((part) => part.DeviceAlerts))
 // The credential, with the texts of joining, likewise.
+// The status timeline likewise.
+const DeviceTimeline = lazyPart(() => import('./device-timeline').then((part) => part.DeviceTimeline))
 const DeviceCredentialSection = lazyPart(() => import('./device-credential').then((part) => part.DeviceCredentialSection))
 
 /** `/app/devices/details?id=`: one device, its recent history, its credential, its alerts and its tunnels. */
@@ -35,6 +37,7 @@ function DeviceView({ id }: { id: string }) {
     <div className={s.detail}>
       <DeviceSummary device={device} loadedAt={state.loadedAt} onSaved={replace} onApproved={reload} />
       <DeviceHistory id={device.id} lastSeen={device.last_seen} />
+      <DeviceTimeline id={device.id} lastSeen={device.last_seen} status={device.enabled ? device.status : 'disabled'} />
       <DeviceCredentialSection device={device} />
       <DeviceAlerts deviceId={device.id} />
       <DeviceTunnels deviceId={device.id} deviceStatus={device.status} />

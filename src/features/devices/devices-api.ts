@@ -1,6 +1,6 @@
 import { collection, conflictCurrent } from '../../api/collection'
 import { call, type Result } from '../../api/client'
-import { DEFAULT_HISTORY_RANGE, historyPath, type HistoryRange } from '../../contract/device-history'
+import { DEFAULT_HISTORY_RANGE, historyPath, timelinePath, type HistoryRange, type TimelineRun } from '../../contract/device-history'
 import type { Device, DeviceInput, DeviceSample } from '../../contract/devices'
 import type { Tunnel, TunnelInput } from '../../contract/tunnels'
 import { fieldErrors, toInput, type DeviceValues } from './device-values'
@@ -25,6 +25,10 @@ export const tunnelsApi = collection<Tunnel, TunnelInput>('tunnels')
 /** `GET /devices/{id}/history?range=`: latency averaged and bytes summed per bucket, oldest first. */
 export const deviceHistory = (id: string, range: HistoryRange = DEFAULT_HISTORY_RANGE, signal?: AbortSignal) =>
   call<DeviceSample[]>('GET', historyPath(id), { query: { range }, signal })
+
+/** `GET /devices/{id}/timeline?range=`: the device's status as runs, oldest first. */
+export const deviceTimeline = (id: string, range: HistoryRange = DEFAULT_HISTORY_RANGE, signal?: AbortSignal) =>
+  call<TimelineRun[]>('GET', timelinePath(id), { query: { range }, signal })
 
 /** The detail view of a device, relative to `/app`. */
 export const deviceHref = (id: string) => `/devices/details?id=${encodeURIComponent(id)}`

@@ -11,6 +11,8 @@ export const DEFAULT_OFFLINE_AFTER_S = 60
 export const SEEN_EVERY_MS = 15_000
 
 export interface Presence {
+  /** How long a silent device stays online, in seconds (`OFFLINE_AFTER_S`). */
+  readonly offlineAfterS: number
   /** A heartbeat arrived; `changed` when it moved the device's status. */
   seen(organizationId: string, event: DeviceEvent, changed: boolean): void
   /** Sets silent devices offline and tells their organizations; answers how many. */
@@ -38,6 +40,7 @@ export function createPresence(options: { db: Db; hub: EventsHub; now: () => Dat
   }
 
   return {
+    offlineAfterS: options.offlineAfterS,
     seen(organizationId, event, changed) {
       const last = told.get(event.id) ?? 0
       if (changed || options.now().getTime() - last >= SEEN_EVERY_MS) tell(organizationId, event)

@@ -2,8 +2,8 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import { BULK_COLLECTIONS, BULK_STATUSES } from '../../contract/bulk'
 import { COLLECTIONS, EVENTS_PATH } from '../../contract/collections'
-import { HeartbeatBody } from '../../contract/devices'
-import { DEFAULT_HISTORY_RANGE, HISTORY_RANGES, isHistoryRange } from '../../contract/device-history'
+import { DEVICE_STATUSES, HeartbeatBody } from '../../contract/devices'
+import { DEFAULT_HISTORY_RANGE, HISTORY_RANGES, isHistoryRange, TIMELINE_MAX_RUNS } from '../../contract/device-history'
 import type { AlertEvaluator } from '../alerts/evaluator'
 import type { HubEvent } from '../events'
 import { principalOf, requirePrincipal, requireRight, type AuthEnv, type Principal } from '../http/auth'
@@ -14,6 +14,7 @@ import { int, list, num, obj, oneOf, orNull, ref, str, time } from '../openapi/s
 import type { Services } from '../services'
 import { recordHeartbeat } from './heartbeat'
 import { deviceHistory } from './history'
+import { deviceTimeline } from './timeline'
 import type { Presence } from './presence'
 import { KEEPALIVE_MS, SERVER_STOPPING, reconnectMs, streamHandle, userStreams, visibleTo } from './stream'
 
@@ -87,12 +88,40 @@ describe({
   },
 })
 
-export function historyRoutes(services: Services) {
-  return new Hono<AuthEnv>().get('/devices/:id/history', requirePrincipal(services), requireRight('devices'), async (c) => {
-    const range = c.req.query('range') ?? DEFAULT_HISTORY_RANGE
-    if (!isHistoryRange(range)) throw invalidInput({ range: 'validation.invalid' })
-    return c.json(await deviceHistory(services.db, c.var.principal.organizationId, c.req.param('id'), range, services.now()))
-  })
+/**
+ * `GET /devices/{id}/timeline?range=24h`: the device's status as runs over that span, derived from its
+ * heartbeats (a silence of `OFFLINE_AFTER_S` is offline) and the trail (disabled, pending).
+ */
+describe({
+  method: 'get',
+  path: '/devices/:id/timeline',
+  tag: 'Devices',
+  summary: 'A device\'s status timeline',
+  description: `Its status as runs over the range, oldest first, each with when it began and ended (\`to\` null for the run still going): online or error from its heartbeats, offline after \`OFFLINE_AFTER_S\` without one, disabled and pending as the audit trail tells. At most ${TIMELINE_MAX_RUNS} runs; any further ones are merged into the last.`,
+  caller: 'principal',
+  rights: ['devices'],
+  params: { id: 'The device\'s id.' },
+  query: [{ name: 'range', description: 'How far back.', schema: { type: 'string', enum: Object.keys(HISTORY_RANGES), default: DEFAULT_HISTORY_RANGE } }],
+  answers: {
+    200: { description: 'The runs.', body: list(obj({ status: oneOf([...DEVICE_STATUSES, 'disabled']), from: time, to: orNull(time) })) },
+    400: { description: 'A range it does not take.', body: { ref: 'Error' } },
+  },
+})
+
+/** The device's history and status timeline; `offlineAfterS` as the server's presence counts it. */
+export function historyRoutes(services: Services, offlineAfterS: number) {
+  const range = (value: string | undefined) => {
+    const asked = value ?? DEFAULT_HISTORY_RANGE
+    if (!isHistoryRange(asked)) throw invalidInput({ range: 'validation.invalid' })
+    return asked
+  }
+  return new Hono<AuthEnv>()
+    .get('/devices/:id/history', requirePrincipal(services), requireRight('devices'), async (c) =>
+      c.json(await deviceHistory(services.db, c.var.principal.organizationId, c.req.param('id'), range(c.req.query('range')), services.now())),
+    )
+    .get('/devices/:id/timeline', requirePrincipal(services), requireRight('devices'), async (c) =>
+      c.json(await deviceTimeline(services.db, c.var.principal.organizationId, c.req.param('id'), range(c.req.query('range')), services.now(), offlineAfterS)),
+    )
 }
 
 /**
