@@ -1,5 +1,5 @@
 import { clsx } from 'clsx'
-import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { useLayoutEffect, useRef, type KeyboardEvent } from 'react'
 import { DROPDOWN_MAX_HEIGHT_PX, type DropdownItem } from './dropdown-item'
 import s from './dropdown.module.css'
 import { Icon } from './icons'
@@ -23,7 +23,9 @@ export interface DropdownMenuProps {
 export function DropdownMenu({ id, items, align, active, setActive, hide }: DropdownMenuProps) {
   const entries = useRef<(HTMLButtonElement | null)[]>([])
 
-  useEffect(() => {
+  // As the menu is drawn, not after: a key pressed at once (Esc) meets the focus already on the
+  // item, and a later effect cannot take it back from the button Esc returned it to.
+  useLayoutEffect(() => {
     entries.current[active]?.focus()
   }, [active])
 
