@@ -46,7 +46,8 @@ export function TimelineStrip({ runs, from, to }: { runs: readonly TimelineRun[]
           <span key={run.from} className={`${s.run} ${s[run.status]}`} style={{ insetInlineStart: `${((start - from) / span) * 100}%`, inlineSize: `${(Math.max(0, end - start) / span) * 100}%` }} />
         ))}
       </div>
-      <ol className={s.list}>
+      {/* Scrolls past a dozen runs: a stop of the keyboard's, so the runs below can be read. */}
+      <ol className={s.list} tabIndex={0} aria-labelledby="device-timeline">
         {bounds.map(({ run, start, end }) => (
           <li key={run.from} className={s.item}>
             <span className={`${s.swatch} ${s[run.status]}`} aria-hidden="true" />
