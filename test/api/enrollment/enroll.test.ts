@@ -163,4 +163,15 @@ test('an enrollment key made with an access key ends with it and does not outliv
 
 const pick = (answer: { status: number; body: unknown }) => [answer.status, answer.body]
 
+test('bad input gets field errors and makes nothing: a bad serial takes no use of a one-off key, a bad key form makes no key', async () => {
+  const key = await makeKey(server, owner, { max_uses: 1 })
+  const bad = await enroll(server, key.secret, { serial: ' not a serial! ' })
+  assert.is(bad.status, 400, bad.text)
+  assert.ok(bad.body.errors?.serial, JSON.stringify(bad.body))
+  assert.is((await enroll(server, key.secret)).status, 201, 'the one use is still there')
+  const form = await call(server, 'POST', '/enrollment_keys/', owner.token, { name: '', max_uses: 0, expires_in_days: 5, tags: [], location: '', model: '', approve: false, ephemeral: false })
+  assert.is(form.status, 400)
+  assert.ok(form.body.errors?.name && form.body.errors?.max_uses && form.body.errors?.expires_in_days, JSON.stringify(form.body))
+})
+
 test.run()
