@@ -91,3 +91,28 @@ export const newestCredentialOf = (db: AnyDb, organizationId: string, deviceId: 
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .executeTakeFirst()
+
+/** How many ended credentials (revoked or replaced) a device keeps, newest first: its page and trail need no more. */
+export const ENDED_CREDENTIALS_KEPT = 5
+
+/**
+ * Deletes the device's ended credentials past the newest `ENDED_CREDENTIALS_KEPT`, so a device
+ * enrolling again and again, or renewing, never grows the table without end.
+ */
+export async function pruneCredentials(db: AnyDb, deviceId: string): Promise<void> {
+  const kept = db
+    .selectFrom('device_credentials')
+    .select('id')
+    .where('device_id', '=', deviceId)
+    .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('replaced_at', 'is not', null)]))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(ENDED_CREDENTIALS_KEPT)
+  await db
+    .deleteFrom('device_credentials')
+    .where('device_id', '=', deviceId)
+    .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('replaced_at', 'is not', null)]))
+    // A derived table: a subquery with a limit under `in` is refused by some databases' versions.
+    .where('id', 'not in', db.selectFrom(kept.as('k')).select('k.id'))
+    .execute()
+}

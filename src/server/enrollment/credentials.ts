@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { CREDENTIAL_GRACE_S, CREDENTIAL_LIFETIME_DAYS, type DeviceCredential, type IssuedCredential } from '../../contract/enrollment'
 import { deviceEnabled } from '../db/enrolled-devices'
-import { credentialByPrefix, insertCredential, liveCredentialOf, replaceCredential, revokeCredentialsOf, revokeOtherCredentials, touchCredential } from '../db/device-credentials'
+import { credentialByPrefix, insertCredential, liveCredentialOf, pruneCredentials, replaceCredential, revokeCredentialsOf, revokeOtherCredentials, touchCredential } from '../db/device-credentials'
 import { noteUnlessTroubled } from '../db/errors'
 import { beatingDevice } from '../db/live'
 import type { AnyDb, Db } from '../db/open'
@@ -53,6 +53,7 @@ export async function issueCredential(db: AnyDb, organizationId: string, deviceI
     revoked_at: null,
   }
   await insertCredential(db, { ...credential, organization_id: organizationId, secret_hash: hash, replaced_at: null })
+  await pruneCredentials(db, deviceId)
   return { ...credential, secret }
 }
 

@@ -1,4 +1,5 @@
 import { test } from 'uvu'
+import { ENDED_CREDENTIALS_KEPT } from '../../../src/server/db/device-credentials'
 import * as assert from 'uvu/assert'
 import { CREDENTIAL_GRACE_S } from '../../../src/contract/enrollment'
 import { message } from '../../../src/server/messages'
@@ -160,6 +161,17 @@ test('renewing takes a device credential: a session, an access key or an enrollm
   // The organization-wide heartbeat key still beats for any device of it, as before.
   const device = await enrolled(server, key.secret)
   assert.is((await beat(server, access.body.secret, device.id)).status, 200)
+})
+
+test('a device enrolling again and again keeps its live credential and at most five ended ones', async () => {
+  const looping = await register(server, 'Looping fleet')
+  const key = await makeKey(server, looping, { max_uses: 1 })
+  const serial = `LOOP-${Date.now()}`
+  let last: { id: string; credential: Rec } | undefined
+  for (let n = 0; n < 9; n++) last = await enrolled(server, key.secret, { serial })
+  const rows = await credentialsOf(server, last!.id)
+  assert.is(rows.length, 1 + ENDED_CREDENTIALS_KEPT, 'the live one and the five newest ended ones')
+  assert.is((await beat(server, last!.credential.secret, last!.id)).status, 200)
 })
 
 test.run()
