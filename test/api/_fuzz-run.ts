@@ -47,12 +47,18 @@ export async function fuzzPart(part: 'bodies' | 'callers', share = { index: 0, o
   const statuses = new Map<number, number>()
   let requests = 0
 
+  /**
+   * Whether the live token is known to work: nothing that could end a session (a write, the moved
+   * clock, a refusal) came since it was last proven, so it need not be asked again.
+   */
+  let proven = true
+
   async function signIn(): Promise<string> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const res = await server.post('/login/users/', ADMIN)
       const answer = (await res.json()) as { user?: { auth_key: string } }
       if (answer.user) return answer.user.auth_key
-      server.advance(Number(res.headers.get('Retry-After') || 60) * 1000 + 1000)
+      advance(Number(res.headers.get('Retry-After') || 60) * 1000 + 1000)
     }
     throw new Error('the fuzz could not sign in')
   }
@@ -64,10 +70,17 @@ export async function fuzzPart(part: 'bodies' | 'callers', share = { index: 0, o
 
   /** The live token, signed in again when a fuzzed sign-out or the moved clock ended it. */
   async function liveToken() {
+    if (proven) return live
     const res = await server.get('/users/self', live)
     await res.body?.cancel()
     if (res.status === 401) live = await signIn()
+    proven = true
     return live
+  }
+  /** Moves the server's clock, which may end the live session. */
+  function advance(ms: number) {
+    server.advance(ms)
+    proven = false
   }
 
   /** Sends the fuzzed request, then a plain one on the same connection, which must still answer. */
@@ -89,7 +102,9 @@ export async function fuzzPart(part: 'bodies' | 'callers', share = { index: 0, o
       const undescribed = await answerMismatches(server.url, input.method, target, answer)
       assert.equal(undescribed, [], `answered as not described: ${undescribed.join('; ')}`)
       // Throttled: wait as told, on the server's clock, so the next runs get past the throttle.
-      if (answer.status === 429) server.advance(Number(answer.retryAfter || 60) * 1000 + 1000)
+      if (answer.status === 429) advance(Number(answer.retryAfter || 60) * 1000 + 1000)
+      // A write may end a session (a sign-out, a password changed, sessions ended), whoever sent it.
+      if (answer.status === 401 || !['GET', 'HEAD'].includes(input.method)) proven = false
       if (caller && answer.status === 401) await callers.refused(caller)
       const next = { method: 'GET', path: '/api/fuzz-next', query: '', body: undefined, chunked: false, headers: {} }
       await send(server.port, agent, next).catch((error: Error) => assert.unreachable(`the connection broke after this request: ${error.message}`))

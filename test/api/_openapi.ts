@@ -46,23 +46,25 @@ function validatorAt(doc: Json, pointer: string): ValidateFunction {
 
 const escape = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1')
 
+/** The description's paths split into segments (null for a parameter), by segment count, made once. */
+let patterns: Map<number, { path: string; segments: (string | null)[]; params: number }[]> | undefined
+
 /** The described path `pathname` (under `/api`) takes, preferring fixed segments over parameters. */
 function matchPath(doc: Json, pathname: string): string | undefined {
-  const wanted = pathname.replace(/\/$/, '') || '/'
-  const parts = wanted.split('/')
+  if (!patterns) {
+    patterns = new Map()
+    for (const path of Object.keys(doc.paths)) {
+      const segments = path.split('/').map((segment) => (/^\{.+\}$/.test(segment) ? null : segment))
+      const group = patterns.get(segments.length) ?? []
+      group.push({ path, segments, params: segments.filter((segment) => segment === null).length })
+      patterns.set(segments.length, group)
+    }
+  }
+  const parts = (pathname.replace(/\/$/, '') || '/').split('/')
   let best: { path: string; params: number } | undefined
-  for (const path of Object.keys(doc.paths)) {
-    const pattern = path.split('/')
-    if (pattern.length !== parts.length) continue
-    let params = 0
-    const fits = pattern.every((segment, index) => {
-      if (/^\{.+\}$/.test(segment)) {
-        params++
-        return parts[index] !== ''
-      }
-      return segment === parts[index]
-    })
-    if (fits && (!best || params < best.params)) best = { path, params }
+  for (const pattern of patterns.get(parts.length) ?? []) {
+    const fits = pattern.segments.every((segment, index) => (segment === null ? parts[index] !== '' : segment === parts[index]))
+    if (fits && (!best || pattern.params < best.params)) best = pattern
   }
   return best?.path
 }
