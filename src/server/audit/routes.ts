@@ -9,7 +9,7 @@ import { trailAfter, trailPage, type TrailReader } from '../db/audit'
 import type { AuditEventRow } from '../db/schema'
 import type { EventsHub } from '../events'
 import { requirePrincipal, type AuthEnv, type Principal } from '../http/auth'
-import { userAgentOf } from '../http/client'
+import { requestOrigin } from '../http/client'
 import { ApiError } from '../http/errors'
 import { answerPage, pageOf } from '../http/paging'
 import { route } from '../http/route'
@@ -17,13 +17,13 @@ import { message } from '../messages'
 import { describe } from '../openapi/registry'
 import { list, obj, oneOf, ref, str, time } from '../openapi/shapes'
 import type { Services } from '../services'
-import { collectingAudits, type WrittenEntry } from './live'
+import type { WrittenEntries } from './live'
 import { readAuditQuery, toEntry, VIEW_ACTIONS } from './query'
 import { actorFrom, type Actor } from './trail'
 
 /** The principal as the trail names it, writing from this request's address and user agent. */
 export const actorOf = (services: Services, c: Context, principal: Principal): Promise<Actor> =>
-  actorFrom(services.db, principal, { ip: services.clientAddress(c), userAgent: userAgentOf(c) })
+  actorFrom(services.db, principal, requestOrigin(services, c))
 
 /**
  * Announces the entries a request wrote on its organization's events stream (`event: audit`),
@@ -33,8 +33,9 @@ export const actorOf = (services: Services, c: Context, principal: Principal): P
  */
 export function announceAudits(hub: Pick<EventsHub, 'publish'>): MiddlewareHandler {
   return async (c, next) => {
-    const entries: WrittenEntry[] = []
-    await collectingAudits(entries, next)
+    const entries: WrittenEntries = []
+    c.set('written', entries)
+    await next()
     if (!entries.length || c.res.status >= 400) return
     for (const { organizationId, event } of entries) await hub.publish(organizationId, 'audit', event)
   }

@@ -4,7 +4,7 @@ import { accessKeyName, appIdName, insertAuditEvent, userNames } from '../db/aud
 import type { AnyDb, Db } from '../db/open'
 import { orderedId } from '../ordered-id'
 import { namedChanges, safeChanges } from './changes'
-import { noteAudit } from './live'
+import type { WrittenEntries } from './live'
 
 /** Who wrote, and from where. */
 export interface Actor {
@@ -13,6 +13,8 @@ export interface Actor {
   name: string
   ip: string
   userAgent: string
+  /** The request's list of written entries (see `Origin`); none outside a request. */
+  written?: WrittenEntries
 }
 
 /** What was written. */
@@ -26,10 +28,11 @@ export interface AuditWrite {
   changes?: AuditChange[]
 }
 
-/** Where a write came from: the client's address and its user agent. */
+/** Where a write came from: the client's address and its user agent, and the request's list of written entries. */
 export interface Origin {
   ip: string
   userAgent: string
+  written?: WrittenEntries
 }
 
 /** Who a principal is, as far as the trail names it. */
@@ -72,6 +75,6 @@ export async function audit(db: AnyDb | Db, organizationId: string, actor: Actor
     ip: actor.ip,
     user_agent: actor.userAgent,
   })
-  noteAudit(organizationId, { id, collection: write.collection, action: write.action, record_id: write.recordId })
+  actor.written?.push({ organizationId, event: { id, collection: write.collection, action: write.action, record_id: write.recordId } })
   return id
 }

@@ -18,7 +18,7 @@ export async function signedInAnswer(
   const user = await loadUser(services.db, userId)
   if (!user) throw new Error(`User ${userId} vanished while signing in`)
   if (user.organization.id) {
-    const actor = await userActor(services.db, userId, { ip: origin.ip, userAgent: origin.userAgent })
+    const actor = await userActor(services.db, userId, { ip: origin.ip, userAgent: origin.userAgent, written: origin.written })
     const write = { action: 'sign_in', collection: 'users' as const, recordId: userId, recordName: actor.name }
     await audit(services.db, user.organization.id, actor, write, now.toISOString())
   }

@@ -13,6 +13,7 @@ import {
 } from '../db/auth/sessions'
 import { noteUnlessTroubled } from '../db/errors'
 import type { Db } from '../db/open'
+import type { WrittenEntries } from '../audit/live'
 import { currentOrganization } from './accounts'
 
 /** 32 random bytes, base64url: what the client keeps. */
@@ -51,6 +52,8 @@ export interface SignInOrigin {
   method: string
   ip: string
   userAgent: string
+  /** The request's list of written trail entries (see `Origin` in audit/trail). */
+  written?: WrittenEntries
 }
 
 /** Starts a session for the user, records the sign-in, and returns its bearer token. */

@@ -4,7 +4,7 @@ import { writerOf } from '../collections/routes'
 import { collectionRecords } from '../collections/records'
 import { bearer, requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
 import { readBody } from '../http/body'
-import { userAgentOf } from '../http/client'
+import { requestOrigin } from '../http/client'
 import { fail } from '../http/errors'
 import { describe } from '../openapi/registry'
 import { bool, obj, orNull, ref, str, time } from '../openapi/shapes'
@@ -110,7 +110,7 @@ export function enrollmentRoutes(services: Services) {
       const token = bearer(c.req.header('Authorization'))
       if (!token) throw fail(401, 'enrollmentKeyRefused')
       const body = await readBody(c, EnrollBody)
-      const enrolled = await enroll(services, token, body, { ip: services.clientAddress(c), userAgent: userAgentOf(c) })
+      const enrolled = await enroll(services, token, body, requestOrigin(services, c))
       return c.json(enrolled, enrolled.reattached ? 200 : 201)
     })
     .post('/devices/credential/renew', requirePrincipal(services, { device: true }), async (c) => {

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net'
 import type { Context } from 'hono'
+import type { WrittenEntries } from '../audit/live'
+import type { Origin } from '../audit/trail'
 
 /**
  * How many proxies in front of the server append to `X-Forwarded-For` (`TRUST_PROXY`); 0 means
@@ -12,6 +14,20 @@ export const USER_AGENT_MAX = 256
 
 /** The caller's user agent as every record keeps it: cut at USER_AGENT_MAX, here and nowhere else. */
 export const userAgentOf = (c: Context) => (c.req.header('User-Agent') ?? '').slice(0, USER_AGENT_MAX)
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The trail entries the request wrote, announced once it succeeded (`announceAudits`). */
+    written: WrittenEntries
+  }
+}
+
+/** Where the request `c` comes from, as the trail records it, with the list its written entries go to. */
+export const requestOrigin = (services: { clientAddress(c: Context): string }, c: Context): Origin => ({
+  ip: services.clientAddress(c),
+  userAgent: userAgentOf(c),
+  written: c.get('written'),
+})
 
 const socketAddress = (c: Context): string | undefined => {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined

@@ -1,8 +1,13 @@
 import { Hono } from 'hono'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { noteAudit } from '../../../src/server/audit/live'
+import type { Context } from 'hono'
 import { announceAudits } from '../../../src/server/audit/routes'
+import { requestOrigin } from '../../../src/server/http/client'
+
+/** Notes an entry as `audit` does: on the list the request's origin carries to its actor. */
+const noteAudit = (c: Context, organizationId: string, event: { id: string; collection: 'devices'; action: string; record_id: string }) =>
+  requestOrigin({ clientAddress: () => '' }, c).written?.push({ organizationId, event })
 
 /** An app whose routes note an entry, then answer or fail, under the announcer with a recording hub. */
 function app() {
@@ -17,16 +22,16 @@ function app() {
     .use(announceAudits(hub as never))
     .post('/ok', async (c) => {
       await Promise.resolve()
-      noteAudit('org-1', entry('e-1'))
-      noteAudit('org-1', entry('e-2'))
+      noteAudit(c, 'org-1', entry('e-1'))
+      noteAudit(c, 'org-1', entry('e-2'))
       return c.json({})
     })
-    .post('/fails', async () => {
-      noteAudit('org-1', entry('e-3'))
+    .post('/fails', async (c) => {
+      noteAudit(c, 'org-1', entry('e-3'))
       throw new Error('undone')
     })
     .post('/refused', (c) => {
-      noteAudit('org-1', entry('e-4'))
+      noteAudit(c, 'org-1', entry('e-4'))
       return c.json({ message: 'conflict' }, 409)
     })
   served.onError((_, c) => c.json({ message: 'failed' }, 500))
@@ -52,8 +57,15 @@ test('a request that failed or was refused announces nothing: its entries were u
   assert.equal(published, [])
 })
 
-test('an entry noted outside a request (a sweep) is announced by nobody and breaks nothing', () => {
-  noteAudit('org-1', { id: 'e-5', collection: 'devices', action: 'update', record_id: 'd-1' })
+test('a request outside the announcer carries no list: its entries are announced by nobody and break nothing', async () => {
+  let origin: ReturnType<typeof requestOrigin> | undefined
+  const bare = new Hono().post('/', (c) => {
+    origin = requestOrigin({ clientAddress: () => '' }, c)
+    noteAudit(c, 'org-1', { id: 'e-5', collection: 'devices', action: 'update', record_id: 'd-1' })
+    return c.json({})
+  })
+  assert.is((await bare.request('/', { method: 'POST' })).status, 200)
+  assert.is(origin?.written, undefined)
 })
 
 test.run()

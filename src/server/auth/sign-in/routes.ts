@@ -5,7 +5,7 @@ import { markSignedIn } from '../../db/auth/accounts'
 import { isUniqueViolation } from '../../db/errors'
 import { requireSession, unauthorized, type AuthEnv } from '../../http/auth'
 import { invalidInput, readBody } from '../../http/body'
-import { userAgentOf } from '../../http/client'
+import { requestOrigin } from '../../http/client'
 import { fail } from '../../http/errors'
 import { route } from '../../http/route'
 import { RULES } from '../../http/throttle'
@@ -21,8 +21,7 @@ import { revokeToken, type SignInOrigin } from '../tokens'
 /** How the request `c` signs in with `method`: its address and browser. */
 export const originOf = (services: Services, c: Context, method: string): SignInOrigin => ({
   method,
-  ip: services.clientAddress(c),
-  userAgent: userAgentOf(c),
+  ...requestOrigin(services, c),
 })
 
 describe({

@@ -10,14 +10,10 @@ import { route } from '../../http/route'
 import { DEFAULT_POLICY } from '../../http/security'
 import { message } from '../../messages'
 import type { Services } from '../../services'
-import { userAgentOf } from '../../http/client'
-import type { Origin } from '../../audit/trail'
+import { requestOrigin } from '../../http/client'
 import { avatarImageType } from '../avatar-image'
 import { auditSelf, publishSelf, versionOfUser } from '../self'
 import { describe } from '../../openapi/registry'
-
-/** Where the request came from, as the trail keeps it. */
-const originOf = (services: Services, c: Context): Origin => ({ ip: services.clientAddress(c), userAgent: userAgentOf(c) })
 
 /** Types a browser may state for a chosen photo; the bytes decide what it is stored as. */
 const STATED_TYPES: readonly string[] = [...AVATAR_TYPES, 'image/x-ms-bmp', 'image/x-bmp']
@@ -120,7 +116,7 @@ export function avatarRoutes(services: Services) {
       const avatar = `${avatarPath(userId)}?v=${versionOf(bytes)}`
       const version = await inTransaction(db, async (trx) => {
         await saveAvatar(trx, userId, { contentType: type, bytes, avatar }, at)
-        await auditSelf(services, originOf(services, c), trx, userId, { action: 'update', fields: ['avatar'] })
+        await auditSelf(services, requestOrigin(services, c), trx, userId, { action: 'update', fields: ['avatar'] })
         return versionOfUser(trx, userId)
       })
       await publishSelf(services, userId, version)
@@ -131,7 +127,7 @@ export function avatarRoutes(services: Services) {
       const at = services.now().toISOString()
       const version = await inTransaction(db, async (trx) => {
         if (!(await removeAvatar(trx, userId, at))) return undefined
-        await auditSelf(services, originOf(services, c), trx, userId, { action: 'update', fields: ['avatar'] })
+        await auditSelf(services, requestOrigin(services, c), trx, userId, { action: 'update', fields: ['avatar'] })
         return versionOfUser(trx, userId)
       })
       if (version !== undefined) await publishSelf(services, userId, version)

@@ -7,7 +7,7 @@ import { signedInAnswer } from '../../auth/signed-in'
 import { runWrite } from '../../collections/routes'
 import { requirePrincipal, requireRight, type AuthEnv } from '../../http/auth'
 import { invalidInput, readJson } from '../../http/body'
-import { userAgentOf } from '../../http/client'
+import { requestOrigin } from '../../http/client'
 import { fail } from '../../http/errors'
 import { route } from '../../http/route'
 import { RULES } from '../../http/throttle'
@@ -117,7 +117,7 @@ export function invitationRoutes(services: Services) {
       const bearer = /^Bearer\s+(\S{1,256})\s*$/i.exec(c.req.header('Authorization') ?? '')?.[1]
       const joining = await acceptor(services, { bearer, countSignIn: (email) => services.throttle.count(c, [RULES.signIn], email) }, found, raw)
       const userId = found.user_id
-      await joinOrganization(services, found, joining, now, { ip: services.clientAddress(c), userAgent: userAgentOf(c) })
+      await joinOrganization(services, found, joining, now, requestOrigin(services, c))
       if (joining.session) {
         const user = await loadUser(db, userId)
         if (!user) throw fail(401, 'unauthorized')

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { PasswordChange, PROFILE_API, ProfileUpdate } from '../../../contract/profile'
 import { loadUser } from '../../auth/accounts'
 import { weakPassword } from '../../auth/common-passwords'
@@ -13,17 +13,13 @@ import { route } from '../../http/route'
 import { RULES } from '../../http/throttle'
 import { message } from '../../messages'
 import type { Services } from '../../services'
-import { userAgentOf } from '../../http/client'
-import type { Origin } from '../../audit/trail'
+import { requestOrigin } from '../../http/client'
 import { avatarRoutes } from '../avatars/routes'
 import { diffRecords } from '../../audit/changes'
 import { auditSelf, publishSelf, versionOfUser } from '../self'
 import { disconnectSessions, endSessions, otherSessions } from '../own-sessions'
 import { sessionListRoutes } from '../sessions/routes'
 import { describe } from '../../openapi/registry'
-
-/** Where the request came from, as the trail keeps it. */
-const originOf = (services: Services, c: Context): Origin => ({ ip: services.clientAddress(c), userAgent: userAgentOf(c) })
 
 /**
  * What a signed-in user changes about themselves, with no right needed: name and presence
@@ -72,7 +68,7 @@ export function profileRoutes(services: Services) {
         if (!fields.length) return undefined
         await updateNameAndPresence(trx, userId, { name: body.name, presence: body.presence }, at)
         const changes = diffRecords(before, { name: body.name, presence: body.presence })
-        await auditSelf(services, originOf(services, c), trx, userId, { action: 'update', fields: [...fields], changes })
+        await auditSelf(services, requestOrigin(services, c), trx, userId, { action: 'update', fields: [...fields], changes })
         return versionOfUser(trx, userId)
       })
       if (version !== undefined) await publishSelf(services, userId, version)
@@ -102,7 +98,7 @@ export function profileRoutes(services: Services) {
         await closeResetLinksOf(trx, userId, at)
         const hashes = await otherSessions(trx, userId, now, own)
         await endSessions(trx, userId, now, hashes)
-        await auditSelf(services, originOf(services, c), trx, userId, { action: 'password' })
+        await auditSelf(services, requestOrigin(services, c), trx, userId, { action: 'password' })
         return hashes
       })
       disconnectSessions(services, ended)

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { PROFILE_API, type SessionRecord } from '../../../contract/profile'
 import { hashSecret } from '../../auth/tokens'
 import { liveSessionHash } from '../../db/people/sessions'
@@ -8,16 +8,12 @@ import { fail } from '../../http/errors'
 import { route } from '../../http/route'
 import { message } from '../../messages'
 import type { Services } from '../../services'
-import { userAgentOf } from '../../http/client'
-import type { Origin } from '../../audit/trail'
+import { requestOrigin } from '../../http/client'
 import { browserLabel } from '../browser'
 import { disconnectSessions, endSessions, liveSessions, otherSessions } from '../own-sessions'
 import { auditSelf } from '../self'
 import { describe } from '../../openapi/registry'
 import { bool, int, list, obj, str, time } from '../../openapi/shapes'
-
-/** Where the request came from, as the trail keeps it. */
-const originOf = (services: Services, c: Context): Origin => ({ ip: services.clientAddress(c), userAgent: userAgentOf(c) })
 
 /**
  * The user's own sessions: `GET /sessions/` lists the live ones (newest use first, the calling one
@@ -93,7 +89,7 @@ export function sessionListRoutes(services: Services) {
       const hashes = await inTransaction(db, async (trx) => {
         const hashes = await otherSessions(trx, userId, now, own)
         const ended = await endSessions(trx, userId, now, hashes)
-        if (ended) await auditSelf(services, originOf(services, c), trx, userId, { action: 'end_session' })
+        if (ended) await auditSelf(services, requestOrigin(services, c), trx, userId, { action: 'end_session' })
         return hashes
       })
       disconnectSessions(services, hashes)
@@ -107,7 +103,7 @@ export function sessionListRoutes(services: Services) {
       const hash = await inTransaction(db, async (trx) => {
         const hash = await liveSessionHash(trx, userId, now.toISOString(), id)
         if (!hash || !(await endSessions(trx, userId, now, [hash]))) return undefined
-        await auditSelf(services, originOf(services, c), trx, userId, { action: 'end_session' })
+        await auditSelf(services, requestOrigin(services, c), trx, userId, { action: 'end_session' })
         return hash
       })
       if (!hash) throw fail(404, 'sessionNotFound')
