@@ -8,8 +8,10 @@ export * from './plans'
 export interface Usage {
   devices: number
   tunnels: number
-  /** Bytes in and out of this calendar month (UTC): the hourly rollups, and the heartbeats not yet folded into them. */
+  /** Bytes in and out of this calendar month (UTC): what the devices reported (the hourly rollups, and the heartbeats not yet folded into them) and what went through their tunnels. */
   traffic_bytes: number
+  /** Of `traffic_bytes`, the bytes through tunnels, metered by the console (the server always says it). */
+  tunnel_traffic_bytes?: number
 }
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'other'] as const
@@ -64,6 +66,8 @@ export interface InvoiceLine {
   month_days?: number
   /** For `overage` (invoices issued since it is said): the whole GB the month's plans included, which the traffic's whole GB less this make the quantity. */
   included_gb?: number
+  /** For `traffic`, when some went through tunnels: of its bytes, those through tunnels, metered by the console. */
+  tunnel_bytes?: number
 }
 
 export interface Invoice {

@@ -6,7 +6,7 @@ import { RIGHTS } from './rights'
 // of their own on every list's first load.
 const DEVICE_STATUSES = ['online', 'offline', 'provisioning', 'error', 'pending'] as const
 const MEMBER_STATUSES = ['active', 'invited', 'disabled'] as const
-const PROTOCOLS = ['tcp', 'udp', 'http', 'https'] as const
+const PROTOCOLS = ['http', 'tcp'] as const
 const KEY_SCOPES = ['heartbeat', ...RIGHTS] as const
 
 /**

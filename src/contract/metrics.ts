@@ -39,6 +39,13 @@ export interface TrafficMetrics extends SeriesAnswer {
   /** Bytes reported in each step, summed over the fleet; null where no heartbeat carried them. */
   bytes_in: (number | null)[]
   bytes_out: (number | null)[]
+  /**
+   * Bytes through the organization's tunnels in each step, metered by the console (not reported),
+   * 0 where none; it counts them by hour, so a step shorter than an hour holds its even share of
+   * its hour. The server always says them.
+   */
+  tunnel_bytes_in?: number[]
+  tunnel_bytes_out?: number[]
   /** The ten devices with the most traffic (in + out) over the range, most first. */
   top: { device_id: string; name: string; bytes_in: number; bytes_out: number }[]
 }

@@ -46,7 +46,7 @@ test('the seeded organization is on a plan its fleet fits, with usage from real 
   const from = monthStart(new Date()).toISOString()
   const traffic = await bytesSince(server, me.organizationId, from)
   assert.is(body.plan, 'team')
-  assert.equal(body.usage, { devices: await count('devices', me.organizationId), tunnels: await count('tunnels', me.organizationId), traffic_bytes: traffic ?? 0 })
+  assert.equal(body.usage, { devices: await count('devices', me.organizationId), tunnels: await count('tunnels', me.organizationId), traffic_bytes: traffic ?? 0, tunnel_traffic_bytes: 0 })
   assert.equal([body.usage.devices, body.usage.tunnels], [40, 14])
   assert.ok(body.usage.devices <= body.limits.devices && body.usage.tunnels <= body.limits.tunnels, 'the seeded fleet fits its plan')
   assert.ok(body.usage.traffic_bytes > 0, 'the seeded heartbeats count')
@@ -69,7 +69,7 @@ test('the seeded organization’s capped collections count against the Team plan
 
 test('a new organization is on the free plan, and its heartbeats of this month are its traffic', async () => {
   const body = expectStatus<Rec>(await billing(owner), 200)
-  assert.equal([body.plan, body.limits, body.usage], ['free', { devices: 10, tunnels: 5, traffic_bytes: 5e9 }, { devices: 0, tunnels: 0, traffic_bytes: 0 }])
+  assert.equal([body.plan, body.limits, body.usage], ['free', { devices: 10, tunnels: 5, traffic_bytes: 5e9 }, { devices: 0, tunnels: 0, traffic_bytes: 0, tunnel_traffic_bytes: 0 }])
   const device = expectStatus<Rec>(await owner.create('devices', createDevice()), 201)
   const at = new Date().toISOString()
   for (const [bytesIn, bytesOut] of [[1000, 234], [5000, 0]] as const) {

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { backdateDevice, expireAccessKey, insertAlert, insertTunnel, setDeviceStatus } from '../fixtures'
+import { backdateDevice, expireAccessKey, insertAlert, insertTunnel, linkDevice, setDeviceStatus } from '../fixtures'
 import {
   call,
   client,
@@ -31,7 +31,7 @@ const summary = (token?: string) => call(server, 'GET', '/summary', token)
 
 /**
  * An organization with a known fleet: two devices online, one in error, one offline, one
- * provisioning (added ten days ago, the others now); tunnels up on an online device, down on the device in error, one disabled; keys
+ * provisioning (added ten days ago, the others now); tunnels up on an online device whose agent is linked, down on the device in error, one disabled; keys
  * expiring in 7 days (one of them revoked), in 30, never, and one already expired; two app ids.
  */
 async function knownSetup(): Promise<{ owner: Tenant; devices: Rec[] }> {
@@ -48,6 +48,7 @@ async function knownSetup(): Promise<{ owner: Tenant; devices: Rec[] }> {
   await backdateDevice(server, devices[4]!.id, new Date(Date.now() - 10 * 86_400_000).toISOString())
 
   expectStatus(await owner.create('tunnels', createTunnel(devices[0]!.id)), 201, 'tunnel up')
+  await linkDevice(server, { id: devices[0]!.id, organizationId: owner.organizationId })
   expectStatus(await owner.create('tunnels', createTunnel(devices[2]!.id)), 201, 'tunnel on a device in error')
   expectStatus(await owner.create('tunnels', createTunnel(devices[1]!.id, { enabled: false })), 201, 'disabled tunnel')
   expectStatus(await owner.create('tunnels', createTunnel(devices[3]!.id)), 201, 'tunnel on an offline device')
@@ -74,7 +75,7 @@ test('counts the known fleet, tunnels, expiring keys and app ids of the organiza
   assert.equal(body.access_keys, { expiring: 1 })
   assert.equal(body.app_ids, { total: 2 })
   // Four heartbeats of 1,000 bytes in and 500 out this month; a new organization is on the free plan.
-  assert.equal(body.billing, { plan: 'free', limits: { devices: 10, tunnels: 5, traffic_bytes: 5_000_000_000 }, usage: { devices: 5, tunnels: 4, traffic_bytes: 6000 } })
+  assert.equal(body.billing, { plan: 'free', limits: { devices: 10, tunnels: 5, traffic_bytes: 5_000_000_000 }, usage: { devices: 5, tunnels: 4, traffic_bytes: 6000, tunnel_traffic_bytes: 0 } })
   const billing = expectStatus<Rec>(await call(server, 'GET', '/billing/', owner.token), 200)
   assert.equal(body.billing.usage, billing.usage, 'the same usage as the billing screen')
   const at = Date.parse(body.generated_at)
@@ -85,8 +86,9 @@ test('follows changes: a heartbeat, a device turned off, a key revoked, a device
   const { owner, devices } = await knownSetup()
   const issued = expectStatus<Rec>(await owner.create('access_keys', createKey({ scopes: ['devices'], expires_in_days: 90 })), 201)
   const key = client(server, issued.secret)
-  // The offline device reports again: its tunnel is up.
+  // The offline device reports again and its agent links: its tunnel is up.
   expectStatus(await key.heartbeat(devices[3]!.id), 200)
+  await linkDevice(server, { id: devices[3]!.id, organizationId: owner.organizationId })
   let body = expectStatus<Rec>(await summary(owner.token), 200)
   assert.equal(body.devices, { online: 3, offline: 0, error: 1, provisioning: 1, pending: 0, disabled: 0, total: 5, added_7d: 4 })
   assert.equal(body.tunnels, { up: 2, total: 4 })
@@ -112,6 +114,7 @@ test("never counts another organization's devices, tunnels, keys or app ids", as
   const issued = expectStatus<Rec>(await other.create('access_keys', createKey({ scopes: ['devices'], expires_in_days: 7 })), 201)
   expectStatus(await client(server, issued.secret).heartbeat(theirs.id), 200)
   expectStatus(await other.create('tunnels', createTunnel(theirs.id)), 201)
+  await linkDevice(server, { id: theirs.id, organizationId: other.organizationId })
   expectStatus(await call(server, 'POST', '/app_ids/', other.token, { name: 'Theirs', redirect_uris: [], scopes: ['devices'] }), 201)
   // A forged row: their tunnel pointing at our online device still counts for them only.
   const ours = expectStatus<Rec[]>(await owner.list('devices', { status: 'online', per_page: 10 }), 200)

@@ -58,9 +58,10 @@ const DAY_MS = 86_400_000
 
 /**
  * The lines of a month: a fee per plan in force, prorated by its days (rounded to the cent), the
- * whole GB of traffic past the GB those days include, and the usage stated.
+ * whole GB of traffic past the GB those days include, and the usage stated (of the traffic, the
+ * bytes through tunnels when some went through).
  */
-export function invoiceLines(period: string, spans: PlanSpan[], usage: { devices: number; tunnels: number; traffic_bytes: number }): InvoiceLine[] {
+export function invoiceLines(period: string, spans: PlanSpan[], usage: { devices: number; tunnels: number; traffic_bytes: number; tunnel_traffic_bytes?: number }): InvoiceLine[] {
   const start = periodStart(period)
   const monthDays = Math.round((monthStart(start, 1).getTime() - start.getTime()) / DAY_MS)
   let allowance = 0
@@ -77,7 +78,7 @@ export function invoiceLines(period: string, spans: PlanSpan[], usage: { devices
     ...(overGb > 0 ? [overage] : []),
     { kind: 'devices', quantity: usage.devices, unit_cents: 0, amount_cents: 0 },
     { kind: 'tunnels', quantity: usage.tunnels, unit_cents: 0, amount_cents: 0 },
-    { kind: 'traffic', quantity: usage.traffic_bytes, unit_cents: 0, amount_cents: 0 },
+    { kind: 'traffic', quantity: usage.traffic_bytes, unit_cents: 0, amount_cents: 0, ...(usage.tunnel_traffic_bytes ? { tunnel_bytes: usage.tunnel_traffic_bytes } : {}) },
   ]
 }
 
@@ -91,9 +92,10 @@ export const wholeMonth = (period: string, plan: PlanName): PlanSpan[] => {
 /**
  * Makes the invoice of every month that ended since the organization began and has none yet, once
  * and for good: the plan in force each day (from the recorded plan changes), the traffic from the
- * hourly rollups, so neither a later plan change nor the heartbeats' pruning moves a cent. Devices
- * and tunnels, of which no history is kept, are stated as counted at issue. A month is issued once
- * the heartbeats written as it ended are in; two calls at once leave one invoice a month.
+ * hourly rollups and the tunnels' metered hours, so neither a later plan change nor the heartbeats'
+ * pruning moves a cent. Devices and tunnels, of which no history is kept, are stated as counted at
+ * issue. A month is issued once the heartbeats written as it ended are in; two calls at once leave
+ * one invoice a month.
  */
 export async function ensureInvoices(db: AnyDb, organizationId: string, now: Date): Promise<number> {
   const organization = await organizationSince(db, organizationId)
@@ -117,7 +119,8 @@ export async function ensureInvoices(db: AnyDb, organizationId: string, now: Dat
     const next = monthStart(month, 1)
     const spans = planSpans(changes, organization.plan, month, since)
     const plan = spans.at(-1)?.plan ?? planOf(organization.plan).name
-    const lines = invoiceLines(period, spans, { devices: counts.devices, tunnels: counts.tunnels, traffic_bytes: await trafficBetween(db, organizationId, month, next) })
+    const traffic = await trafficBetween(db, organizationId, month, next)
+    const lines = invoiceLines(period, spans, { devices: counts.devices, tunnels: counts.tunnels, traffic_bytes: traffic.bytes, tunnel_traffic_bytes: traffic.tunnel_bytes })
     const amount = lines.reduce((sum, line) => sum + line.amount_cents, 0)
     const status: InvoiceStatus = amount === 0 || card ? 'paid' : 'open'
     const kept = await insertInvoice(db, {

@@ -31,11 +31,12 @@ import { listParams } from '../openapi/collections'
  * the caller's organization only.
  */
 const LIMITS_SHAPE = obj({ devices: int, tunnels: int, traffic_bytes: num })
+const USAGE_SHAPE = obj({ devices: int, tunnels: int, traffic_bytes: num, tunnel_traffic_bytes: { ...num, description: 'Of `traffic_bytes`, the bytes through tunnels, metered by the console.' } })
 const capsShape = (each: JsonSchema) => obj(Object.fromEntries(CAP_KINDS.map((kind) => [kind, each])))
 const BILLING = obj({
   plan: ref('PlanName'),
   plans: list(obj({ name: ref('PlanName'), limits: LIMITS_SHAPE, caps: capsShape(int), price_cents: int })),
-  usage: LIMITS_SHAPE,
+  usage: USAGE_SHAPE,
   limits: LIMITS_SHAPE,
   caps: capsShape(obj({ used: int, limit: int })),
   payment_method: orNull(obj({ brand: ref('CardBrand'), last4: str, exp_month: int, exp_year: int, name: str })),
@@ -58,6 +59,7 @@ const INVOICE = obj({
       'to?': str,
       'month_days?': int,
       'included_gb?': int,
+      'tunnel_bytes?': { ...num, description: 'For `traffic`, when some went through tunnels: of its bytes, those through tunnels, metered by the console.' },
     }),
   ),
   issued_at: time,
@@ -71,7 +73,7 @@ describe(
     path: BILLING_PATH,
     summary: 'Plan and usage',
     description:
-      'The plan, its limits and this month\'s usage (devices and tunnels counted, traffic summed from the hourly rollups), and how many of each capped collection the organization keeps against its plan\'s cap (`caps`).',
+      'The plan, its limits and this month\'s usage (devices and tunnels counted, traffic summed from the hourly rollups and the bytes metered through tunnels, `tunnel_traffic_bytes` of it), and how many of each capped collection the organization keeps against its plan\'s cap (`caps`).',
     answers: { 200: { description: 'The organization\'s billing.', body: BILLING } },
   },
   {

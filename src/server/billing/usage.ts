@@ -6,14 +6,14 @@ import { Problem } from '../problem'
 
 export { lockOrganization, trafficBetween }
 
-/** Devices and tunnels as counted now; traffic of this calendar month (UTC). */
+/** Devices and tunnels as counted now; traffic of this calendar month (UTC), reported and through tunnels. */
 export async function usageOf(db: AnyDb, organizationId: string, now: Date): Promise<Usage> {
   const [devices, tunnels, traffic] = await Promise.all([
     countOf(db, 'devices', organizationId),
     countOf(db, 'tunnels', organizationId),
     trafficBetween(db, organizationId, monthStart(now), monthStart(now, 1)),
   ])
-  return { devices, tunnels, traffic_bytes: traffic }
+  return { devices, tunnels, traffic_bytes: traffic.bytes, tunnel_traffic_bytes: traffic.tunnel_bytes }
 }
 
 /** Refuses, as a conflict, one more device or tunnel than the organization's plan allows. */

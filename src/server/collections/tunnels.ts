@@ -1,20 +1,14 @@
-import { randomBytes } from 'node:crypto'
-import { TunnelInput, type Protocol, type Tunnel } from '../../contract/tunnels'
+import { DEFAULT_TARGET_HOST, TunnelInput, tunnelPath, type Protocol, type Tunnel } from '../../contract/tunnels'
 import { checkPlanLimit } from '../billing/usage'
 import { isDeviceOf } from '../db/devices'
-import { TUNNEL_LIST, tunnelsOf } from '../db/tunnels'
+import { setTunnelEndpoint, TUNNEL_LIST, tunnelsOf } from '../db/tunnels'
 import { fieldMessage, message } from '../messages'
 import { Problem } from '../problem'
 import type { CollectionModule, WriteContext } from './engine'
 
-/** Where tunnels are reached from outside; a real relay would own this name. */
-export const TUNNEL_DOMAIN = 'tunnels.edgeline.example'
-
-/** A fresh public endpoint: a host of its own for web protocols, a port on the relay for the rest. */
-export function publicEndpoint(protocol: Protocol): string {
-  const host = `t-${randomBytes(5).toString('hex')}.${TUNNEL_DOMAIN}`
-  if (protocol === 'http' || protocol === 'https') return `${protocol}://${host}`
-  return `${protocol}://${host}:${20000 + randomBytes(2).readUInt16BE() % 40000}`
+/** Where a tunnel is reached: `http`, its path under the console (`/t/<id>/`); `tcp`, `tcp:<id>` through the agent in client mode. */
+export function tunnelEndpoint(tunnelId: string, protocol: Protocol): string {
+  return protocol === 'http' ? tunnelPath(tunnelId) : `tcp:${tunnelId}`
 }
 
 /** The device must be one of the caller's organization; anything else reads as not there. */
@@ -22,21 +16,24 @@ async function checkDevice(ctx: WriteContext, deviceId: string) {
   if (!(await isDeviceOf(ctx.db, ctx.principal.organizationId, deviceId))) throw new Problem('invalid', message('invalidInput'), { device_id: fieldMessage('fields.device') })
 }
 
+const protocolOf = (value: unknown): Protocol => (value === 'tcp' ? 'tcp' : 'http')
+
 export const tunnels: CollectionModule<Tunnel, TunnelInput> = {
   name: 'tunnels',
   right: 'tunnels',
   table: 'tunnels',
   list: TUNNEL_LIST,
-  exportColumns: ['id', 'name', 'device_id', 'device_name', 'protocol', 'local_port', 'public_endpoint', 'enabled', 'status', 'created_at', 'updated_at'],
+  exportColumns: ['id', 'name', 'device_id', 'device_name', 'protocol', 'target_host', 'local_port', 'public_endpoint', 'enabled', 'status', 'created_at', 'updated_at'],
   select: tunnelsOf,
   toRecord: (row) => ({
     id: String(row.id),
     name: String(row.name),
     device_id: String(row.device_id),
     device_name: String(row.device_name),
-    protocol: String(row.protocol) as Protocol,
+    protocol: protocolOf(row.protocol),
+    target_host: String(row.target_host),
     local_port: Number(row.local_port),
-    public_endpoint: String(row.public_endpoint),
+    public_endpoint: tunnelEndpoint(String(row.id), protocolOf(row.protocol)),
     enabled: Number(row.enabled) === 1,
     status: row.status === 'up' ? 'up' : 'down',
     created_at: String(row.created_at),
@@ -53,9 +50,11 @@ export const tunnels: CollectionModule<Tunnel, TunnelInput> = {
           name: input.name,
           device_id: input.device_id,
           protocol: input.protocol,
+          target_host: input.target_host ?? DEFAULT_TARGET_HOST,
           local_port: input.local_port,
           enabled: input.enabled ? 1 : 0,
-          public_endpoint: publicEndpoint(input.protocol),
+          // The address needs the id the engine gives the row: written in step after the insert.
+          public_endpoint: '',
         },
       }
     },
@@ -68,11 +67,16 @@ export const tunnels: CollectionModule<Tunnel, TunnelInput> = {
         name: input.name,
         device_id: input.device_id,
         protocol: input.protocol,
+        // An update that leaves the target out keeps the one the tunnel has.
+        target_host: input.target_host ?? current.target_host,
         local_port: input.local_port,
         enabled: input.enabled ? 1 : 0,
-        // A new protocol needs an endpoint of its kind; otherwise the address users know stays.
-        ...(input.protocol !== current.protocol ? { public_endpoint: publicEndpoint(input.protocol) } : {}),
+        public_endpoint: tunnelEndpoint(current.id, input.protocol),
       }
     },
+  },
+  // The row's column follows the address the record shows, so search finds it.
+  afterWrite: async (ctx, done) => {
+    if (done.action === 'create' && done.after) await setTunnelEndpoint(ctx.db, done.after.id, done.after.public_endpoint)
   },
 }

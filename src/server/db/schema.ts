@@ -207,12 +207,67 @@ export interface TunnelRow {
   device_id: string
   name: string
   protocol: string
+  /** The host the device's agent connects to: `127.0.0.1` unless given. */
+  target_host: ColumnType<string, string | undefined, string>
   local_port: number
   public_endpoint: string
   enabled: number
   created_at: string
   updated_at: string
   version: number
+}
+
+/** A device's agent linked to a server process (its WebSocket); the row goes when the link ends. */
+export interface DeviceLinkRow {
+  device_id: string
+  organization_id: string
+  /** The process holding the link (`processId` of the server), so another process can tell. */
+  process_id: string
+  linked_at: string
+}
+
+/**
+ * What lets a browser into an HTTP tunnel, kept only as a hash: a one-time `ticket` made by the
+ * console for a member, traded for a `cookie` pass scoped to the tunnel's path.
+ */
+export interface TunnelPassRow {
+  hash: string
+  kind: 'ticket' | 'cookie'
+  tunnel_id: string
+  organization_id: string
+  user_id: string
+  expires_at: string
+  /** A ticket's: the cookie pass it becomes ends by then at the latest (the session's end); null for a cookie. */
+  pass_until: ColumnType<string | null, string | null | undefined, string | null>
+  created_at: string
+}
+
+/** One request or connection through a tunnel (its inspector); bodies are never kept. */
+export interface TunnelRequestRow {
+  id: string
+  organization_id: string
+  tunnel_id: string
+  at: string
+  kind: string
+  method: string
+  path: string
+  status: number
+  duration_ms: number
+  bytes_in: number
+  bytes_out: number
+  client_ip: string
+  error: string
+}
+
+/** Bytes carried through a tunnel in an hour, metered by the console (not reported by the device). */
+export interface TunnelTrafficRow {
+  organization_id: string
+  tunnel_id: string
+  device_id: string
+  /** The hour's start, ISO. */
+  hour: string
+  bytes_in: number
+  bytes_out: number
 }
 
 export interface AccessKeyRow {
@@ -666,6 +721,10 @@ export interface Database {
   oauth_codes: OAuthCodeRow
   devices: DeviceRow
   tunnels: TunnelRow
+  device_links: DeviceLinkRow
+  tunnel_passes: TunnelPassRow
+  tunnel_requests: TunnelRequestRow
+  tunnel_traffic: TunnelTrafficRow
   access_keys: AccessKeyRow
   heartbeats: HeartbeatRow
   metric_rollups: MetricRollupRow

@@ -1,4 +1,5 @@
 import type { Db } from './open'
+import { tunnelUp } from './tunnels'
 
 const countOf = (row: { n?: unknown } | undefined) => Number(row?.n ?? 0)
 
@@ -21,7 +22,7 @@ export const devicesAddedSince = async (db: Db, organizationId: string, since: s
 export const tunnelCount = async (db: Db, organizationId: string): Promise<number> =>
   countOf(await db.selectFrom('tunnels').select((eb) => eb.fn.countAll().as('n')).where('organization_id', '=', organizationId).executeTakeFirst())
 
-/** How many of the organization's tunnels are enabled on an online device. */
+/** How many of the organization's tunnels are up (as their records say), each on a device of its own organization. */
 export const tunnelsUp = async (db: Db, organizationId: string): Promise<number> =>
   countOf(
     await db
@@ -30,8 +31,7 @@ export const tunnelsUp = async (db: Db, organizationId: string): Promise<number>
       .select((eb) => eb.fn.countAll().as('n'))
       .where('t.organization_id', '=', organizationId)
       .where('d.organization_id', '=', organizationId)
-      .where('t.enabled', '=', 1)
-      .where('d.status', '=', 'online')
+      .where(tunnelUp)
       .executeTakeFirst(),
   )
 

@@ -10,11 +10,13 @@ import {
   type TrafficMetrics,
 } from '../../contract/metrics'
 import { deviceNames, deviceStatusCounts, heartbeatTrafficByDevice, hourTrafficByDevice, rollupSeries } from '../db/metrics/dashboards'
+import { tunnelTrafficByHour } from '../db/metrics/tunnel-traffic'
 import { requirePrincipal, requireRight, type AuthEnv } from '../http/auth'
 import { invalidInput } from '../http/body'
 import type { Services } from '../services'
 import { decode, quantile } from './histogram'
 import { createRollup, foldTarget, HOUR_MS, MINUTE_MS, type Rollup } from './rollup'
+import { hoursOnSteps } from './tunnel-series'
 import { describe } from '../openapi/registry'
 import { int, list, num, obj, oneOf, orNull, str, time } from '../openapi/shapes'
 
@@ -82,14 +84,15 @@ describe(
     path: TRAFFIC_METRICS_PATH,
     tag: 'Dashboards',
     summary: 'Traffic dashboard',
-    description: 'Bytes in and out over time (null in a step where no heartbeat carried them) and the ten devices with the most traffic.',
+    description:
+      'Bytes in and out over time as the devices reported them (null in a step where no heartbeat carried them), beside them the bytes through tunnels as the console metered them (`tunnel_bytes_in`, `tunnel_bytes_out`: counted by the hour, a step shorter than an hour holds its even share of it), and the ten devices with the most reported traffic.',
     caller: 'principal',
     rights: ['traffic'],
     query: RANGE,
     answers: {
       200: {
         description: 'Series of equal length, oldest first.',
-        body: obj({ ...SERIES, bytes_in: list(orNull(num)), bytes_out: list(orNull(num)), top: list(obj({ device_id: str, name: str, bytes_in: num, bytes_out: num })) }),
+        body: obj({ ...SERIES, bytes_in: list(orNull(num)), bytes_out: list(orNull(num)), tunnel_bytes_in: list(num), tunnel_bytes_out: list(num), top: list(obj({ device_id: str, name: str, bytes_in: num, bytes_out: num })) }),
       },
       400: { description: 'A range it does not take.', body: { ref: 'Error' } },
     },
@@ -105,6 +108,12 @@ export function metricsRoutes(services: Services, rollup: Rollup = createRollup(
     const rows = await rollupSeries(db, organizationId, axis.stepSeconds, axis.first, axis.last)
     const byIndex = new Map(rows.map((row) => [Math.round((Date.parse(row.bucket) - axis.first) / axis.stepMs), row]))
     return Array.from({ length: axis.count }, (_, index) => byIndex.get(index))
+  }
+
+  /** Bytes through the organization's tunnels on the steps of the range, metered by the hour. */
+  async function tunnelSeries(organizationId: string, axis: Axis) {
+    const firstHour = Math.floor(axis.first / HOUR_MS) * HOUR_MS
+    return hoursOnSteps(await tunnelTrafficByHour(db, organizationId, firstHour, axis.last + axis.stepMs), axis)
   }
 
   /**
@@ -178,7 +187,7 @@ export function metricsRoutes(services: Services, rollup: Rollup = createRollup(
       const now = services.now()
       const axis = axisOf(range, now)
       await rollup.catchUp()
-      const [points, ranked] = await Promise.all([series(organizationId, axis), topOf(organizationId, range, axis)])
+      const [points, ranked, tunnelled] = await Promise.all([series(organizationId, axis), topOf(organizationId, range, axis), tunnelSeries(organizationId, axis)])
       const names = ranked.length
         ? await deviceNames(
             db,
@@ -194,6 +203,8 @@ export function metricsRoutes(services: Services, rollup: Rollup = createRollup(
         times: axis.times,
         bytes_in: points.map((point) => point && carried(point.samples, point.bytes_in_missing) ? Number(point.bytes_in) : null),
         bytes_out: points.map((point) => point && carried(point.samples, point.bytes_out_missing) ? Number(point.bytes_out) : null),
+        tunnel_bytes_in: tunnelled.bytes_in,
+        tunnel_bytes_out: tunnelled.bytes_out,
         // A device deleted since the figures were summed drops out.
         top: ranked
           .filter((row) => nameOf.has(row.device_id))

@@ -34,9 +34,10 @@ export const COLLECTION_DOCS: Partial<Record<CollectionName, CollectionDocs>> = 
   tunnels: {
     noun: 'tunnel',
     tag: 'Tunnels',
-    description: 'Tunnels to a port of a device; the server assigns the public endpoint. Up only while enabled and its device online; a create past the plan\'s tunnel limit is 409.',
+    description:
+      'Tunnels to a port of a host on a device\'s side, carried over the link its agent keeps to the console. `protocol` is `http` (reached at the console\'s `/t/<id>/`) or `tcp` (reached with `node agent.mjs connect <id>`); `target_host` is the host the agent connects to, and to nothing else (`127.0.0.1` when a create leaves it out; an update that leaves it out keeps it). The server assigns `public_endpoint`: `/t/<id>/` or `tcp:<id>`. Up only while enabled, its device enabled and its agent connected; a create past the plan\'s tunnel limit is 409.',
     record: record(TunnelInput, { device_name: str, public_endpoint: str, status: oneOf(['up', 'down']) }),
-    example: { name: 'SSH', device_id: '<device id>', protocol: 'tcp', local_port: 22, enabled: true },
+    example: { name: 'SSH', device_id: '<device id>', protocol: 'tcp', target_host: '127.0.0.1', local_port: 22, enabled: true },
   },
   alert_rules: {
     noun: 'alert rule',

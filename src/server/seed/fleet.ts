@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { HEARTBEAT_SCOPE } from '../../contract/access-keys'
+import { DEFAULT_TARGET_HOST } from '../../contract/tunnels'
 import { newKey } from '../access-keys/keys'
-import { publicEndpoint } from '../collections/tunnels'
+import { tunnelEndpoint } from '../collections/tunnels'
 import type { Db } from '../db/open'
 import { insertSeedFleet, type SeedRow } from '../db/seed'
 import { inTransaction } from '../db/transaction'
@@ -68,17 +69,24 @@ export async function seedFleet(db: Db, organizationId: string, userId: string, 
   })
 
   const tunnelled = devices.filter((_, index) => index % 3 === 0)
-  const protocols = ['https', 'tcp', 'http', 'udp'] as const
+  // Each tunnelled device shows its admin page (8080 or 80) or takes SSH (22).
+  const targets = [
+    { protocol: 'http', port: 8080, what: 'admin' },
+    { protocol: 'tcp', port: 22, what: 'ssh' },
+    { protocol: 'http', port: 80, what: 'admin' },
+  ] as const
   const tunnels = tunnelled.map((device, index) => {
-    const protocol = protocols[index % protocols.length]!
+    const target = targets[index % targets.length]!
+    const id = randomUUID()
     return {
-      id: randomUUID(),
+      id,
       organization_id: organizationId,
       device_id: device.id,
-      name: `${device.name} ${protocol === 'tcp' ? 'ssh' : protocol === 'udp' ? 'metrics' : 'admin'}`,
-      protocol,
-      local_port: protocol === 'tcp' ? 22 : protocol === 'udp' ? 8125 : protocol === 'https' ? 443 : 8080,
-      public_endpoint: publicEndpoint(protocol),
+      name: `${device.name} ${target.what}`,
+      protocol: target.protocol,
+      target_host: DEFAULT_TARGET_HOST,
+      local_port: target.port,
+      public_endpoint: tunnelEndpoint(id, target.protocol),
       enabled: index % 5 === 4 ? 0 : 1,
       created_at: device.created_at,
       updated_at: at,

@@ -15,7 +15,7 @@ const DAY_MS = 86_400_000
 /**
  * `GET /summary`: the home screen's figures, each part only with its right, all counted in the
  * caller's organization on the indexes that start with it: devices by status, tunnels up (enabled,
- * their device online) of all, keys expiring within a week, app ids, alerts firing (with `alerts`
+ * their device enabled and its agent linked) of all, keys expiring within a week, app ids, alerts firing (with `alerts`
  * or `devices`), and the plan's usage (counted
  * as the billing screen counts it).
  */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { expireAccessKey, indexedTagsOf, insertDevices, setDeviceLocation, setDeviceStatus, type CraftedDevice } from '../../fixtures'
+import { expireAccessKey, indexedTagsOf, insertDevices, linkDevice, setDeviceLocation, setDeviceStatus, type CraftedDevice } from '../../fixtures'
 import { call, createKey, createTunnel, expectStatus, register, startServer, type Tenant, type TestServer } from './_api'
 
 type Rec = Record<string, any>
@@ -228,21 +228,23 @@ test('users filter by role and status; tunnels by protocol, status and device', 
   assert.equal(await rowsOf(me, 'users', [['filter[role]', theirRoles[0]!.id]]), [])
 
   const [online, offline] = [allDevices.find((row) => row.status === 'online')!, allDevices.find((row) => row.status === 'offline')!]
-  for (const [device, protocol, enabled] of [[online, 'tcp', true], [online, 'https', true], [online, 'udp', false], [offline, 'tcp', true]] as const) {
+  for (const [device, protocol, enabled] of [[online, 'tcp', true], [online, 'http', true], [online, 'tcp', false], [offline, 'tcp', true]] as const) {
     expectStatus(await me.create('tunnels', createTunnel(device.id, { protocol, enabled })), 201)
   }
+  // The online device's agent is linked: its enabled tunnels are up.
+  await linkDevice(server, { id: online.id, organizationId: me.organizationId })
   const tunnels = await rowsOf(me, 'tunnels')
   const names = (rows: Rec[]) => rows.map((row) => row.name).sort()
   const check = async (query: Query, keep: (row: Rec) => boolean) => assert.equal(names(await rowsOf(me, 'tunnels', query)), names(tunnels.filter(keep)), JSON.stringify(query))
   await check([['filter[protocol]', 'tcp']], (row) => row.protocol === 'tcp')
-  await check([['filter[protocol]', 'tcp'], ['filter[protocol]', 'udp']], (row) => row.protocol !== 'https')
+  await check([['filter[protocol]', 'tcp'], ['filter[protocol]', 'http']], () => true)
   await check([['filter[status]', 'up']], (row) => row.status === 'up')
   await check([['filter[status]', 'down'], ['filter[protocol]', 'tcp']], (row) => row.status === 'down' && row.protocol === 'tcp')
   await check([['filter[device_id]', online.id]], (row) => row.device_id === online.id)
   await check([['filter[status]', 'up'], ['filter[status]', 'down']], () => true)
   assert.is((await rowsOf(me, 'tunnels', [['filter[status]', 'up']])).length, 2)
   // The older form, a field named alone, still narrows.
-  await check([['protocol', 'https']], (row) => row.protocol === 'https')
+  await check([['protocol', 'http']], (row) => row.protocol === 'http')
   // Another organization's device id finds nothing.
   const theirDevice = (await rowsOf(other, 'devices'))[0]!
   assert.equal(await rowsOf(me, 'tunnels', [['filter[device_id]', theirDevice.id]]), [])

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { currentEverywhere, heartbeatsOf, removeFromOrganization } from '../../fixtures'
+import { currentEverywhere, heartbeatsOf, linkDevice, removeFromOrganization } from '../../fixtures'
 import {
   call,
   client,
@@ -59,7 +59,9 @@ test('sets a device online with its address, firmware and last seen, and keeps t
   assert.equal(await heartbeatsOf(server, device.id), [
     { device_id: device.id, organization_id: user.organizationId, at: answer.last_seen, latency_ms: 31.5, bytes_in: 2048, bytes_out: 1024, cpu: 55, memory: 61, status: 'online' },
   ])
-  assert.is(expectStatus<Rec>(await user.get('tunnels', tunnel.id), 200).status, 'up', 'up while enabled and the device online')
+  assert.is(expectStatus<Rec>(await user.get('tunnels', tunnel.id), 200).status, 'down', 'down until its agent links')
+  await linkDevice(server, { id: device.id, organizationId: user.organizationId })
+  assert.is(expectStatus<Rec>(await user.get('tunnels', tunnel.id), 200).status, 'up', 'up while enabled and its agent linked')
   expectStatus(await user.update('tunnels', tunnel.id, { ...tunnel, enabled: false }), 200)
   assert.is(expectStatus<Rec>(await user.get('tunnels', tunnel.id), 200).status, 'down', 'down once disabled')
 
@@ -71,6 +73,7 @@ test('a disabled device goes offline, its heartbeats are refused and its tunnels
   const { user, device, key } = await fleet()
   const tunnel = expectStatus<Rec>(await user.create('tunnels', createTunnel(device.id)), 201)
   expectStatus(await key.heartbeat(device.id), 200)
+  await linkDevice(server, { id: device.id, organizationId: user.organizationId })
   const online = expectStatus<Rec>(await user.get('devices', device.id), 200)
   assert.equal([online.status, online.enabled], ['online', true])
   // An edit that does not name `enabled` keeps it.

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { CapKind } from '../../../contract/billing'
 import { watermark } from '../metrics/folds'
+import { tunnelTrafficBetween } from '../metrics/tunnel-traffic'
 import type { AnyDb, Db } from '../open'
 import { inTransaction } from '../transaction'
 
@@ -8,10 +9,19 @@ const sumOf = (row: { bytes: number | string | null } | undefined) => Number(row
 
 /**
  * Bytes in and out of the organization from `from` (inclusive) to `to` (exclusive), both whole
- * hours: the hourly rollups (kept 400 days) hold what is folded, the heartbeats after the fold's
- * watermark the rest. Read in one transaction, so a fold between the two reads counts nothing twice.
+ * hours: what its devices reported and, of it, what the console metered through its tunnels.
  */
-export function trafficBetween(db: AnyDb, organizationId: string, from: Date, to: Date): Promise<number> {
+export async function trafficBetween(db: AnyDb, organizationId: string, from: Date, to: Date): Promise<{ bytes: number; tunnel_bytes: number }> {
+  const [reported, tunnelled] = await Promise.all([reportedTrafficBetween(db, organizationId, from, to), tunnelTrafficBetween(db, organizationId, from.getTime(), to.getTime())])
+  return { bytes: reported + tunnelled, tunnel_bytes: tunnelled }
+}
+
+/**
+ * Bytes the devices reported: the hourly rollups (kept 400 days) hold what is folded, the heartbeats
+ * after the fold's watermark the rest. Read in one transaction, so a fold between the two reads
+ * counts nothing twice.
+ */
+function reportedTrafficBetween(db: AnyDb, organizationId: string, from: Date, to: Date): Promise<number> {
   return inTransaction(db, async (trx) => {
     const folded = await watermark(trx as unknown as Db)
     const rawFrom = new Date(Math.max(from.getTime(), folded ?? 0)).toISOString()

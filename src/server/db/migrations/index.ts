@@ -24,6 +24,7 @@ import { alertRecipients } from './0022-alert-recipients'
 import { webhookDueIndex } from './0023-webhook-due-index'
 import { enrollment } from './0024-enrollment'
 import { optionalReadings } from './0025-optional-readings'
+import { tunnelTraffic } from './0026-tunnel-traffic'
 
 /** Every migration in order, one file each; names sort in the order they run. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0023_webhook_due_index': webhookDueIndex,
   '0024_enrollment': enrollment,
   '0025_optional_readings': optionalReadings,
+  '0026_tunnel_traffic': tunnelTraffic,
 }
 
 export const migrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }
