@@ -44,6 +44,7 @@ import { users } from './people/users'
 import { roles } from './people/roles/routes'
 import type { Services } from './services'
 import { webhookRoutes } from './webhooks/routes'
+import { tunnelRoutes } from './tunnels/routes'
 import type { Webhooks } from './webhooks/service'
 
 // Every collection's routes in the API's description as soon as the app's code is loaded, so the
@@ -136,6 +137,7 @@ export function createApp(options: AppOptions): Hono {
     .route('/', metricsRoutes(options, options.rollup))
     .route('/', collectionRoutes(options, devices))
     .route('/', collectionRoutes(options, tunnels))
+    .route('/', tunnelRoutes(options))
     .route('/', collectionRoutes(options, accessKeys))
     .route('/', collectionRoutes(options, alertRules((organizationId) => options.alerts?.rulesChanged(organizationId))))
     .route('/', alertRoutes(options))

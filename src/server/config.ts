@@ -2,6 +2,7 @@ import { EMAIL_PATTERN } from '../contract/validation'
 import { oauthFromEnv } from './auth/oauth-config'
 import { DEFAULT_SESSIONS, type SessionPolicy } from './auth/tokens'
 import type { ServerOptions } from './server'
+import { parseTunnelDomain } from './tunnels/addresses'
 
 type Env = Record<string, string | undefined>
 
@@ -106,6 +107,7 @@ export function optionsFromEnv(env: Env): ServerOptions {
     trustProxy: trustProxy(env),
     sessions: sessions(env),
     apiHost: nonEmpty(env.API_HOST),
+    tunnelDomain: parseTunnelDomain(env.TUNNEL_DOMAIN),
     adminEmail: nonEmpty(env.ADMIN_EMAIL),
     adminPassword: nonEmpty(env.ADMIN_PASSWORD),
     scryptCost: integer(env, 'SCRYPT_COST'),

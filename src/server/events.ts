@@ -1,6 +1,7 @@
 import type { AuditEvent } from '../contract/audit'
 import type { BulkEvent } from '../contract/bulk'
 import type { ChangeEvent, DeviceEvent, RightsEvent } from '../contract/collections'
+import type { TunnelEvent } from '../contract/tunnels'
 import { appendEvent, changesOf, eventsAfter, noticeDisconnect, type Notice } from './db/event-log'
 import { listen } from './db/notify'
 import type { Db } from './db/open'
@@ -12,6 +13,7 @@ export type HubEvent =
   | { id: number; type: 'rights'; data: RightsEvent }
   | { id: number; type: 'audit'; data: AuditEvent }
   | { id: number; type: 'bulk'; data: BulkEvent }
+  | { id: number; type: 'tunnel'; data: TunnelEvent }
 
 type Listener = (event: HubEvent) => void
 
@@ -204,8 +206,11 @@ function createLocal() {
   const listeners = new Map<string, Set<Listener>>()
   const enders = new Map<string, Set<() => void>>()
   const disconnect = (handle: string) => {
-    for (const end of enders.get(handle) ?? []) end()
+    // Taken out first: an ender that watches the handle again (a device's link re-checking itself)
+    // joins the next disconnect, not this loop.
+    const ends = enders.get(handle)
     enders.delete(handle)
+    for (const end of ends ?? []) end()
   }
   return {
     emit(organizationId: string, event: HubEvent) {

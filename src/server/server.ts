@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
-import type { Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import type { Duplex } from 'node:stream'
 import { serve } from '@hono/node-server'
 import type { Context, Hono } from 'hono'
 import type { ChangeEvent } from '../contract/collections'
@@ -11,11 +13,13 @@ import type { Docs } from './docs/routes'
 import type { OAuthOptions } from './auth/oauth-config'
 import { createPasswords } from './auth/passwords'
 import { DEFAULT_SESSIONS, type SessionPolicy } from './auth/tokens'
+import { deleteAllLinks } from './db/device-links'
 import { createLease } from './db/lease'
 import { sharedByProcesses } from './db/live'
 import { makePrivateDir, openDatabase, tune, type Db } from './db/open'
 import { seed } from './seed/seed'
 import { clientAddress, type TrustProxy } from './http/client'
+import { answerUpgrade, type NodeRoutes } from './http/node-routes'
 import { createThrottle } from './http/throttle'
 import { createEventsHub, createSharedEventsHub, type EventsHub } from './events'
 import { createPresence, DEFAULT_OFFLINE_AFTER_S } from './live/presence'
@@ -28,7 +32,12 @@ import { createWebhooks, type Lookup, type Webhooks } from './webhooks/service'
 import { watchLoopDelay } from './fairness/loop-delay'
 import { BRAND, message } from './messages'
 import { consoleLogger, type Logger } from './log'
-import { createBackground, type RequestContext } from './services'
+import { createBackground, type RequestContext, type Services } from './services'
+import { connectRoutes } from './tunnels/connect-routes'
+import { linkRoutes } from './tunnels/link-routes'
+import { proxyRoutes } from './tunnels/proxy-routes'
+import { createLinks, type Links } from './tunnels/links'
+import { tunnelAddresses, tunnelDomainFor, type TunnelAddresses } from './tunnels/addresses'
 
 export interface ServerOptions {
   /** Default 8080; 0 picks a free port. */
@@ -45,6 +54,11 @@ export interface ServerOptions {
   /** Sender of the mails; default `<brand name> <no-reply@localhost>`. */
   mailFrom?: string
   /** Origin used in mailed links and OAuth redirects; without it only a localhost origin is used. */
+  /**
+   * Where HTTP tunnels get hosts of their own (`<id>.<domain>`, `TUNNEL_DOMAIN`); '' for none. By
+   * default `localhost:<port>` for a console on localhost, none otherwise.
+   */
+  tunnelDomain?: string
   publicUrl?: string
   /** Origins of consoles hosted elsewhere that may call the API. */
   corsOrigins?: string[]
@@ -123,6 +137,10 @@ export interface RunningServer {
   webhooks: Pick<Webhooks, 'deliver'>
   /** Waits for the work started after an answer (a mail, a reset link) to finish. */
   idle(): Promise<void>
+  /** This process, as the links of its devices' agents name it. */
+  processId: string
+  /** The links of the devices' agents this process holds. */
+  links: Pick<Links, 'holds' | 'openStream'>
   /**
    * Stops listening, lets requests in flight finish (up to `drainMs`), ends event streams with a
    * hint to reconnect, lets background mail finish and closes the database.
@@ -193,7 +211,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (staticDir && !fs.existsSync(path.join(staticDir, 'manifest.json'))) {
     log.info(`No console build in ${staticDir} yet: pages answer 404 until its manifest.json appears.`)
   }
-  const app = createApp({
+  // Where HTTP tunnels are served, known once the server listens (its port may be any free one).
+  let addresses: TunnelAddresses = tunnelAddresses(undefined)
+  const services: Services = {
     db,
     passwords,
     mailer,
@@ -203,12 +223,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throttle,
     clientAddress: clientAddressOf,
     hub,
+    sessions: options.sessions ?? DEFAULT_SESSIONS,
+    publicUrl: options.publicUrl,
+    tunnelAddresses: () => addresses,
+  }
+  const app = createApp({
+    ...services,
     presence,
     rollup,
     alerts,
     webhooks,
-    sessions: options.sessions ?? DEFAULT_SESSIONS,
-    publicUrl: options.publicUrl,
     corsOrigins: options.corsOrigins,
     staticDir,
     agentDir: options.agentDir,
@@ -219,6 +243,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     contact: { email: options.contactEmail, mailsPerHour: options.contactMailsPerHour },
   })
 
+  // The agents' links and the tunnels' traffic are answered by Node before the app.
+  const processId = randomUUID()
+  // On SQLite this process is the only one: links left by one that stopped short are gone with it.
+  if (!shared) await deleteAllLinks(db)
+  const links = createLinks({ db, hub, now, log, processId })
+  // A tunnel's own host is the device's alone: the tunnels' routes come first.
+  const routes: NodeRoutes[] = [
+    proxyRoutes({ services, links, trustProxy: options.trustProxy ?? 0, addresses: () => addresses }),
+    linkRoutes({ db, now, log, links }),
+    connectRoutes({ services, links, processId }),
+  ]
   const requestTimeout = options.requestTimeoutMs ?? 30_000
   const headersTimeout = Math.min(options.headersTimeoutMs ?? 10_000, requestTimeout)
   const server = await new Promise<Server>((resolve, reject) => {
@@ -229,6 +264,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         hostname: options.hostname,
         // Stalled requests are closed, so slow senders cannot hold connections open.
         serverOptions: { requestTimeout, headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout) },
+        createServer: ((serverOptions: object, listener: (req: IncomingMessage, res: ServerResponse) => void) =>
+          createServer(serverOptions, (req, res) => {
+            if (!routes.some((route) => route.request?.(req, res))) listener(req, res)
+          })) as typeof createServer,
       },
       () => resolve(created as Server),
     )
@@ -238,6 +277,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error
   })
   server.on('error', (error) => log.error('HTTP server error:', error))
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy())
+    if (!routes.some((route) => route.upgrade?.(req, socket, head))) answerUpgrade(socket, 404, message('notFound'))
+  })
   // What Node refuses before the app runs (headers too large, a malformed request, a stalled one)
   // still answers JSON with a message, as every answer of the API does.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
@@ -256,6 +299,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     } else socket.destroy()
   })
   const port = (server.address() as AddressInfo).port
+  addresses = tunnelAddresses(tunnelDomainFor(options.tunnelDomain, options.publicUrl, port))
+  if (!addresses.domain) log.info('HTTP tunnels are served sandboxed under /t/<id>/: set TUNNEL_DOMAIN (a wildcard DNS name) to serve each on a host of its own.')
   const loopDelay = watchLoopDelay(log, options.loopDelayWarnMs, options.loopDelayWindowMs)
   sweeper.start()
   presence.start()
@@ -267,6 +312,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {
+      // Links first: their sockets are no request the drain would wait for.
+      await links.close()
+      for (const route of routes) route.close?.()
       await drain(server, hub, options.drainMs ?? 10_000)
       loopDelay.stop()
       await sweeper.stop()
@@ -281,7 +329,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await db.destroy()
     })())
 
-  return { url: `http://localhost:${port}`, port, app, db, close, alerts: alerts ?? { evaluate: async () => undefined, idle: async () => undefined }, webhooks, sweep: () => sweep(db, now(), () => throttle.prune(), publishChange), idle: () => background.idle() }
+  return { url: `http://localhost:${port}`, port, app, db, close, processId, links, alerts: alerts ?? { evaluate: async () => undefined, idle: async () => undefined }, webhooks, sweep: () => sweep(db, now(), () => throttle.prune(), publishChange), idle: () => background.idle() }
 }
 
 /**

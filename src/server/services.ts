@@ -3,6 +3,7 @@ import type { SessionPolicy } from './auth/tokens'
 import type { Db } from './db/open'
 import type { EventsHub } from './events'
 import type { Logger } from './log'
+import type { TunnelAddresses } from './tunnels/addresses'
 import type { Mailer } from './mail'
 import type { ServerKey } from './messages'
 
@@ -88,4 +89,6 @@ export interface Services {
   sessions: SessionPolicy
   /** Origin of the console in links sent by mail and OAuth redirects (`linkOrigin`). */
   publicUrl?: string
+  /** Where HTTP tunnels are served (`tunnels/addresses.ts`); `/t/<id>/` alone when absent. */
+  tunnelAddresses?: () => TunnelAddresses
 }

@@ -10,6 +10,7 @@ import { deleteFinishedDeliveriesBefore, deleteHeartbeatsBefore, deleteLapsedInv
 import { SHARED_EVENTS_KEPT_MS } from './events'
 import type { Logger } from './log'
 import { pruneRollups, watermark } from './metrics/rollup'
+import { pruneTunnels } from './tunnels/inspector'
 
 export const SWEEP_EVERY_MS = 10 * 60_000
 /** Heartbeat samples are kept this long: the longest history a device's detail shows. */
@@ -48,6 +49,7 @@ export async function sweep(db: Db, now: Date, pruneThrottle: () => Promise<void
   await pruneIdempotencyKeys(db, now)
   await pruneBulkJobs(db, now)
   await removeSilentEphemeral(db, now, publish)
+  await pruneTunnels(db, now)
   tune(db)
 }
 

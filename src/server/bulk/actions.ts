@@ -152,7 +152,9 @@ const deviceHandler: BulkHandler = {
       const values = enabledColumns(ctx.action === 'enable', current)
       if (!Object.keys(values).length) return unchanged()
       const version = await bump(ctx, current.id, current.version, values)
-      return version === null ? lostRace() : { before: { enabled: current.enabled }, version, change: 'update' }
+      if (version === null) return lostRace()
+      if (ctx.action === 'disable') ctx.later(() => ctx.services.hub.disconnect(`device:${current.id}`))
+      return { before: { enabled: current.enabled }, version, change: 'update' }
     }
     if (ctx.action === 'approve') return approveOne(ctx, current)
     // delete: the whole row and its tunnels are kept with the item, so an undo brings them back as they were.
@@ -160,6 +162,7 @@ const deviceHandler: BulkHandler = {
     const { row, tunnels: tunnelRows } = await deviceWithTunnels(ctx.db, organizationId, current.id)
     if (!row || Number(row.version) !== current.version) return lostRace()
     if (!(await deleteDeviceAt(ctx.db, organizationId, current.id, current.version))) return lostRace()
+    ctx.later(() => ctx.services.hub.disconnect(`device:${current.id}`))
     for (const tunnel of tunnelRows) ctx.changes.push({ collection: 'tunnels', id: String(tunnel.id), action: 'delete', version: Number(tunnel.version) + 1 })
     return { before: { row, tunnels: tunnelRows }, version: null, change: 'delete' }
   },

@@ -80,5 +80,10 @@ export const devices: CollectionModule<Device, DeviceInput> = {
     const rows = await tunnelsToDevice(ctx.db, current.id)
     return rows.map((row) => ({ collection: 'tunnels' as const, id: row.id, version: row.version + 1 }))
   },
+  // A device disabled or deleted: its agent's link ends, in whichever process holds it.
+  afterWrite: async (ctx, done) => {
+    const id = (done.before ?? done.after)?.id
+    if (id && (done.action === 'delete' || (done.before?.enabled && done.after?.enabled === false))) ctx.later(() => ctx.services.hub.disconnect(`device:${id}`))
+  },
   duplicate: (error) => (isUniqueViolation(error, 'devices.serial') ? message('duplicateSerial') : undefined),
 }

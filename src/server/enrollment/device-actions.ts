@@ -25,6 +25,7 @@ export const revokeDeviceCredential = (services: EngineServices, writer: Writer,
     const device = await deviceOf(ctx, deviceId)
     const organizationId = ctx.principal.organizationId
     if (!(await revokeCredentials(ctx.db, organizationId, device.id, ctx.now))) throw refuse('notFound', 'noCredential')
+    ctx.later(() => ctx.services.hub.disconnect(`device:${device.id}`))
     await audit(ctx.db, organizationId, ctx.actor, { action: 'revoke_credential', collection: 'devices', recordId: device.id, recordName: device.name }, ctx.now)
     changed(ctx, device.id, 'update', device.version)
     return { ...(await newestCredentialOf(ctx.db, organizationId, device.id))! }
@@ -47,6 +48,7 @@ export const refuseDevice = (services: EngineServices, writer: Writer, deviceId:
   writeAs(services, writer, async (ctx) => {
     const device = await deviceOf(ctx, deviceId)
     if (!(await deletePending(ctx.db, ctx.principal.organizationId, device.id))) throw refuse('conflict', 'notPending')
+    ctx.later(() => ctx.services.hub.disconnect(`device:${device.id}`))
     await audit(ctx.db, ctx.principal.organizationId, ctx.actor, { action: 'refuse', collection: 'devices', recordId: device.id, recordName: device.name }, ctx.now)
     changed(ctx, device.id, 'delete', device.version)
     return device

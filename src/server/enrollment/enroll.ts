@@ -103,6 +103,8 @@ export async function enroll(services: EngineServices, token: string, body: Enro
       await holdReattaching(ctx.db, device.id, ctx.now)
       await touchEnrollmentKey(ctx.db, key.id, ctx.now)
       await revokeCredentials(ctx.db, organizationId, device.id, ctx.now)
+      // The link of the credential revoked ends, in whichever process holds it.
+      ctx.later(() => services.hub.disconnect(`device:${device.id}`))
       const credential = await issueCredential(ctx.db, organizationId, device.id, ctx.now)
       await audit(ctx.db, organizationId, actor, { action: 'reattach', collection: 'devices', recordId: device.id, recordName: device.name }, ctx.now)
       ctx.later(() => services.hub.publish(organizationId, 'change', { collection: 'devices', id: device.id, action: 'update', version: Number(device.version) }))

@@ -57,4 +57,6 @@ export const visibleTo = (principal: Viewer) => (event: HubEvent) =>
         ? principal.rights.includes(event.data.collection)
         : event.type === 'bulk'
           ? principal.rights.includes(bulkRight(event.data.collection))
-          : principal.rights.includes('devices') || principal.rights.includes('tunnels')
+          : event.type === 'tunnel'
+            ? principal.rights.includes('tunnels')
+            : principal.rights.includes('devices') || principal.rights.includes('tunnels')
