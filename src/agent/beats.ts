@@ -1,6 +1,7 @@
 import { renewDue } from '../contract/device-credentials'
 import type { IssuedCredential } from '../contract/enrollment'
 import { messageOf, NoAnswer, post, type Answer } from './client'
+import { runLink } from './link'
 import { log } from './options'
 import { firmwareVersion, osName, readings, Sampler } from './machine'
 import { backoffSeconds, pause } from './pace'
@@ -17,6 +18,8 @@ export interface RunOptions {
   once: boolean
   firmware?: string
   root?: string
+  /** Keeps the link the device's tunnels travel over beside the heartbeats (not with `once`). */
+  link?: boolean
 }
 
 /** Exit codes: 0 stopped (or one beat sent), 1 failed, 3 the console refused the credential. */
@@ -47,11 +50,33 @@ async function renewIfDue(state: AgentState, stateFile: string, stop: AbortSigna
 }
 
 /**
+ * Sends the device's heartbeats and keeps its link (unless `link` is off) until stopped; ends with 3
+ * when either is refused the credential, stopping the other.
+ */
+export async function run(start: AgentState, options: RunOptions, outer: AbortSignal): Promise<ExitCode> {
+  const stopping = new AbortController()
+  const stopAll = () => stopping.abort()
+  outer.addEventListener('abort', stopAll)
+  let refused = false
+  const link = options.link && !options.once
+    ? runLink(start, { stateFile: options.stateFile, stop: stopping.signal, log, onRefused: () => ((refused = true), stopping.abort()) })
+    : undefined
+  try {
+    const code = await beat(start, options, stopping.signal)
+    return refused ? 3 : code
+  } finally {
+    outer.removeEventListener('abort', stopAll)
+    stopping.abort()
+    await link
+  }
+}
+
+/**
  * Sends the device's heartbeats every `every` s until stopped: backs off on network errors and 5xx,
  * waits as a 429 asks, keeps beating while the device waits for approval or is disabled, and ends
  * with 3 when the credential is refused.
  */
-export async function run(start: AgentState, options: RunOptions, stop: AbortSignal): Promise<ExitCode> {
+async function beat(start: AgentState, options: RunOptions, stop: AbortSignal): Promise<ExitCode> {
   let state = start
   const fixed = { os: osName(options.root), firmware: firmwareVersion(options.root, options.firmware) }
   const sampler = new Sampler(options.root)

@@ -56,7 +56,7 @@ test('failures back off from 1 s doubling to 5 min, each wait jittered to half o
 
 test('enroll takes the console\'s address and an enrollment key; run needs neither', () => {
   const options = parseOptions(['enroll', '--url', 'https://console.example.com/', '--key', 'enk_ab_cd', '--once'], {})
-  assert.equal(options, { command: 'enroll', url: 'https://console.example.com', key: 'enk_ab_cd', name: undefined, serial: undefined, state: defaultStateFile({}), every: 30, once: true })
+  assert.equal(options, { command: 'enroll', url: 'https://console.example.com', key: 'enk_ab_cd', name: undefined, serial: undefined, state: defaultStateFile({}), every: 30, once: true, link: true })
   assert.throws(() => parseOptions(['enroll', '--url', 'https://x'], {}), /needs --url and --key/)
   assert.throws(() => parseOptions(['enroll', '--url', 'https://x', '--key', 'edk_x'], {}), /enrollment key/)
   assert.throws(() => parseOptions(['run', '--every', '0'], {}), /--every/)
