@@ -21,6 +21,7 @@ export type ScreenKey =
   | 'alerts'
   | 'alert-rules'
   | 'tunnels'
+  | 'tunnel'
   | 'access-keys'
   | 'users'
   | 'user'
@@ -127,6 +128,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/alerts', screen: 'alerts', right: 'alerts' },
   { path: '/alerts/rules', screen: 'alert-rules', right: 'alerts' },
   { path: '/tunnels', screen: 'tunnels', right: 'tunnels' },
+  { path: '/tunnels/details', screen: 'tunnel', right: 'tunnels' },
   { path: '/app_ids', screen: 'app-ids', right: 'app_ids' },
   { path: '/alerts/webhooks', screen: 'webhooks', right: 'alerts' },
   { path: '/network', screen: 'network', right: 'network' },

@@ -21,6 +21,7 @@ export const SCREENS: Record<ScreenKey, LazyScreen> = lazyScreens({
   alerts: () => import('../features/alerts/alerts-screen'),
   'alert-rules': () => import('../features/alerts/rules-screen'),
   tunnels: () => import('../features/tunnels/tunnels-screen'),
+  tunnel: () => import('../features/tunnels/tunnel-screen'),
   'access-keys': () => import('../features/access-keys/access-keys-screen'),
   users: () => import('../features/users/users-screen'),
   user: () => import('../features/users/user-screen'),

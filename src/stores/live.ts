@@ -3,6 +3,7 @@ import { apiHost, getToken } from '../api/client'
 import type { AuditEvent } from '../contract/audit'
 import type { BulkEvent } from '../contract/bulk'
 import { EVENTS_PATH, type ChangeEvent, type DeviceEvent } from '../contract/collections'
+import type { TunnelRequest } from '../contract/tunnels'
 import type { OpenStream, StreamMessage } from '../lib/event-stream'
 import { noteAnswer } from './reach'
 import { $session } from './session'
@@ -16,7 +17,8 @@ export interface Live {
 }
 
 /**
- * What listeners hear: a record change, a device's status, a new audit entry, a bulk job's progress, `rights` (the user's own rights or
+ * What listeners hear: a record change, a device's status, a new audit entry, a bulk job's progress,
+ * a request through a tunnel, `rights` (the user's own rights or
  * organizations changed: read them again), or `reset` (events were missed: reload). A reset comes
  * from the server when it cannot replay what a reconnect missed (a restarted server holds none),
  * or from the store itself when a lost stream comes back with no event id to resume from.
@@ -26,6 +28,7 @@ export type LiveEvent =
   | { type: 'device'; data: DeviceEvent }
   | { type: 'audit'; data: AuditEvent }
   | { type: 'bulk'; data: BulkEvent }
+  | { type: 'tunnel'; data: { tunnel: string; request: TunnelRequest } }
   | { type: 'rights' }
   | { type: 'reset' }
 
@@ -77,7 +80,7 @@ export function createLive(options: LiveOptions) {
     set('live', true)
     if (message.event === 'reset') return emit({ type: 'reset' })
     if (message.event === 'rights') return emit({ type: 'rights' })
-    if (message.event !== 'change' && message.event !== 'device' && message.event !== 'audit' && message.event !== 'bulk') return
+    if (message.event !== 'change' && message.event !== 'device' && message.event !== 'audit' && message.event !== 'bulk' && message.event !== 'tunnel') return
     try {
       emit({ type: message.event, data: JSON.parse(message.data) } as LiveEvent)
     } catch {

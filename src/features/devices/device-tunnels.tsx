@@ -17,7 +17,7 @@ export const TUNNELS_SHOWN = 5
 
 type Tunnels = { status: 'loading' | 'ready' | 'error'; rows: Tunnel[]; total: number; message: string }
 
-/** The device's tunnels, for a user whose role opens tunnels; a tunnel is up while its device is online. */
+/** The device's tunnels, for a user whose role opens tunnels; a tunnel is up while its device's agent holds its link (each change to it comes as a `change` of `tunnels`). */
 export function DeviceTunnels({ deviceId, deviceStatus }: { deviceId: string; deviceStatus: string }) {
   const allowed = useStore($session).user?.rights.includes('tunnels') ?? false
   return allowed ? <TunnelList deviceId={deviceId} deviceStatus={deviceStatus} /> : null

@@ -1,29 +1,36 @@
 import { useRef, useState } from 'react'
 import { conflictCurrent } from '../../api/collection'
 import { check } from '../../contract/validation'
-import { PROTOCOLS, TunnelInput, type Tunnel } from '../../contract/tunnels'
+import { DEFAULT_TARGET_HOST, TunnelInput, type Tunnel } from '../../contract/tunnels'
 import { Checkbox, TextField } from '../../ui/fields'
-import { Select } from '../../ui/select'
 import { RecordDialog } from '../../ui/record/record-dialog'
 import { useRecordSave } from '../../ui/record/use-record-save'
 import { errorsOf, useForm } from '../../ui/use-form'
 import { useT } from '../../ui/use-t'
 import { DevicePicker } from '../../ui/device-picker'
+import { ProtocolChoice } from './protocol-choice'
 import { tunnelsApi } from './tunnels-api'
 import s from './tunnel-form.module.css'
 import './texts'
 
-type TunnelValues = { name: string; device_id: string; protocol: string; local_port: number | null; enabled: boolean }
+type TunnelValues = { name: string; device_id: string; protocol: string; target_host: string; local_port: number | null; enabled: boolean }
 
 const toValues = (tunnel: Tunnel): TunnelValues => ({
   name: tunnel.name,
   device_id: tunnel.device_id,
   protocol: tunnel.protocol,
+  target_host: tunnel.target_host || DEFAULT_TARGET_HOST,
   local_port: tunnel.local_port,
   enabled: tunnel.enabled,
 })
 
-const validate = (values: TunnelValues) => errorsOf(check(TunnelInput, values))
+/** The contract's rules, with a host that is no host said in words rather than as its pattern. */
+function validate(values: TunnelValues) {
+  const errors = errorsOf(check(TunnelInput, values))
+  const host = errors.target_host
+  if (host && host !== 'validation.required' && host !== 'validation.tooLong') errors.target_host = values.target_host.trim() ? 'tunnels.targetHostInvalid' : 'validation.required'
+  return errors
+}
 
 export interface TunnelFormProps {
   /** The tunnel to edit; null opens a new one. */
@@ -41,7 +48,7 @@ export function TunnelForm({ tunnel, deviceId, onClose, onSaved }: TunnelFormPro
   // Device names by id, for the conflict dialog, which compares ids.
   const deviceNames = useRef(new Map(tunnel ? [[tunnel.device_id, tunnel.device_name]] : []))
   const form = useForm<TunnelValues>(
-    record ? toValues(record) : { name: '', device_id: deviceId ?? '', protocol: 'tcp', local_port: null, enabled: true },
+    record ? toValues(record) : { name: '', device_id: deviceId ?? '', protocol: 'http', target_host: DEFAULT_TARGET_HOST, local_port: null, enabled: true },
     validate,
     (values): void => save.submit(values),
   )
@@ -60,6 +67,7 @@ export function TunnelForm({ tunnel, deviceId, onClose, onSaved }: TunnelFormPro
         { name: 'name', label: t('tunnels.name') },
         { name: 'device_id', label: t('tunnels.device'), show: (id) => deviceNames.current.get(String(id)) ?? String(id ?? '') },
         { name: 'protocol', label: t('tunnels.protocol'), show: (value) => String(value ?? '').toUpperCase() },
+        { name: 'target_host', label: t('tunnels.targetHost') },
         { name: 'local_port', label: t('tunnels.localPort') },
         { name: 'enabled', label: t('tunnels.enabled'), show: (on) => t(on ? 'tunnels.yes' : 'tunnels.no') },
       ],
@@ -85,7 +93,8 @@ export function TunnelForm({ tunnel, deviceId, onClose, onSaved }: TunnelFormPro
         texts={{ legend: t('tunnels.device'), choose: t('tunnels.chooseDevice'), find: t('tunnels.findDevice'), none: t('tunnels.noDevices') }}
         classes={{ field: s.deviceField, legend: s.legend, hint: s.hint }}
       />
-      <Select label={t('tunnels.protocol')} {...form.text('protocol')} options={PROTOCOLS.map((p) => ({ value: p, label: p.toUpperCase() }))} />
+      <ProtocolChoice {...form.text('protocol')} />
+      <TextField label={t('tunnels.targetHost')} hint={t('tunnels.targetHostHint')} maxLength={253} autoComplete="off" spellCheck={false} dir="ltr" required {...form.text('target_host')} />
       <TextField label={t('tunnels.localPort')} inputMode="numeric" required {...form.number('local_port')} />
       <Checkbox label={t('tunnels.enabledField')} {...form.checkbox('enabled')} />
     </RecordDialog>

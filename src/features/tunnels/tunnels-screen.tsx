@@ -13,24 +13,24 @@ import { useT } from '../../ui/use-t'
 import { tunnelColumns } from './tunnel-columns'
 import { TunnelDelete } from './tunnel-delete'
 import { TunnelFilters } from './tunnel-filters'
-import { TUNNEL_LIST, tunnelsApi, withDeviceStatus } from './tunnels-api'
+import { TUNNEL_LIST, tunnelsApi } from './tunnels-api'
 import s from './tunnels.module.css'
 import './texts'
 
 // The forms load when first opened: the list shows without them.
 const TunnelForm = lazyPart(() => import('./tunnel-form').then((part) => part.TunnelForm))
 
-/**
- * The organization's tunnels: each exposes a port of a device at a public endpoint. Live: a
- * device going offline or coming back turns its tunnels down or up as it happens.
- */
 /** The device chip of the tunnels names the device; the list kit's menu and chips leave it alone. */
 const OWN_FILTERS = ['device_id']
 
+/**
+ * The organization's tunnels: each carries traffic to a port of a device through its agent's
+ * link. Live: a link coming or going turns its device's tunnels up or down as it happens.
+ */
 export default function TunnelsScreen() {
   const t = useT()
   const rights = useStore($session).user?.rights ?? []
-  const list = useCollectionList<Tunnel>({ collection: 'tunnels', list: tunnelsApi.list, defaults: TUNNEL_LIST, onDevice: withDeviceStatus })
+  const list = useCollectionList<Tunnel>({ collection: 'tunnels', list: tunnelsApi.list, defaults: TUNNEL_LIST })
   const [editing, setEditing] = useState<Tunnel | 'new' | null>(null)
   const [deleting, setDeleting] = useState<Tunnel | null>(null)
   // `?new=1` with `device_id` opens the form with that device chosen (the list's filter holds it).

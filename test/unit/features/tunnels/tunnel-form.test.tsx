@@ -39,22 +39,69 @@ const open = (routes: Record<string, Handler>) => {
   ).view
 }
 
-test('creates a tunnel on the chosen device and refuses a port out of range first', async () => {
+test('creates an HTTP tunnel on the chosen device and refuses a port out of range first', async () => {
   const view = open({ 'GET /tunnels/': () => listReply([]), 'POST /tunnels/': ({ body }) => ({ status: 201, body: createTunnel(body as object) }) })
   fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'New tunnel' })))
   const dialog = within(await view.findByRole('dialog', { name: 'New tunnel' }))
   await waitFor(() => dialog.getByRole('option', { name: 'Sensor' }))
+  // A new tunnel is HTTP to the device itself unless told otherwise.
+  assert.ok((dialog.getByRole('radio', { name: /^HTTP/ }) as HTMLInputElement).checked)
+  assert.is((dialog.getByLabelText('Target host') as HTMLInputElement).value, '127.0.0.1')
   fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Web' } })
   fireEvent.change(dialog.getByLabelText('Device'), { target: { value: 'd-2' } })
-  fireEvent.change(dialog.getByLabelText('Protocol'), { target: { value: 'https' } })
-  fireEvent.change(dialog.getByLabelText('Local port'), { target: { value: '70000' } })
+  fireEvent.change(dialog.getByLabelText('Port'), { target: { value: '70000' } })
   fireEvent.click(dialog.getByRole('button', { name: 'Create' }))
   assert.ok(dialog.getByText('Out of range'))
   assert.is(stub!.seen('POST /tunnels/').length, 0)
-  fireEvent.change(dialog.getByLabelText('Local port'), { target: { value: '8443' } })
+  fireEvent.change(dialog.getByLabelText('Port'), { target: { value: '8080' } })
   fireEvent.click(dialog.getByRole('button', { name: 'Create' }))
   await waitFor(() => assert.is(view.queryByRole('dialog'), null))
-  assert.equal(stub!.seen('POST /tunnels/')[0]?.body, { name: 'Web', device_id: 'd-2', protocol: 'https', local_port: 8443, enabled: true })
+  assert.equal(stub!.seen('POST /tunnels/')[0]?.body, { name: 'Web', device_id: 'd-2', protocol: 'http', target_host: '127.0.0.1', local_port: 8080, enabled: true })
+})
+
+test('switches to TCP, each protocol saying what it is for, and sends a host of the device\'s network', async () => {
+  const view = open({ 'GET /tunnels/': () => listReply([]), 'POST /tunnels/': ({ body }) => ({ status: 201, body: createTunnel(body as object) }) })
+  fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'New tunnel' })))
+  const dialog = within(await view.findByRole('dialog', { name: 'New tunnel' }))
+  const tcp = dialog.getByRole('radio', { name: /^TCP/ }) as HTMLInputElement
+  assert.ok(dialog.getByText('A web page or API on the device, opened in the browser'))
+  assert.is(tcp.getAttribute('aria-describedby') && document.getElementById(tcp.getAttribute('aria-describedby')!)?.textContent, 'SSH or any TCP service, through the agent on your computer')
+  fireEvent.click(tcp)
+  assert.ok(tcp.checked)
+  assert.not.ok((dialog.getByRole('radio', { name: /^HTTP/ }) as HTMLInputElement).checked)
+  assert.ok(dialog.getByText("The device's agent connects to this host and to nothing else"))
+  fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Shell' } })
+  fireEvent.change(dialog.getByLabelText('Device'), { target: { value: 'd-1' } })
+  fireEvent.change(dialog.getByLabelText('Target host'), { target: { value: 'camera.lan' } })
+  fireEvent.change(dialog.getByLabelText('Port'), { target: { value: '22' } })
+  fireEvent.click(dialog.getByRole('button', { name: 'Create' }))
+  await waitFor(() => assert.is(view.queryByRole('dialog'), null))
+  assert.equal(stub!.seen('POST /tunnels/')[0]?.body, { name: 'Shell', device_id: 'd-1', protocol: 'tcp', target_host: 'camera.lan', local_port: 22, enabled: true })
+})
+
+test('refuses a target host with a port, a scheme or nothing in it, in words', async () => {
+  const view = open({ 'GET /tunnels/': () => listReply([]), 'POST /tunnels/': ({ body }) => ({ status: 201, body: createTunnel(body as object) }) })
+  fireEvent.click(await waitFor(() => view.getByRole('button', { name: 'New tunnel' })))
+  const dialog = within(await view.findByRole('dialog', { name: 'New tunnel' }))
+  fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Web' } })
+  fireEvent.change(dialog.getByLabelText('Device'), { target: { value: 'd-1' } })
+  fireEvent.change(dialog.getByLabelText('Port'), { target: { value: '80' } })
+  const host = dialog.getByLabelText('Target host') as HTMLInputElement
+  for (const [value, message] of [
+    ['camera.lan:8080', 'Enter a host name or an IP address, without a port or a scheme'],
+    ['http://camera.lan', 'Enter a host name or an IP address, without a port or a scheme'],
+    ['', 'Required'],
+  ] as const) {
+    fireEvent.change(host, { target: { value } })
+    fireEvent.click(dialog.getByRole('button', { name: 'Create' }))
+    assert.ok(dialog.getByText(message), value)
+    assert.is(host.getAttribute('aria-invalid'), 'true')
+  }
+  assert.is(stub!.seen('POST /tunnels/').length, 0)
+  fireEvent.change(host, { target: { value: 'fd00::12' } })
+  fireEvent.click(dialog.getByRole('button', { name: 'Create' }))
+  await waitFor(() => assert.is(stub!.seen('POST /tunnels/').length, 1))
+  assert.is((stub!.seen('POST /tunnels/')[0]?.body as { target_host: string }).target_host, 'fd00::12')
 })
 
 test('shows both sides when a save meets a newer version, and takes theirs on request', async () => {

@@ -9,6 +9,7 @@ import { $session, initialSession } from '../../../../src/stores/session'
 import { createUser } from '../../contract/factories'
 import { act, cleanup, fireEvent, renderAt, resetSession, waitFor } from '../helpers'
 import { eventStream, listReply, routeFetch, type Handler, type RouteStub } from '../route-stub'
+import { within } from '../../ui/testing'
 import { createTunnel } from './factories'
 
 let stub: RouteStub | undefined
@@ -45,24 +46,39 @@ const statuses = (view: ReturnType<typeof open>['view']) =>
       .map((row) => [row.querySelectorAll('td')[1]?.textContent, row.querySelectorAll('td')[6]?.textContent]),
   )
 
-test('recomputes the status of the tunnels of a device when its event arrives', async () => {
+test('reads the list again when a tunnel changes, so a link coming or going shows at once', async () => {
   const events = eventStream()
-  const rows = [
-    createTunnel({ name: 'Camera', device_id: 'd-1', enabled: true, status: 'up' }),
-    createTunnel({ name: 'Shell', device_id: 'd-1', enabled: false, status: 'down' }),
-    createTunnel({ name: 'Dashboard', device_id: 'd-2', device_name: 'Sensor', enabled: true, status: 'up' }),
-  ]
-  const { view } = open('/app/tunnels', { 'GET /tunnels/': () => listReply(rows), 'GET /events': () => events.response() })
+  let camera = createTunnel({ name: 'Camera', device_id: 'd-1', status: 'down' })
+  const shell = createTunnel({ name: 'Shell', device_id: 'd-1', enabled: false, status: 'down' })
+  const { view } = open('/app/tunnels', { 'GET /tunnels/': () => listReply([camera, shell]), 'GET /events': () => events.response() })
   await waitFor(() => view.getByText('Camera'))
   await waitFor(() => assert.is(stub?.seen('GET /events').length, 1))
-  assert.equal(statuses(view), { Camera: 'Up', Shell: 'Down', Dashboard: 'Up' })
+  assert.equal(statuses(view), { Camera: 'Down', Shell: 'Down' })
 
+  // The device's agent connects: the console announces a change of each of its tunnels.
+  camera = { ...camera, status: 'up', version: camera.version + 1 }
+  await act(async () => events.send('change', { collection: 'tunnels', id: camera.id, action: 'update', version: camera.version }))
+  await waitFor(() => assert.equal(statuses(view), { Camera: 'Up', Shell: 'Down' }))
+  // A heartbeat says nothing of the link: it leaves the rows alone.
   await act(async () => events.send('device', { id: 'd-1', status: 'offline', last_seen: null }))
-  await waitFor(() => assert.equal(statuses(view), { Camera: 'Down', Shell: 'Down', Dashboard: 'Up' }))
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  assert.equal(statuses(view), { Camera: 'Up', Shell: 'Down' })
+})
 
-  await act(async () => events.send('device', { id: 'd-1', status: 'online', last_seen: null }))
-  await waitFor(() => assert.equal(statuses(view), { Camera: 'Up', Shell: 'Down', Dashboard: 'Up' }))
-  assert.is(stub?.seen('GET /tunnels/').length, 1, 'a device event patches rows without asking the server')
+test('shows an HTTP tunnel\'s full address to copy, a TCP one as reached through the agent, and links each to its page', async () => {
+  const web = createTunnel({ id: 't-web', name: 'Web', protocol: 'http', local_port: 8080 })
+  const ssh = createTunnel({ id: 't-ssh', name: 'Shell', protocol: 'tcp', target_host: 'fd00::12' })
+  const { view } = open('/app/tunnels', { 'GET /tunnels/': () => listReply([web, ssh]) })
+  const webTr = (await waitFor(() => view.getByText('Web'))).closest('tr')!
+  const webRow = within(webTr)
+  assert.is(webTr.querySelector('code')?.textContent, `${location.origin}/t/t-web/`)
+  assert.ok(webRow.getByRole('button', { name: 'Copy the address of Web' }))
+  assert.is(webRow.getByRole('link', { name: 'Web' }).getAttribute('href'), '/app/tunnels/details?id=t-web')
+  assert.ok(webRow.getByText('127.0.0.1:8080'))
+  const sshRow = within(view.getByText('Shell').closest('tr')!)
+  assert.ok(sshRow.getByText('TCP via agent'))
+  assert.is(sshRow.queryByRole('button', { name: /^Copy/ }), null)
+  assert.ok(sshRow.getByText('[fd00::12]:22'))
 })
 
 test('narrows the list to the device in the address and clears it with the chip', async () => {
@@ -89,7 +105,7 @@ test('disables a tunnel with the version of its row, and reloads and says so on 
   fireEvent.click(toggle)
   await waitFor(() => assert.is($notice.get()?.message, 'tunnels.changed'))
   const [put] = stub!.seen(`PUT /tunnels/${tunnel.id}`)
-  assert.equal(put?.body, { name: 'Camera', device_id: 'd-1', protocol: 'tcp', local_port: 22, enabled: false, version: 4 })
+  assert.equal(put?.body, { name: 'Camera', device_id: 'd-1', protocol: 'tcp', target_host: '127.0.0.1', local_port: 22, enabled: false, version: 4 })
   await waitFor(() => assert.is(stub?.seen('GET /tunnels/').length, 2))
   assert.ok((view.getByRole('switch', { name: 'Camera enabled' }) as HTMLInputElement).checked)
 })
