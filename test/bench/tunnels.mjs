@@ -67,11 +67,17 @@ function startEcho() {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
 }
 
-/** One GET or POST; resolves with its status, the bytes read and its time in ms. */
-function request(agent, url, { method = 'GET', headers = {}, body } = {}) {
+/**
+ * One GET or POST; resolves with its status, the bytes read and its time in ms. A tunnel's own host
+ * (`<id>.localhost:<port>`, which browsers take for this machine) is reached on 127.0.0.1 by name.
+ */
+function request(agent, address, { method = 'GET', headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
     const began = performance.now()
-    const req = http.request(url, { method, agent, headers }, (res) => {
+    const url = new URL(address)
+    const local = url.hostname.endsWith('.localhost')
+    const target = { host: local ? '127.0.0.1' : url.hostname, port: url.port, path: `${url.pathname}${url.search}` }
+    const req = http.request({ ...target, method, agent, headers: { ...headers, ...(local ? { Host: url.host } : {}) } }, (res) => {
       let bytes = 0
       res.on('data', (chunk) => (bytes += chunk.length))
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, bytes, ms: performance.now() - began }))
@@ -130,10 +136,12 @@ try {
   // A member's pass: the one-time address traded for the tunnel's cookie.
   const opened = await call(server.url, 'POST', `/tunnels/${web.id}/open`, {}, token)
   const keepAlive = new http.Agent({ keepAlive: true, maxSockets: AT_ONCE })
-  const traded = await request(keepAlive, `${server.url}${opened.url}`)
+  const own = new URL(opened.url, server.url)
+  const traded = await request(keepAlive, own.href)
   const cookie = String(traded.headers['set-cookie']?.[0] ?? '').split(';')[0]
   if (traded.status !== 303 || !cookie) throw new Error(`the ticket was not traded for a pass: ${traded.status}`)
-  const base = `${server.url}/t/${web.id}`
+  // On the tunnel's own host, as a browser opens it.
+  const base = own.origin
   const direct = `http://127.0.0.1:${target.address().port}`
   const withPass = { headers: { cookie } }
 
@@ -173,7 +181,7 @@ try {
   console.log(`${AT_ONCE} streams at once, 1 MiB each: ${intact} intact in ${(tookMs / 1000).toFixed(2)} s (${mbPerS(intact * 1048576, tookMs)} MB/s), slowest ${Math.max(...together.map((a) => a.ms)).toFixed(0)} ms`)
 
   // TCP through the agent in client mode, with an access key holding `tunnels`.
-  const access = await call(server.url, 'POST', '/access_keys/', { name: 'Bench tunnels', scopes: ['tunnels'], expires_in_days: 1 }, token)
+  const access = await call(server.url, 'POST', '/access_keys/', { name: 'Bench tunnels', scopes: ['tunnels'], expires_in_days: 7 }, token)
   const listen = await freePort()
   const client = runAgent(['connect', ssh.id, '--url', server.url, '--key', access.secret, '--listen', `127.0.0.1:${listen}`])
   agents.push(client)
