@@ -30,6 +30,9 @@ const NOT_RUN: Record<string, string> = {
     'needs an enrollment key of the reader; test/api/agent.test.ts runs the agent.mjs the server serves with the same arguments',
   'curl -fsSL http://localhost:8080/agent.sh | sh -s -- --url http://localhost:8080 --key enk_...':
     'needs an enrollment key of the reader; test/api/agent.test.ts runs the agent.sh the server serves with the same arguments',
+  'node agent.mjs connect <tunnel id> --url http://localhost:8080 --key edk_... --listen 127.0.0.1:2222':
+    'needs a TCP tunnel and an access key of the reader; test/api/tunnels/tcp.test.ts runs client mode with the same arguments',
+  'ssh -p 2222 pi@127.0.0.1': "needs an SSH server on the reader's device; test/api/tunnels/tcp.test.ts carries 1 MB both ways the same way, to an echo server",
 }
 const isCurl = (command: string) => command.startsWith('curl ')
 const RUN = [isCurl, (command: string) => command.startsWith('npm run simulate -- '), (command: string) => command.startsWith('npm run backup -- ')]
