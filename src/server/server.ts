@@ -140,7 +140,7 @@ export interface RunningServer {
   /** This process, as the links of its devices' agents name it. */
   processId: string
   /** The links of the devices' agents this process holds. */
-  links: Pick<Links, 'holds' | 'openStream'>
+  links: Pick<Links, 'holds' | 'openStream' | 'tend'>
   /**
    * Stops listening, lets requests in flight finish (up to `drainMs`), ends event streams with a
    * hint to reconnect, lets background mail finish and closes the database.

@@ -51,6 +51,17 @@ export function tunnelToConnect(db: Db, organizationId: string, id: string) {
     .executeTakeFirst()
 }
 
+/** Stamps `processId`'s link rows as alive at `at`; answers how many it holds. */
+export async function stampLinks(db: Db, processId: string, at: string): Promise<number> {
+  const stamped = await db.updateTable('device_links').set({ linked_at: at }).where('process_id', '=', processId).executeTakeFirst()
+  return Number(stamped.numUpdatedRows)
+}
+
+/** Deletes the link rows no process stamped since `before` (their process died): the devices they named. */
+export function deleteStaleLinks(db: Db, before: string): Promise<{ device_id: string; organization_id: string }[]> {
+  return db.deleteFrom('device_links').where('linked_at', '<', before).returning(['device_id', 'organization_id']).execute()
+}
+
 /** Deletes every link row: a console of one process starting finds none of its agents linked yet. */
 export async function deleteAllLinks(db: Db): Promise<void> {
   await db.deleteFrom('device_links').execute()

@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws'
 import { Mux, type MuxStream } from '../../contract/tunnel-wire'
 import { LINK_CLOSE, type LinkConfig, type Protocol, type StreamOpen } from '../../contract/tunnels'
-import { deleteLink, deleteLinksOf, linkTunnels, upsertLink } from '../db/device-links'
+import { deleteLink, deleteLinksOf, deleteStaleLinks, linkHolder, linkTunnels, stampLinks, upsertLink } from '../db/device-links'
 import type { Db } from '../db/open'
 import type { EventsHub, HubEvent } from '../events'
 import type { Logger } from '../log'
@@ -12,6 +12,10 @@ import { linkVerdict, type LinkedDevice } from './admission'
 export const PING_EVERY_MS = 20_000
 /** A link's credential and device are looked at again this often, besides when told. */
 export const RECHECK_EVERY_MS = 60_000
+/** A process stamps the rows of the links it holds this often... */
+export const STAMP_EVERY_MS = 30_000
+/** ...and a row not stamped for this long is a dead process's: it goes, and its device's tunnels read down. */
+export const LINK_STALE_MS = 3 * STAMP_EVERY_MS
 /** How long a closing link waits for the agent's close before its socket is cut. */
 const CLOSE_WAIT_MS = 2000
 
@@ -26,6 +30,12 @@ export interface Links {
   openStream(tunnel: { id: string; device_id: string }): Promise<MuxStream>
   /** Whether this process holds the device's link. */
   holds(deviceId: string): boolean
+  /**
+   * Stamps this process's link rows (writing again any a sweep took) and deletes the rows of
+   * processes that died without stopping, so their devices' tunnels read down; runs every
+   * STAMP_EVERY_MS on its own.
+   */
+  tend(): Promise<void>
   /** Closes every link (the console is stopping) and deletes their rows. */
   close(): Promise<void>
 }
@@ -159,7 +169,33 @@ export function createLinks({ db, hub, now, log, processId }: LinksDeps): Links 
     link.stops.push(stop)
   }
 
+  /** Tells consoles that the device's tunnels changed state. */
+  const announce = async (organizationId: string, deviceId: string) => {
+    for (const tunnel of await linkTunnels(db, organizationId, deviceId)) await hub.publish(organizationId, 'change', { collection: 'tunnels', id: tunnel.id, action: 'update', version: Number(tunnel.version) })
+  }
+
+  const tend = async () => {
+    const at = now()
+    const held = [...links.values()].filter((link) => !link.closed)
+    if (held.length && (await stampLinks(db, processId, at.toISOString())) < held.length) {
+      // A sweep (a clock that jumped, a pause past LINK_STALE_MS) took some: they are written again.
+      for (const link of held) {
+        void row(link.device.deviceId, async () => {
+          if (link.closed || (await linkHolder(db, link.device.deviceId)) !== undefined) return
+          await upsertLink(db, { deviceId: link.device.deviceId, organizationId: link.device.organizationId, processId, at: at.toISOString() })
+          await published(link)
+        })
+      }
+    }
+    const gone = await deleteStaleLinks(db, new Date(at.getTime() - LINK_STALE_MS).toISOString())
+    for (const { device_id, organization_id } of gone) if (!links.has(device_id)) await announce(organization_id, device_id)
+  }
+  const tending = setInterval(() => void tend().catch((error: unknown) => log.error('Tending the device links failed:', error)), STAMP_EVERY_MS)
+  tending.unref()
+
   return {
+    tend,
+
     attach(device, ws) {
       if (stopping) return void ws.close(LINK_CLOSE.stopping, 'stopping')
       const older = links.get(device.deviceId)
@@ -239,6 +275,7 @@ export function createLinks({ db, hub, now, log, processId }: LinksDeps): Links 
 
     async close() {
       stopping = true
+      clearInterval(tending)
       const all = [...links.values()]
       for (const link of all) end(link, LINK_CLOSE.stopping, 'stopping')
       await Promise.all(all.map((link) => link.gone))

@@ -6,7 +6,8 @@ import { message } from '../../../src/server/messages'
 import { call, createKey, createTunnel, expectStatus, register, startServer, type Tenant, type TestServer } from '../collections/_api'
 import { CREDENTIAL_GRACE_S } from '../../../src/contract/enrollment'
 import { enrolled, makeKey, renew } from '../enrollment/_enrollment'
-import { backdateRenewal, isoAgo, until } from '../../fixtures'
+import { backdateRenewal, isoAgo, linkDevice, until } from '../../fixtures'
+import { LINK_STALE_MS } from '../../../src/server/tunnels/links'
 import { echoServer, linkAgent, linked, openSocket, type Refused } from './_link'
 
 type Rec = Record<string, any>
@@ -141,6 +142,26 @@ test('a link whose credential was renewed closes 4409 once the old one lapses, a
   const again = await linked(server.url, renewed.body.secret)
   await again.config()
   again.close()
+})
+
+test("a dead process's link rows go once nobody stamps them, and its devices' tunnels read down; a live link's row is stamped and stays", async () => {
+  const { tenant, device } = await tenantWithDevice()
+  const web = await tunnelOf(tenant, device.id, { protocol: 'http', local_port: 8080 })
+  const live = await tenantWithDevice()
+  const liveTunnel = await tunnelOf(live.tenant, live.device.id, { protocol: 'http', local_port: 8080 })
+  const agent = await linked(server.url, live.device.token)
+  await until(async () => (await statusOf(live.tenant, liveTunnel.id)) === 'up', { what: 'the live tunnel up' })
+  // A process that stopped short left its row: the tunnel reads up.
+  await linkDevice(server, { id: device.id, organizationId: tenant.organizationId }, 'a-process-that-died')
+  assert.is(await statusOf(tenant, web.id), 'up')
+  // Within the stale time nothing goes; past it, the dead row goes and the stamped one stays.
+  await server.links.tend()
+  assert.is(await statusOf(tenant, web.id), 'up')
+  server.advance(LINK_STALE_MS + 1000)
+  await server.links.tend()
+  assert.is(await statusOf(tenant, web.id), 'down')
+  assert.is(await statusOf(live.tenant, liveTunnel.id), 'up')
+  agent.close()
 })
 
 test('deleting the device closes its link', async () => {
