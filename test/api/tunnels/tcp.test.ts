@@ -150,6 +150,18 @@ test('client mode cannot listen on a taken address: it says so and exits 1', asy
   taken.close()
 })
 
+test('the console restarting: the agent links again on its own, the tunnel reads up and carries bytes again', async () => {
+  const port = server.port
+  await server.close()
+  await until(() => /link down/.test(device.output()), { timeoutMs: 10_000, what: `the agent to notice (it said: ${device.output()})` })
+  server = await startServer({ dataDir, agentDir: build, port })
+  await until(async () => (await owner.get('tunnels', tunnelId)).body.status === 'up', { timeoutMs: 20_000, what: `the tunnel up again (agent said: ${device.output()})` })
+  const { agent, port: local } = await connectMode(tunnelId, ownerKey)
+  const bytes = randomBytes(64 * 1024)
+  assert.ok((await roundTrip(local, bytes)).equals(bytes), 'the bytes came back intact after the restart')
+  agent.process.kill('SIGTERM')
+})
+
 test('revoking the device\'s credential drops its link at once: the agent stops with exit code 3, the tunnel is down and refused', async () => {
   const { agent, port } = await connectMode(tunnelId, ownerKey)
   expectStatus(await call(server, 'POST', `/devices/${deviceId}/credential/revoke`, owner.token, {}), 200)
