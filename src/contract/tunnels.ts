@@ -107,6 +107,12 @@ export interface TunnelEvent {
   request: TunnelRequest
 }
 
+/**
+ * Requests or connections one tunnel carries at once at most: one more is refused (429, "busy")
+ * and logged, so one busy tunnel cannot take a link's every stream.
+ */
+export const TUNNEL_STREAMS_MAX = 32
+
 /** The newest requests kept per tunnel, and for how long at most. */
 export const TUNNEL_REQUESTS_KEPT = 200
 export const TUNNEL_REQUESTS_DAYS = 7

@@ -41,7 +41,11 @@ export function connectRoutes({ services, links, processId }: { services: Servic
         if (!principal) throw await unauthorized(services, token)
         const tunnel = await tunnelToReach({ db, processId }, principal, decodeURIComponent(id))
         if (!links.holds(tunnel.device_id)) throw refuse('conflict', 'linkDown')
-        const stream = await links.openStream(tunnel).catch((error: unknown) => {
+        const stream = await links.openStream(tunnel).catch(async (error: unknown) => {
+          // A tunnel at its limit: refused, and its log says so.
+          if (error instanceof Problem && error.kind === 'tooMany') {
+            await noteTunnelRequest(services, { tunnel, kind: 'tcp', at, clientIp: services.clientAddress(requestContextOf(req)), bytesIn: 0, bytesOut: 0, error: error.message }).catch(() => undefined)
+          }
           // The device's side refused (an unknown tunnel, a target that refused): the agent's reason, as a bad gateway.
           throw error instanceof Problem ? error : new ApiError(502, error instanceof Error ? error.message : message('linkDown'))
         })

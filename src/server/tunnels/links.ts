@@ -1,11 +1,12 @@
 import type { WebSocket } from 'ws'
 import { Mux, type MuxStream } from '../../contract/tunnel-wire'
-import { LINK_CLOSE, type LinkConfig, type Protocol, type StreamOpen } from '../../contract/tunnels'
+import { LINK_CLOSE, TUNNEL_STREAMS_MAX, type LinkConfig, type Protocol, type StreamOpen } from '../../contract/tunnels'
 import { deleteLink, deleteLinksOf, deleteStaleLinks, linkHolder, linkTunnels, stampLinks, upsertLink } from '../db/device-links'
 import type { Db } from '../db/open'
 import type { EventsHub, HubEvent } from '../events'
 import type { Logger } from '../log'
-import { refuse } from '../problem'
+import { Problem, refuse } from '../problem'
+import { message } from '../messages'
 import { linkVerdict, type LinkedDevice } from './admission'
 
 /** A link is pinged this often; two pings without a pong and it is cut. */
@@ -255,6 +256,14 @@ export function createLinks({ db, hub, now, log, processId }: LinksDeps): Links 
     openStream(tunnel) {
       const link = links.get(tunnel.device_id)
       if (!link || link.closed) return Promise.reject(refuse('unavailable', 'linkDown'))
+      let open = 0
+      for (const [stream, tunnelId] of link.streams) {
+        if (stream.closed) link.streams.delete(stream)
+        else if (tunnelId === tunnel.id) open++
+      }
+      if (open >= TUNNEL_STREAMS_MAX) {
+        return Promise.reject(new Problem('tooMany', message('tunnelBusy', { limit: TUNNEL_STREAMS_MAX }), undefined, { retryAfterS: 1 }))
+      }
       let stream: MuxStream
       try {
         stream = link.mux.open({ tunnel: tunnel.id } satisfies StreamOpen)

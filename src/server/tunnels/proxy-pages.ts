@@ -1,8 +1,9 @@
 import { STATUS_CODES } from 'node:http'
+import { TUNNEL_STREAMS_MAX } from '../../contract/tunnels'
 import { message, type ServerKey } from '../messages'
 
 /** Why a request through a tunnel got a page of the console rather than the device's answer. */
-export type PageReason = 'noPass' | 'ticketSpent' | 'notHttp' | 'disabled' | 'down' | 'refused' | 'timeout' | 'failed' | 'noWorker'
+export type PageReason = 'noPass' | 'ticketSpent' | 'notHttp' | 'disabled' | 'down' | 'refused' | 'timeout' | 'failed' | 'noWorker' | 'busy'
 
 const TEXTS: Record<PageReason, ServerKey> = {
   noPass: 'tunnelNoPass',
@@ -14,6 +15,7 @@ const TEXTS: Record<PageReason, ServerKey> = {
   timeout: 'tunnelTimeout',
   failed: 'internal',
   noWorker: 'tunnelNoWorker',
+  busy: 'tunnelBusy',
 }
 
 /** A page answered in place of the device's: its status, head and a small HTML body. */
@@ -35,7 +37,7 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.ch
  */
 export function tunnelPage(status: number, reason: PageReason, tunnelId: string, detail = '', consoleOrigin = ''): PageAnswer {
   const title = STATUS_CODES[status] ?? 'Error'
-  const text = message(TEXTS[reason], { reason: detail || message('tunnelNoReason') })
+  const text = message(TEXTS[reason], { reason: detail || message('tunnelNoReason'), limit: TUNNEL_STREAMS_MAX })
   const link = status === 401 ? `<p><a href="${escape(consoleOrigin)}/app/tunnels/details?id=${encodeURIComponent(tunnelId)}">${escape(message('tunnelOpenAgain'))}</a></p>` : ''
   const body =
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} ${escape(title)}</title>` +

@@ -66,6 +66,10 @@ export function proxyRoutes({ services, links, trustProxy, addresses }: { servic
     try {
       return await links.openStream(tunnel)
     } catch (error) {
+      if (error instanceof Problem && error.kind === 'tooMany') {
+        const busy = tunnelPage(429, 'busy', tunnel.id)
+        return { ...busy, headers: { ...busy.headers, 'Retry-After': '1' } }
+      }
       if (error instanceof Problem) return tunnelPage(502, 'down', tunnel.id)
       return tunnelPage(502, 'refused', tunnel.id, error instanceof Error ? error.message : '')
     }

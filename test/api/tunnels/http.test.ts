@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import WebSocket from 'ws'
-import { TUNNEL_REQUESTS_DAYS, TUNNEL_REQUESTS_KEPT, type TunnelRequest } from '../../../src/contract/tunnels'
+import { TUNNEL_REQUESTS_DAYS, TUNNEL_REQUESTS_KEPT, TUNNEL_STREAMS_MAX, type TunnelRequest } from '../../../src/contract/tunnels'
 import { tunnelTraffic, until } from '../../fixtures'
 import { call, createTunnel, expectStatus, joinOrganization, register, signIn, startServer, type Tenant, type TestServer } from '../collections/_api'
 import { openEvents } from '../collections/_events'
@@ -116,6 +116,29 @@ test('a caller who goes away ends the request at the target, and the inspector s
   const [logged] = await until(async () => expectStatus<TunnelRequest[]>(await requests(owner.token, tunnelId), 200).filter((entry) => entry.path === '/forever'))
   assert.is(logged!.status, 200)
   assert.match(logged!.error, 'went away')
+})
+
+test(`a tunnel carries ${TUNNEL_STREAMS_MAX} requests at once at most: one more is answered 429 and logged, and a place freed is taken again`, async () => {
+  const held = Array.from({ length: TUNNEL_STREAMS_MAX }, () => new AbortController())
+  const readers = await Promise.all(
+    held.map(async (aborted) => {
+      const res = await visit(server, `/t/${tunnelId}/forever`, pass, { signal: aborted.signal })
+      assert.is(res.status, 200)
+      return res.body!.getReader()
+    }),
+  )
+  const busy = await visit(server, `/t/${tunnelId}/seen?one-more`, pass)
+  assert.is(busy.status, 429)
+  assert.is(busy.headers.get('retry-after'), '1')
+  assert.match(await busy.text(), `${TUNNEL_STREAMS_MAX} requests or connections at once`)
+  const [logged] = await until(async () => expectStatus<TunnelRequest[]>(await requests(owner.token, tunnelId), 200).filter((entry) => entry.path === '/seen?one-more'))
+  assert.is(logged!.status, 429)
+  assert.match(logged!.error, 'at once at most')
+  // One caller leaves: the next request gets its place.
+  held[0]!.abort()
+  await until(async () => (await visit(server, `/t/${tunnelId}/seen?again`, pass)).status === 200, { what: 'a freed place' })
+  for (const aborted of held.slice(1)) aborted.abort()
+  await Promise.all(readers.map((reader) => reader.cancel().catch(() => undefined)))
 })
 
 test('a target that refuses the connection answers 502 with the agent\'s reason', async () => {
